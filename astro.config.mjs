@@ -1,0 +1,29 @@
+// @ts-check
+import netlify from '@netlify/vite-plugin';
+import react from '@astrojs/react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { defineConfig } from 'astro/config';
+
+// Static output: every marketing page is pre-built HTML; the member app is one
+// client-only React island mounted on /app/ and reached through netlify.toml rewrites.
+export default defineConfig({
+  srcDir: './site',
+  publicDir: './site/public',
+  output: 'static',
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  integrations: [react()],
+  vite: {
+    plugins: [
+      // Serves functions/, redirects and headers from netlify.toml during `astro dev`.
+      netlify({ middleware: true }),
+      tanstackRouter({
+        target: 'react',
+        autoCodeSplitting: true,
+        routesDirectory: './member-app/routes',
+        generatedRouteTree: './member-app/routeTree.gen.ts',
+        quoteStyle: 'single',
+      }),
+    ],
+  },
+});
