@@ -1,3 +1,15 @@
 import type { Config } from '@netlify/functions';
-export default async (_req: Request) => Response.json({ ok: true });
-export const config: Config = { path: '/api/health', method: ['GET'] };
+import { api } from './_lib/contract.ts';
+import { checkHealth } from './_lib/health.ts';
+import { defineEndpoint } from './_lib/http/handler.ts';
+
+// Public so uptime monitors can call it; it reveals only up/down, never configuration.
+export default defineEndpoint({
+  method: api.health.method,
+  access: 'public',
+  input: api.health.request,
+  run: (_input, deps) => checkHealth(deps),
+  status: (result) => (result.status === 'ok' ? 200 : 503),
+});
+
+export const config: Config = { path: '/api/health' };

@@ -1,4 +1,30 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
-const router = createRouter({ routeTree });
-export default function MemberApp() { return <RouterProvider router={router} />; }
+
+const router = createRouter({
+  routeTree,
+  // SPEC §2: scroll resets to the top on every route change.
+  scrollRestoration: false,
+  defaultPreload: 'intent',
+  defaultErrorComponent: ({ error }) => (
+    <section className="member-page" role="alert">
+      <h1>Something went wrong</h1>
+      <p className="muted">{error instanceof Error ? error.message : 'Please try again.'}</p>
+    </section>
+  ),
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+/** The member island: one client-only React root for every member route. */
+export default function MemberApp() {
+  return (
+    <div data-member-app>
+      <RouterProvider router={router} />
+    </div>
+  );
+}

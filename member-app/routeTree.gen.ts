@@ -9,50 +9,391 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as VideosRouteImport } from './routes/videos'
+import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccountRouteImport } from './routes/account'
+import { Route as AffiliatesRouteImport } from './routes/affiliates'
+import { Route as AudioRouteImport } from './routes/audio'
+import { Route as CallbackRouteImport } from './routes/callback'
+import { Route as ChatRouteImport } from './routes/chat'
+import { Route as JournalRouteImport } from './routes/journal'
+import { Route as PaymentRouteImport } from './routes/payment'
+import { Route as StreamRouteImport } from './routes/stream'
+import { Route as TradesRouteImport } from './routes/trades'
+import { Route as ArticlesIndexRouteImport } from './routes/articles.index'
+import { Route as ArticlesSlugRouteImport } from './routes/articles.$slug'
+import { Route as VideosIndexRouteImport } from './routes/videos.index'
+import { Route as VideosLatestRouteImport } from './routes/videos.latest'
+import { Route as VideosCategoryFilterRouteImport } from './routes/videos.$category.$filter'
+import { Route as VideosPlaylistsEssentialsRouteImport } from './routes/videos.playlists.essentials'
+import { Route as VideosWatchVideoIdSlugRouteImport } from './routes/videos.watch.$videoId.$slug'
 
-const VideosRoute = VideosRouteImport.update({
-  id: '/videos',
-  path: '/videos',
+const IndexRoute = IndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountRoute = AccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AffiliatesRoute = AffiliatesRouteImport.update({
+  id: '/affiliates',
+  path: '/affiliates',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AudioRoute = AudioRouteImport.update({
+  id: '/audio',
+  path: '/audio',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CallbackRoute = CallbackRouteImport.update({
+  id: '/callback',
+  path: '/callback',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ChatRoute = ChatRouteImport.update({
+  id: '/chat',
+  path: '/chat',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const JournalRoute = JournalRouteImport.update({
+  id: '/journal',
+  path: '/journal',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentRoute = PaymentRouteImport.update({
+  id: '/payment',
+  path: '/payment',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StreamRoute = StreamRouteImport.update({
+  id: '/stream',
+  path: '/stream',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TradesRoute = TradesRouteImport.update({
+  id: '/trades',
+  path: '/trades',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArticlesIndexRoute = ArticlesIndexRouteImport.update({
+  id: '/articles/',
+  path: '/articles/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArticlesSlugRoute = ArticlesSlugRouteImport.update({
+  id: '/articles/$slug',
+  path: '/articles/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VideosIndexRoute = VideosIndexRouteImport.update({
+  id: '/videos/',
+  path: '/videos/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VideosLatestRoute = VideosLatestRouteImport.update({
+  id: '/videos/latest',
+  path: '/videos/latest',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VideosCategoryFilterRoute = VideosCategoryFilterRouteImport.update({
+  id: '/videos/$category/$filter',
+  path: '/videos/$category/$filter',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VideosPlaylistsEssentialsRoute =
+  VideosPlaylistsEssentialsRouteImport.update({
+    id: '/videos/playlists/essentials',
+    path: '/videos/playlists/essentials',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const VideosWatchVideoIdSlugRoute = VideosWatchVideoIdSlugRouteImport.update({
+  id: '/videos/watch/$videoId/$slug',
+  path: '/videos/watch/$videoId/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/videos': typeof VideosRoute
+  '/': typeof IndexRoute
+  '/account': typeof AccountRoute
+  '/affiliates': typeof AffiliatesRoute
+  '/audio': typeof AudioRoute
+  '/callback': typeof CallbackRoute
+  '/chat': typeof ChatRoute
+  '/journal': typeof JournalRoute
+  '/payment': typeof PaymentRoute
+  '/stream': typeof StreamRoute
+  '/trades': typeof TradesRoute
+  '/articles/$slug': typeof ArticlesSlugRoute
+  '/videos/latest': typeof VideosLatestRoute
+  '/articles/': typeof ArticlesIndexRoute
+  '/videos/': typeof VideosIndexRoute
+  '/videos/$category/$filter': typeof VideosCategoryFilterRoute
+  '/videos/playlists/essentials': typeof VideosPlaylistsEssentialsRoute
+  '/videos/watch/$videoId/$slug': typeof VideosWatchVideoIdSlugRoute
 }
 export interface FileRoutesByTo {
-  '/videos': typeof VideosRoute
+  '/': typeof IndexRoute
+  '/account': typeof AccountRoute
+  '/affiliates': typeof AffiliatesRoute
+  '/audio': typeof AudioRoute
+  '/callback': typeof CallbackRoute
+  '/chat': typeof ChatRoute
+  '/journal': typeof JournalRoute
+  '/payment': typeof PaymentRoute
+  '/stream': typeof StreamRoute
+  '/trades': typeof TradesRoute
+  '/articles/$slug': typeof ArticlesSlugRoute
+  '/videos/latest': typeof VideosLatestRoute
+  '/articles': typeof ArticlesIndexRoute
+  '/videos': typeof VideosIndexRoute
+  '/videos/$category/$filter': typeof VideosCategoryFilterRoute
+  '/videos/playlists/essentials': typeof VideosPlaylistsEssentialsRoute
+  '/videos/watch/$videoId/$slug': typeof VideosWatchVideoIdSlugRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/videos': typeof VideosRoute
+  '/': typeof IndexRoute
+  '/account': typeof AccountRoute
+  '/affiliates': typeof AffiliatesRoute
+  '/audio': typeof AudioRoute
+  '/callback': typeof CallbackRoute
+  '/chat': typeof ChatRoute
+  '/journal': typeof JournalRoute
+  '/payment': typeof PaymentRoute
+  '/stream': typeof StreamRoute
+  '/trades': typeof TradesRoute
+  '/articles/$slug': typeof ArticlesSlugRoute
+  '/videos/latest': typeof VideosLatestRoute
+  '/articles/': typeof ArticlesIndexRoute
+  '/videos/': typeof VideosIndexRoute
+  '/videos/$category/$filter': typeof VideosCategoryFilterRoute
+  '/videos/playlists/essentials': typeof VideosPlaylistsEssentialsRoute
+  '/videos/watch/$videoId/$slug': typeof VideosWatchVideoIdSlugRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/videos'
+  fullPaths:
+    | '/'
+    | '/account'
+    | '/affiliates'
+    | '/audio'
+    | '/callback'
+    | '/chat'
+    | '/journal'
+    | '/payment'
+    | '/stream'
+    | '/trades'
+    | '/articles/$slug'
+    | '/videos/latest'
+    | '/articles/'
+    | '/videos/'
+    | '/videos/$category/$filter'
+    | '/videos/playlists/essentials'
+    | '/videos/watch/$videoId/$slug'
   fileRoutesByTo: FileRoutesByTo
-  to: '/videos'
-  id: '__root__' | '/videos'
+  to:
+    | '/'
+    | '/account'
+    | '/affiliates'
+    | '/audio'
+    | '/callback'
+    | '/chat'
+    | '/journal'
+    | '/payment'
+    | '/stream'
+    | '/trades'
+    | '/articles/$slug'
+    | '/videos/latest'
+    | '/articles'
+    | '/videos'
+    | '/videos/$category/$filter'
+    | '/videos/playlists/essentials'
+    | '/videos/watch/$videoId/$slug'
+  id:
+    | '__root__'
+    | '/'
+    | '/account'
+    | '/affiliates'
+    | '/audio'
+    | '/callback'
+    | '/chat'
+    | '/journal'
+    | '/payment'
+    | '/stream'
+    | '/trades'
+    | '/articles/$slug'
+    | '/videos/latest'
+    | '/articles/'
+    | '/videos/'
+    | '/videos/$category/$filter'
+    | '/videos/playlists/essentials'
+    | '/videos/watch/$videoId/$slug'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  VideosRoute: typeof VideosRoute
+  IndexRoute: typeof IndexRoute
+  AccountRoute: typeof AccountRoute
+  AffiliatesRoute: typeof AffiliatesRoute
+  AudioRoute: typeof AudioRoute
+  CallbackRoute: typeof CallbackRoute
+  ChatRoute: typeof ChatRoute
+  JournalRoute: typeof JournalRoute
+  PaymentRoute: typeof PaymentRoute
+  StreamRoute: typeof StreamRoute
+  TradesRoute: typeof TradesRoute
+  ArticlesSlugRoute: typeof ArticlesSlugRoute
+  VideosLatestRoute: typeof VideosLatestRoute
+  ArticlesIndexRoute: typeof ArticlesIndexRoute
+  VideosIndexRoute: typeof VideosIndexRoute
+  VideosCategoryFilterRoute: typeof VideosCategoryFilterRoute
+  VideosPlaylistsEssentialsRoute: typeof VideosPlaylistsEssentialsRoute
+  VideosWatchVideoIdSlugRoute: typeof VideosWatchVideoIdSlugRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/videos': {
-      id: '/videos'
+    '/': {
+      id: '/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account': {
+      id: '/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AccountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/affiliates': {
+      id: '/affiliates'
+      path: '/affiliates'
+      fullPath: '/affiliates'
+      preLoaderRoute: typeof AffiliatesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/audio': {
+      id: '/audio'
+      path: '/audio'
+      fullPath: '/audio'
+      preLoaderRoute: typeof AudioRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/callback': {
+      id: '/callback'
+      path: '/callback'
+      fullPath: '/callback'
+      preLoaderRoute: typeof CallbackRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/chat': {
+      id: '/chat'
+      path: '/chat'
+      fullPath: '/chat'
+      preLoaderRoute: typeof ChatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/journal': {
+      id: '/journal'
+      path: '/journal'
+      fullPath: '/journal'
+      preLoaderRoute: typeof JournalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payment': {
+      id: '/payment'
+      path: '/payment'
+      fullPath: '/payment'
+      preLoaderRoute: typeof PaymentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/stream': {
+      id: '/stream'
+      path: '/stream'
+      fullPath: '/stream'
+      preLoaderRoute: typeof StreamRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/trades': {
+      id: '/trades'
+      path: '/trades'
+      fullPath: '/trades'
+      preLoaderRoute: typeof TradesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/articles/': {
+      id: '/articles/'
+      path: '/articles'
+      fullPath: '/articles/'
+      preLoaderRoute: typeof ArticlesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/articles/$slug': {
+      id: '/articles/$slug'
+      path: '/articles/$slug'
+      fullPath: '/articles/$slug'
+      preLoaderRoute: typeof ArticlesSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/videos/': {
+      id: '/videos/'
       path: '/videos'
-      fullPath: '/videos'
-      preLoaderRoute: typeof VideosRouteImport
+      fullPath: '/videos/'
+      preLoaderRoute: typeof VideosIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/videos/latest': {
+      id: '/videos/latest'
+      path: '/videos/latest'
+      fullPath: '/videos/latest'
+      preLoaderRoute: typeof VideosLatestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/videos/$category/$filter': {
+      id: '/videos/$category/$filter'
+      path: '/videos/$category/$filter'
+      fullPath: '/videos/$category/$filter'
+      preLoaderRoute: typeof VideosCategoryFilterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/videos/playlists/essentials': {
+      id: '/videos/playlists/essentials'
+      path: '/videos/playlists/essentials'
+      fullPath: '/videos/playlists/essentials'
+      preLoaderRoute: typeof VideosPlaylistsEssentialsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/videos/watch/$videoId/$slug': {
+      id: '/videos/watch/$videoId/$slug'
+      path: '/videos/watch/$videoId/$slug'
+      fullPath: '/videos/watch/$videoId/$slug'
+      preLoaderRoute: typeof VideosWatchVideoIdSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
-  VideosRoute: VideosRoute,
+  IndexRoute: IndexRoute,
+  AccountRoute: AccountRoute,
+  AffiliatesRoute: AffiliatesRoute,
+  AudioRoute: AudioRoute,
+  CallbackRoute: CallbackRoute,
+  ChatRoute: ChatRoute,
+  JournalRoute: JournalRoute,
+  PaymentRoute: PaymentRoute,
+  StreamRoute: StreamRoute,
+  TradesRoute: TradesRoute,
+  ArticlesSlugRoute: ArticlesSlugRoute,
+  VideosLatestRoute: VideosLatestRoute,
+  ArticlesIndexRoute: ArticlesIndexRoute,
+  VideosIndexRoute: VideosIndexRoute,
+  VideosCategoryFilterRoute: VideosCategoryFilterRoute,
+  VideosPlaylistsEssentialsRoute: VideosPlaylistsEssentialsRoute,
+  VideosWatchVideoIdSlugRoute: VideosWatchVideoIdSlugRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,2 +1,68 @@
-import { createRootRoute, Outlet } from '@tanstack/react-router';
-export const Route = createRootRoute({ component: () => <main><Outlet /></main> });
+import { createRootRoute, Outlet, useMatches, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { isMemberPath } from '../member-paths.ts';
+import { pageTitle } from '../../site/lib/site.ts';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** Section name for the page title; omitted → the default title. */
+    title?: string;
+  }
+}
+
+export const Route = createRootRoute({
+  component: Root,
+  // SPEC §2: any unknown path goes to /. A full load, because / is the static landing page.
+  notFoundComponent: LeaveForHome,
+});
+
+function Root() {
+  useDocumentTitle();
+  useRouteAttribute();
+  useInAppLinks();
+  return <Outlet />;
+}
+
+function LeaveForHome() {
+  useEffect(() => window.location.replace('/'), []);
+  return null;
+}
+
+function useDocumentTitle() {
+  const matches = useMatches();
+  const title = matches.findLast((match) => match.staticData.title)?.staticData.title;
+  useEffect(() => {
+    document.title = pageTitle(title);
+  }, [title]);
+}
+
+/** Mirrors the current section on <html data-route> so the static layout can react (nav hidden on /payment). */
+function useRouteAttribute() {
+  const matches = useMatches();
+  const pathname = matches.at(-1)?.pathname ?? '/';
+  useEffect(() => {
+    document.documentElement.dataset.route = pathname.split('/')[1] || 'home';
+  }, [pathname]);
+}
+
+/**
+ * The navigation bar and footer are static HTML around the island. Clicks on their links to
+ * member routes are handled in the app instead of reloading the page; other links load normally.
+ */
+function useInAppLinks() {
+  const router = useRouter();
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = (event.target as Element | null)?.closest?.('a[href]');
+      if (!(anchor instanceof HTMLAnchorElement) || anchor.target || anchor.hasAttribute('download')) return;
+      const url = new URL(anchor.href);
+      if (url.origin !== window.location.origin || !isMemberPath(url.pathname)) return;
+      event.preventDefault();
+      void router.navigate({ href: url.pathname + url.search + url.hash });
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [router]);
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * The request/response contract of every /api call, shared by functions/ (runtime
+ * validation) and member-app/ (types only, so no schema code ships to the browser).
+ * Keys are the path after /api/.
+ */
+
+/** SPEC §7: the member app adds the caller's custID to every body; the server never trusts it. */
+const Body = z.object({ custID: z.string().max(100).optional() });
+
+export const Tag = z.object({ canonical: z.string(), tag: z.string() });
+export type Tag = z.infer<typeof Tag>;
+
+export const Playlist = z.object({ id: z.string(), title: z.string() });
+export type Playlist = z.infer<typeof Playlist>;
+
+export const api = {
+  health: {
+    method: 'GET',
+    request: z.object({}),
+    response: z.object({ status: z.enum(['ok', 'degraded']), store: z.enum(['ok', 'unreachable']) }),
+  },
+  playlists: {
+    method: 'POST',
+    request: Body,
+    response: z.object({ playlists: z.array(Playlist) }),
+  },
+  tags: {
+    method: 'POST',
+    request: Body,
+    response: z.object({ tags: z.array(Tag) }),
+  },
+} as const;
+
+export type ApiName = keyof typeof api;
+export type ApiRequest<N extends ApiName> = z.input<(typeof api)[N]['request']>;
+export type ApiResponse<N extends ApiName> = z.output<(typeof api)[N]['response']>;
+export type ApiMethod<N extends ApiName> = (typeof api)[N]['method'];

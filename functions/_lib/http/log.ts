@@ -1,0 +1,7 @@
+// Server-side log of unexpected failures. Only method, path and the error's own
+// name/message/stack are written: never headers (tokens) or bodies (card data).
+export function logError(request: Request, error: unknown): void {
+  const { pathname } = new URL(request.url);
+  const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+  console.error(`[api] ${request.method} ${pathname} failed: ${detail}`);
+}

@@ -1,0 +1,23 @@
+import { Redis } from '@upstash/redis';
+import type { Config } from './config.ts';
+
+/** The store port: the Upstash SDK itself, against Upstash in production and the local bridge otherwise. */
+export type Store = Redis;
+
+export function createStore(config: Config['store']): Store {
+  return new Redis({
+    url: config.url,
+    token: config.token,
+    // Values are written and parsed explicitly by the domain code, so "123" stays a string.
+    automaticDeserialization: false,
+    enableTelemetry: false,
+  });
+}
+
+/** HGETALL without automatic deserialization answers Redis' flat [field, value, …] list. */
+export async function hashEntries(store: Store, key: string): Promise<Array<[field: string, value: string]>> {
+  const flat = (await store.hgetall(key)) as unknown as string[] | null;
+  const entries: Array<[string, string]> = [];
+  for (let i = 0; flat && i + 1 < flat.length; i += 2) entries.push([String(flat[i]), String(flat[i + 1])]);
+  return entries;
+}

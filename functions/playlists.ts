@@ -1,0 +1,14 @@
+import type { Config } from '@netlify/functions';
+import { listPlaylists } from './_lib/catalog/catalog.ts';
+import { api } from './_lib/contract.ts';
+import { defineEndpoint } from './_lib/http/handler.ts';
+
+// Playlist names are library metadata, not member content: visitors see the playlist header too.
+export default defineEndpoint({
+  method: api.playlists.method,
+  access: 'public',
+  input: api.playlists.request,
+  run: async (_input, deps) => ({ playlists: await listPlaylists(deps) }),
+});
+
+export const config: Config = { path: '/api/playlists' };

@@ -1,0 +1,14 @@
+import type { Config } from '@netlify/functions';
+import { listTags } from './_lib/catalog/catalog.ts';
+import { api } from './_lib/contract.ts';
+import { defineEndpoint } from './_lib/http/handler.ts';
+
+// Tag names are library metadata, not member content: visitors see the filter menu too.
+export default defineEndpoint({
+  method: api.tags.method,
+  access: 'public',
+  input: api.tags.request,
+  run: async (_input, deps) => ({ tags: await listTags(deps) }),
+});
+
+export const config: Config = { path: '/api/tags' };

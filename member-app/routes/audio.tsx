@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Placeholder } from '../components/Placeholder.tsx';
+
+export const Route = createFileRoute('/audio')({
+  staticData: { title: 'Audio' },
+  component: () => <Placeholder title="Audio" />,
+});

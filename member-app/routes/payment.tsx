@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Placeholder } from '../components/Placeholder.tsx';
+
+export const Route = createFileRoute('/payment')({
+  staticData: { title: 'Sign Up' },
+  component: () => <Placeholder title="Sign Up" />,
+});

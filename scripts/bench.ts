@@ -1,0 +1,103 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { buildIfStale } from './local/build.ts';
+
+/**
+ * `npm run bench`: load on the functions over loopback beside a bare node:http floor, and the
+ * JavaScript each kind of page ships. Bounded: a few seconds of load per target.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ENDPOINT = '/api/tags';
+
+buildIfStale(root);
+const product = await startTarget(['product']);
+const payload = await (await fetch(product.url + ENDPOINT, { method: 'POST' })).text();
+const bare = await startTarget(['bare', payload]);
+try {
+  console.log(`\nLoad: POST ${ENDPOINT}, ${CONNECTIONS} connections, ${SECONDS} s each (after a 2 s warm-up)\n`);
+  const fn = await load(product.url + ENDPOINT);
+  const floor = await load(bare.url + ENDPOINT);
+  console.table({ 'functions (bridge + Redis)': fn, 'bare node:http (memory)': floor });
+  console.log(`functions / bare: ${(fn['req/s'] / floor['req/s']).toFixed(2)}× the throughput, p95 ${(fn.p95 / floor.p95).toFixed(1)}× the latency`);
+} finally {
+  product.child.kill('SIGTERM');
+  bare.child.kill('SIGTERM');
+}
+
+console.log('\nJavaScript shipped (first load)');
+console.table({
+  'landing /': pageScripts('dist/index.html'),
+  'features /features': pageScripts('dist/features/index.html'),
+  'member app (island first load)': pageScripts('dist/app/index.html'),
+});
+
+type Row = { 'req/s': number; p50: number; p95: number; p99: number; errors: number };
+
+async function load(url: string): Promise<Row> {
+  const options = { url, method: 'POST' as const, connections: CONNECTIONS, pipelining: 1 };
+  await autocannon({ ...options, duration: 2 });
+  const latencies: number[] = [];
+  const instance = autocannon({ ...options, duration: SECONDS });
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => Number((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0).toFixed(2));
+  return {
+    'req/s': Math.round(result.requests.average),
+    p50: pct(0.5),
+    p95: pct(0.95),
+    p99: pct(0.99),
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function startTarget(args: string[]): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/local/bench-target.ts'), ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench target ${args[0]} exited with ${code}`)));
+  });
+  return { url: (JSON.parse(line) as { url: string }).url, child };
+}
+
+/** Scripts a built page loads before it is interactive: inline, external, and their static imports. */
+function pageScripts(htmlFile: string) {
+  const html = readFileSync(path.join(root, htmlFile), 'utf8');
+  const seen = new Set<string>();
+  let raw = 0;
+  let gzip = 0;
+  const add = (code: string) => {
+    raw += Buffer.byteLength(code);
+    gzip += gzipSync(code).length;
+  };
+  for (const [, code] of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    if (code?.trim()) add(code);
+  }
+  const visit = (url: string) => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    const code = readFileSync(path.join(root, 'dist', url), 'utf8');
+    add(code);
+    // Static imports only: lazy route chunks load later, on navigation.
+    for (const [, spec] of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) {
+      if (spec) visit(path.posix.join(path.posix.dirname(url), spec));
+    }
+  };
+  const entries = [
+    ...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
+    ...html.matchAll(/\b(?:component-url|renderer-url)="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ];
+  for (const [, url] of entries) if (url?.startsWith('/')) visit(url);
+  return { files: seen.size, 'raw KB': +(raw / 1024).toFixed(1), 'gzip KB': +(gzip / 1024).toFixed(1) };
+}

@@ -1,0 +1,102 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { NetlifyDev } from '@netlify/dev';
+import { type FunctionRoute, loadFunctions, matchFunction } from './functions-host.ts';
+
+export interface ServerOptions {
+  root: string;
+  port: number;
+  host?: string;
+}
+
+/**
+ * Serves the production build the way Netlify does: functions by `config.path` first,
+ * then netlify.toml redirects/rewrites, headers and the static files in `publish`
+ * (through Netlify's own routing code in @netlify/dev).
+ */
+export async function startServer(options: ServerOptions): Promise<{ url: string; close(): Promise<void> }> {
+  const routes = await loadFunctions(`${options.root}/functions`);
+  const netlify = new NetlifyDev({
+    projectRoot: options.root,
+    functions: { enabled: false },
+    edgeFunctions: { enabled: false },
+    blobs: { enabled: false },
+    database: { enabled: false },
+    images: { enabled: false },
+    aiGateway: { enabled: false },
+    geolocation: { enabled: false },
+    environmentVariables: { enabled: false },
+    serverAddress: null,
+  });
+  await netlify.start();
+
+  const server = http.createServer((req, res) => {
+    handle(routes, netlify, req, res).catch((error: unknown) => {
+      console.error('[server]', error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('Internal error');
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await netlify.stop();
+    },
+  };
+}
+
+async function handle(
+  routes: FunctionRoute[],
+  netlify: NetlifyDev,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<void> {
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  const fn = matchFunction(routes, url.pathname);
+  if (fn) {
+    const response = await fn.handler(toRequest(req, url), localContext(req));
+    return send(res, response);
+  }
+  const match = await netlify.handleAndIntrospectNodeRequest(req);
+  if (match) return send(res, match.response);
+  res.writeHead(404, { 'content-type': 'text/plain' });
+  res.end('Not found');
+}
+
+function toRequest(req: http.IncomingMessage, url: URL): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url, {
+    method: req.method ?? 'GET',
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : null,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+// The subset of Netlify's Context our functions may read.
+function localContext(req: http.IncomingMessage) {
+  return { ip: req.socket.remoteAddress ?? '127.0.0.1', requestId: crypto.randomUUID(), site: {}, deploy: {} };
+}
+
+async function send(res: http.ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, key) => {
+    headers[key] = key === 'set-cookie' ? response.headers.getSetCookie() : value;
+  });
+  res.writeHead(response.status, headers);
+  if (!response.body) return void res.end();
+  res.end(Buffer.from(await response.arrayBuffer()));
+}

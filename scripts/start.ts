@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildIfStale } from './local/build.ts';
+import { redisServerInstalled } from './local/redis.ts';
+import { startServer } from './local/server.ts';
+import { startLocalStack } from './local/stack.ts';
+
+/**
+ * `npm start`: the whole product on this machine with embedded stand-ins, no accounts, no network.
+ * `npm run dev`: the same stand-ins behind Astro's hot-reloading dev server.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dev = process.argv.includes('--dev');
+const port = Number(process.env.PORT ?? 8888);
+
+const [major] = process.versions.node.split('.').map(Number);
+if ((major ?? 0) < 22) fail(`Node ${process.versions.node} is too old: run through npm (npm start), which uses Node 22.`);
+if (!redisServerInstalled()) fail('redis-server is not installed. Install it with: sudo apt-get install -y redis-server');
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, not "${process.env.PORT}"`);
+
+const dataDir = path.join(root, '.data');
+mkdirSync(dataDir, { recursive: true });
+const stack = await startLocalStack({ dataDir, persist: true });
+Object.assign(process.env, stack.env);
+
+let stopServer: () => Promise<void>;
+if (dev) {
+  const child = spawn(path.join(root, 'node_modules/.bin/astro'), ['dev', '--port', String(port)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  child.on('exit', (code) => void shutdown(code ?? 0));
+  stopServer = async () => void child.kill('SIGTERM');
+} else {
+  buildIfStale(root);
+  const server = await startServer({ root, port, host: process.env.HOST ?? '127.0.0.1' }).catch(async (e) => {
+    await stack.stop();
+    fail(`Could not serve on port ${port}: ${e instanceof Error ? e.message : e}`);
+  });
+  stopServer = server.close;
+  console.log(`\nOTC Edge is running at ${server.url}  (Ctrl-C to stop)\n`);
+}
+
+let stopping = false;
+async function shutdown(code = 0): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await stopServer().catch(() => {});
+  await stack.stop().catch(() => {});
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}

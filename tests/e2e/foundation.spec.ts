@@ -1,0 +1,147 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createClient } from 'redis';
+
+/** Every script the page loads, with its size in bytes. */
+async function scriptsOf(page: Page, path: string) {
+  const scripts: Array<{ url: string; bytes: number }> = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push({ url: response.url(), bytes: (await response.body()).length });
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  return scripts;
+}
+
+test.describe('marketing pages', () => {
+  for (const path of ['/', '/features']) {
+    test(`${path} renders with no framework JavaScript`, async ({ page }) => {
+      const scripts = await scriptsOf(page, path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      expect(scripts).toEqual([]);
+      const html = await (await page.request.get(path)).text();
+      expect(html).not.toContain('astro-island');
+      expect(html).not.toMatch(/<script[^>]+src=/);
+      expect(html.toLowerCase()).not.toContain('react');
+    });
+  }
+
+  test('the landing page uses the default title, titled pages the section title', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle('Learn to Trade Penny Stocks | OTC Edge');
+    await page.goto('/features');
+    await expect(page).toHaveTitle('Features | OTC Edge');
+  });
+
+  test('/about goes to /features', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page).toHaveURL(/\/features$/);
+  });
+
+  for (const path of ['/nope/at/all', '/videos/watch/a/b/c/d']) {
+    test(`unknown path ${path} lands on /`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
+      await expect(page).toHaveTitle('Learn to Trade Penny Stocks | OTC Edge');
+    });
+  }
+});
+
+test.describe('member island', () => {
+  test('a member route renders the island with data from the API', async ({ page }) => {
+    const scripts = await scriptsOf(page, '/videos');
+    await expect(page.getByRole('heading', { level: 1, name: 'Latest Videos' })).toBeVisible();
+    await expect(page).toHaveTitle('Video Library | OTC Edge');
+    await expect(page.getByRole('navigation', { name: 'Playlists' }).getByRole('link')).toHaveText([
+      'Latest Videos',
+      'Essentials',
+      'DD',
+      'Frontload Friday',
+    ]);
+    expect(scripts.some((s) => /\/_astro\/.+\.js$/.test(s.url))).toBe(true);
+  });
+
+  test('an API call round-trips through Redis', async ({ page }) => {
+    const redis = await createClient({ url: process.env.E2E_REDIS_URL ?? '' }).connect();
+    const canonical = `e2e-${Date.now()}`;
+    try {
+      await redis.hSet('catalog:tags', canonical, 'Written Straight To Redis');
+      await page.goto('/videos');
+      await expect(page.getByLabel('Written Straight To Redis')).toBeVisible();
+      const answer = await page.evaluate(async () => (await fetch('/api/tags', { method: 'POST' })).json());
+      expect(answer.tags).toContainEqual({ canonical, tag: 'Written Straight To Redis' });
+    } finally {
+      await redis.hDel('catalog:tags', canonical);
+      await redis.quit();
+    }
+  });
+
+  test('in-app navigation keeps the app loaded and resets scroll to the top', async ({ page }) => {
+    await page.goto('/videos');
+    await expect(page.getByRole('heading', { level: 1, name: 'Latest Videos' })).toBeVisible();
+    await page.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 42;
+      document.body.style.minHeight = '5000px';
+      window.scrollTo(0, 3000);
+    });
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await page.getByRole('navigation', { name: 'Playlists' }).getByRole('link', { name: 'DD' }).click();
+    await expect(page).toHaveURL(/\/videos\/playlists\/dd$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'DD' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Static nav links to member routes are taken over by the router too: no reload.
+    await page.evaluate(() => window.scrollTo(0, 3000));
+    await page.locator('header').getByRole('link', { name: 'Journal' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Trading Journal' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    await expect(page).toHaveTitle('Trading Journal | OTC Edge');
+  });
+
+  test('the top navigation is hidden on /payment only', async ({ page }) => {
+    await page.goto('/payment');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
+    await expect(page.locator('.site-nav')).toBeHidden();
+    await page.goto('/chat');
+    await expect(page.locator('.site-nav')).toBeVisible();
+  });
+});
+
+// SPEC §2 route table: every route resolves to its page (member features arrive in later issues).
+const routes: Array<[path: string, heading: string, title: string]> = [
+  ['/features', 'Features', 'Features | OTC Edge'],
+  ['/media', 'Media', 'Media | OTC Edge'],
+  ['/faq', 'FAQ', 'FAQ | OTC Edge'],
+  ['/terms', 'Terms of Use', 'Terms of Use | OTC Edge'],
+  ['/privacy', 'Privacy Policy', 'Privacy Policy | OTC Edge'],
+  ['/disclaimer', 'Disclaimer', 'Disclaimer | OTC Edge'],
+  ['/disclosure', 'Disclosure', 'Disclosure | OTC Edge'],
+  ['/videos', 'Latest Videos', 'Video Library | OTC Edge'],
+  ['/videos/playlists/dd', 'DD', 'Video Library | OTC Edge'],
+  ['/videos/playlists/essentials', 'Essentials', 'Video Library | OTC Edge'],
+  ['/videos/latest', 'Essentials', 'Video Library | OTC Edge'],
+  ['/videos/watch/abc123/some-title', 'Watch Video', 'Watch Video | OTC Edge'],
+  ['/journal?video=1&videoTitle=x', 'Trading Journal', 'Trading Journal | OTC Edge'],
+  ['/trades', 'Trade History', 'Trade History | OTC Edge'],
+  ['/stream', 'Live Stream', 'Live Stream | OTC Edge'],
+  ['/audio', 'Audio', 'Audio | OTC Edge'],
+  ['/articles', 'Articles', 'Articles | OTC Edge'],
+  ['/articles/some_article', 'Article', 'Articles | OTC Edge'],
+  ['/affiliates', 'Affiliates', 'Affiliates | OTC Edge'],
+  ['/chat', 'Chat', 'Chat | OTC Edge'],
+  ['/account', 'Account Settings', 'Account Settings | OTC Edge'],
+  ['/payment', 'Sign Up', 'Sign Up | OTC Edge'],
+  ['/callback', 'Signing you in', 'Learn to Trade Penny Stocks | OTC Edge'],
+];
+
+test.describe('every SPEC route resolves', () => {
+  for (const [path, heading, title] of routes) {
+    test(path, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+      await expect(page).toHaveTitle(title);
+      expect(new URL(page.url()).pathname).toBe(path.split('?')[0]);
+    });
+  }
+});
