@@ -1,6 +1,7 @@
 // @ts-check
-import netlify from '@netlify/vite-plugin';
+
 import react from '@astrojs/react';
+import netlify from '@netlify/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { defineConfig } from 'astro/config';
 

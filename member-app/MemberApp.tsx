@@ -3,8 +3,9 @@ import { routeTree } from './routeTree.gen.ts';
 
 const router = createRouter({
   routeTree,
-  // SPEC §2: scroll resets to the top on every route change.
-  scrollRestoration: false,
+  // SPEC §2: scroll resets to the top on every route change (the router's default), at once
+  // rather than with the page's smooth scrolling.
+  scrollRestorationBehavior: 'instant',
   defaultPreload: 'intent',
   defaultErrorComponent: ({ error }) => (
     <section className="member-page" role="alert">

@@ -21,11 +21,15 @@ const product = await startTarget(['product']);
 const payload = await (await fetch(product.url + ENDPOINT, { method: 'POST' })).text();
 const bare = await startTarget(['bare', payload]);
 try {
-  console.log(`\nLoad: POST ${ENDPOINT}, ${CONNECTIONS} connections, ${SECONDS} s each (after a 2 s warm-up)\n`);
+  console.log(
+    `\nLoad: POST ${ENDPOINT}, ${CONNECTIONS} connections, ${SECONDS} s each (after a 2 s warm-up)\n`,
+  );
   const fn = await load(product.url + ENDPOINT);
   const floor = await load(bare.url + ENDPOINT);
   console.table({ 'functions (bridge + Redis)': fn, 'bare node:http (memory)': floor });
-  console.log(`functions / bare: ${(fn['req/s'] / floor['req/s']).toFixed(2)}× the throughput, p95 ${(fn.p95 / floor.p95).toFixed(1)}× the latency`);
+  console.log(
+    `functions / bare: ${(fn['req/s'] / floor['req/s']).toFixed(2)}× the throughput, p95 ${(fn.p95 / floor.p95).toFixed(1)}× the latency`,
+  );
 } finally {
   product.child.kill('SIGTERM');
   bare.child.kill('SIGTERM');
@@ -44,11 +48,16 @@ async function load(url: string): Promise<Row> {
   const options = { url, method: 'POST' as const, connections: CONNECTIONS, pipelining: 1 };
   await autocannon({ ...options, duration: 2 });
   const latencies: number[] = [];
-  const instance = autocannon({ ...options, duration: SECONDS });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
-  const result = await instance;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ ...options, duration: SECONDS }, (error, done) =>
+      error ? reject(error) : resolve(done),
+    );
+    // Every response time, so p95 is exact (autocannon's summary has p90 and p97.5 only).
+    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  });
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => Number((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0).toFixed(2));
+  const pct = (p: number) =>
+    Number((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0).toFixed(2));
   return {
     'req/s': Math.round(result.requests.average),
     p50: pct(0.5),
@@ -64,7 +73,8 @@ async function startTarget(args: string[]): Promise<{ url: string; child: ChildP
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
+    if (!child.stdout) return reject(new Error('bench target has no stdout'));
+    createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`bench target ${args[0]} exited with ${code}`)));
   });
   return { url: (JSON.parse(line) as { url: string }).url, child };
@@ -89,7 +99,9 @@ function pageScripts(htmlFile: string) {
     const code = readFileSync(path.join(root, 'dist', url), 'utf8');
     add(code);
     // Static imports only: lazy route chunks load later, on navigation.
-    for (const [, spec] of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) {
+    for (const [, spec] of code.matchAll(
+      /(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g,
+    )) {
       if (spec) visit(path.posix.join(path.posix.dirname(url), spec));
     }
   };

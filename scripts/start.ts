@@ -16,9 +16,12 @@ const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 8888);
 
 const [major] = process.versions.node.split('.').map(Number);
-if ((major ?? 0) < 22) fail(`Node ${process.versions.node} is too old: run through npm (npm start), which uses Node 22.`);
-if (!redisServerInstalled()) fail('redis-server is not installed. Install it with: sudo apt-get install -y redis-server');
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, not "${process.env.PORT}"`);
+if ((major ?? 0) < 22)
+  fail(`Node ${process.versions.node} is too old: run through npm (npm start), which uses Node 22.`);
+if (!redisServerInstalled())
+  fail('redis-server is not installed. Install it with: sudo apt-get install -y redis-server');
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  fail(`PORT must be a port number, not "${process.env.PORT}"`);
 
 const dataDir = path.join(root, '.data');
 mkdirSync(dataDir, { recursive: true });

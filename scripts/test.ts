@@ -20,7 +20,9 @@ const steps: Array<{ name: string; command: string; args: string[] }> = [
 
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
-  console.error(`Chromium is not installed at ${chromium}. Install it with: sudo apt-get install -y chromium`);
+  console.error(
+    `Chromium is not installed at ${chromium}. Install it with: sudo apt-get install -y chromium`,
+  );
   process.exit(1);
 }
 

@@ -1,7 +1,7 @@
 import { createRootRoute, Outlet, useMatches, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { isMemberPath } from '../member-paths.ts';
 import { pageTitle } from '../../site/lib/site.ts';
+import { isMemberPath } from '../member-paths.ts';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {

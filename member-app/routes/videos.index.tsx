@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { VideoLibrary } from '../videos/VideoLibrary.tsx';
 import { libraryMetaStaleTime, loadLibraryMeta } from '../videos/library-data.ts';
+import { VideoLibrary } from '../videos/VideoLibrary.tsx';
 
 export const Route = createFileRoute('/videos/')({
   staticData: { title: 'Video Library' },

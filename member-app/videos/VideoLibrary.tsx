@@ -15,7 +15,11 @@ export function VideoLibrary({ heading, playlists, tags }: VideoLibraryProps) {
       <nav aria-label="Playlists" className="playlist-header">
         <Link to="/videos">Latest Videos</Link>
         {playlists.map((playlist) => (
-          <Link key={playlist.id} to="/videos/$category/$filter" params={{ category: 'playlists', filter: playlist.id }}>
+          <Link
+            key={playlist.id}
+            to="/videos/$category/$filter"
+            params={{ category: 'playlists', filter: playlist.id }}
+          >
             {playlist.title}
           </Link>
         ))}

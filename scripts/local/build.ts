@@ -2,7 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['site', 'member-app', 'content', 'functions/_lib/contract.ts', 'astro.config.mjs', 'package-lock.json'];
+const SOURCES = [
+  'site',
+  'member-app',
+  'content',
+  'functions/_lib/contract.ts',
+  'astro.config.mjs',
+  'package-lock.json',
+];
 const STAMP = 'dist/.build-stamp';
 
 /** Builds the site unless dist/ is newer than every source file (keeps restarts instant). */

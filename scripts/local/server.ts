@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
 import { type FunctionRoute, loadFunctions, matchFunction } from './functions-host.ts';
@@ -32,7 +34,7 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
   await netlify.start();
 
   const server = http.createServer((req, res) => {
-    handle(routes, netlify, req, res).catch((error: unknown) => {
+    handle(routes, netlify, path.join(options.root, 'dist'), req, res).catch((error: unknown) => {
       console.error('[server]', error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end('Internal error');
@@ -57,6 +59,7 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
 async function handle(
   routes: FunctionRoute[],
   netlify: NetlifyDev,
+  publishDir: string,
   req: http.IncomingMessage,
   res: http.ServerResponse,
 ): Promise<void> {
@@ -68,8 +71,10 @@ async function handle(
   }
   const match = await netlify.handleAndIntrospectNodeRequest(req);
   if (match) return send(res, match.response);
-  res.writeHead(404, { 'content-type': 'text/plain' });
-  res.end('Not found');
+  // Netlify answers a path nothing matches with the site's 404.html.
+  const page = await readFile(path.join(publishDir, '404.html')).catch(() => undefined);
+  res.writeHead(404, { 'content-type': page ? 'text/html; charset=utf-8' : 'text/plain' });
+  res.end(page ?? 'Not found');
 }
 
 function toRequest(req: http.IncomingMessage, url: URL): Request {
@@ -88,7 +93,12 @@ function toRequest(req: http.IncomingMessage, url: URL): Request {
 
 // The subset of Netlify's Context our functions may read.
 function localContext(req: http.IncomingMessage) {
-  return { ip: req.socket.remoteAddress ?? '127.0.0.1', requestId: crypto.randomUUID(), site: {}, deploy: {} };
+  return {
+    ip: req.socket.remoteAddress ?? '127.0.0.1',
+    requestId: crypto.randomUUID(),
+    site: {},
+    deploy: {},
+  };
 }
 
 async function send(res: http.ServerResponse, response: Response): Promise<void> {

@@ -82,7 +82,7 @@ test.describe('member island', () => {
     await page.evaluate(() => {
       (window as unknown as { marker: number }).marker = 42;
       document.body.style.minHeight = '5000px';
-      window.scrollTo(0, 3000);
+      window.scrollTo({ top: 3000, behavior: 'instant' });
     });
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await page.getByRole('navigation', { name: 'Playlists' }).getByRole('link', { name: 'DD' }).click();
@@ -90,7 +90,7 @@ test.describe('member island', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'DD' })).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     // Static nav links to member routes are taken over by the router too: no reload.
-    await page.evaluate(() => window.scrollTo(0, 3000));
+    await page.evaluate(() => window.scrollTo({ top: 3000, behavior: 'instant' }));
     await page.locator('header').getByRole('link', { name: 'Journal' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Trading Journal' })).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
@@ -109,9 +109,9 @@ test.describe('member island', () => {
 
 // SPEC §2 route table: every route resolves to its page (member features arrive in later issues).
 const routes: Array<[path: string, heading: string, title: string]> = [
-  ['/features', 'Features', 'Features | OTC Edge'],
-  ['/media', 'Media', 'Media | OTC Edge'],
-  ['/faq', 'FAQ', 'FAQ | OTC Edge'],
+  ['/features', 'Everything you need to study the OTC market', 'Features | OTC Edge'],
+  ['/media', 'Media appearances', 'Media | OTC Edge'],
+  ['/faq', 'Frequently asked questions', 'FAQ | OTC Edge'],
   ['/terms', 'Terms of Use', 'Terms of Use | OTC Edge'],
   ['/privacy', 'Privacy Policy', 'Privacy Policy | OTC Edge'],
   ['/disclaimer', 'Disclaimer', 'Disclaimer | OTC Edge'],

@@ -74,7 +74,9 @@ describe('seeding the store from content/', () => {
     expect(await seedStore(deps.store)).toBe('seeded');
     expect(await seedStore(deps.store)).toBe('unchanged');
     expect((await listPlaylists(deps)).map((p) => p.id)).toEqual(content.playlists.map((p) => p.id));
-    expect((await listTags(deps)).map((t) => t.canonical).sort()).toEqual(content.tags.map((t) => t.canonical).sort());
+    expect((await listTags(deps)).map((t) => t.canonical).sort()).toEqual(
+      content.tags.map((t) => t.canonical).sort(),
+    );
     expect(await seedStore(deps.store, { force: true })).toBe('seeded');
   });
 });

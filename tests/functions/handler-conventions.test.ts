@@ -31,7 +31,9 @@ describe('handler conventions', () => {
   });
 
   it('rejects a body that is not JSON with 415', async () => {
-    const response = await echo(post('/x', 'name=ab', { 'content-type': 'application/x-www-form-urlencoded' }));
+    const response = await echo(
+      post('/x', 'name=ab', { 'content-type': 'application/x-www-form-urlencoded' }),
+    );
     expect(response.status).toBe(415);
     expect(await response.json()).toEqual({ error: 'Send the body as application/json' });
   });

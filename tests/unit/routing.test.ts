@@ -8,15 +8,20 @@ const root = new URL('../../', import.meta.url);
 const functionFiles = readdirSync(new URL('functions/', root)).filter((f) => f.endsWith('.ts'));
 
 describe('functions/ and the contract', () => {
-  it.each(functionFiles)('%s is served at the path the contract names, with the contract method', async (file) => {
-    const mod = await import(new URL(`functions/${file}`, root).href);
-    const name = file.replace(/\.ts$/, '') as keyof typeof api;
-    expect(api[name], `contract.ts has no entry "${name}"`).toBeDefined();
-    expect(mod.config.path).toBe(`/api/${name}`);
-    const wrongMethod = api[name].method === 'GET' ? 'POST' : 'GET';
-    const response: Response = await mod.default(new Request(`http://localhost/api/${name}`, { method: wrongMethod }));
-    expect(response.status).toBe(405);
-  });
+  it.each(functionFiles)(
+    '%s is served at the path the contract names, with the contract method',
+    async (file) => {
+      const mod = await import(new URL(`functions/${file}`, root).href);
+      const name = file.replace(/\.ts$/, '') as keyof typeof api;
+      expect(api[name], `contract.ts has no entry "${name}"`).toBeDefined();
+      expect(mod.config.path).toBe(`/api/${name}`);
+      const wrongMethod = api[name].method === 'GET' ? 'POST' : 'GET';
+      const response: Response = await mod.default(
+        new Request(`http://localhost/api/${name}`, { method: wrongMethod }),
+      );
+      expect(response.status).toBe(405);
+    },
+  );
 
   it('every contract entry has its function', () => {
     expect(Object.keys(api).sort()).toEqual(functionFiles.map((f) => f.replace(/\.ts$/, '')).sort());
@@ -25,9 +30,9 @@ describe('functions/ and the contract', () => {
 
 describe('member routes', () => {
   const toml = readFileSync(new URL('netlify.toml', root), 'utf8');
-  const rewrites = [...toml.matchAll(/from = "(\/[^"]*)"\s+to = "\/app\/"\s+status = 200\s+force = true/g)].map(
-    (m) => m[1],
-  );
+  const rewrites = [
+    ...toml.matchAll(/from = "(\/[^"]*)"\s+to = "\/app\/"\s+status = 200\s+force = true/g),
+  ].map((m) => m[1]);
 
   it('netlify.toml rewrites exactly the member sections to the island', () => {
     expect(rewrites.sort()).toEqual(memberSections.flatMap((s) => [`/${s}`, `/${s}/*`]).sort());

@@ -36,7 +36,10 @@ export async function replaceCatalog(
     tx.hset(catalogKeys.tags, Object.fromEntries(catalog.tags.map((t) => [t.canonical, t.tag])));
   }
   if (catalog.playlists.length > 0) {
-    const entries = catalog.playlists.map((p) => [p.id, JSON.stringify({ title: p.title, position: p.position })]);
+    const entries = catalog.playlists.map((p) => [
+      p.id,
+      JSON.stringify({ title: p.title, position: p.position }),
+    ]);
     tx.hset(catalogKeys.playlists, Object.fromEntries(entries));
   }
   await tx.exec();

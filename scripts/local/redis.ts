@@ -1,0 +1,169 @@
+// Starts and stops a real `redis-server` child process for `npm start` (persistent, under .data/redis)
+// and for tests (throw-away, temp dir). Never touches a Redis the machine may already run on 6379:
+// without an explicit port it always picks a free one.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { accessSync, constants, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+
+export interface RedisOptions {
+  /** Data directory (`--dir`), created if missing. Default: a temp dir removed by `stop()`. */
+  dir?: string;
+  /** TCP port on 127.0.0.1. Default: a free port. */
+  port?: number;
+  /** Keep data across restarts (append-only file). Default: false. */
+  persist?: boolean;
+}
+
+export interface RunningRedis {
+  port: number;
+  url: string;
+  stop(): Promise<void>;
+}
+
+const NOT_INSTALLED = 'redis-server is not installed. Install it with: sudo apt-get install -y redis-server';
+const READY_TIMEOUT_MS = 10_000;
+const STOP_TIMEOUT_MS = 5_000;
+const LOG_TAIL_CHARS = 4_000;
+
+function onPath(command: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    const candidate = join(dir, command);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not in this PATH entry
+    }
+  }
+  return undefined;
+}
+
+export function redisServerInstalled(): boolean {
+  return onPath('redis-server') !== undefined;
+}
+
+export async function startRedis(opts: RedisOptions = {}): Promise<RunningRedis> {
+  if (!redisServerInstalled()) throw new Error(NOT_INSTALLED);
+  const ownDir = opts.dir === undefined;
+  const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'otc-redis-'));
+  mkdirSync(dir, { recursive: true });
+  // A free port can be taken between our probe and redis' bind: retry with another one,
+  // unless the caller asked for a specific port.
+  for (let attempt = 1; ; attempt++) {
+    const port = opts.port ?? (await freePort());
+    try {
+      return await launch(dir, port, opts.persist ?? false, ownDir);
+    } catch (error) {
+      const collision = error instanceof Error && error.message.includes('Address already in use');
+      if (!collision || opts.port !== undefined || attempt >= 5) {
+        if (ownDir) rmSync(dir, { recursive: true, force: true });
+        throw error;
+      }
+    }
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function launch(dir: string, port: number, persist: boolean, ownDir: boolean): Promise<RunningRedis> {
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--daemonize', 'no', '--dir', dir];
+  // No pidfile: a stale one left by a crashed run can never block a new start.
+  args.push('--pidfile', '', '--save', '', '--appendonly', persist ? 'yes' : 'no');
+  const child = spawnTiedToParent(args);
+  let log = '';
+  const keepTail = (chunk: Buffer) => {
+    log = (log + chunk.toString('utf8')).slice(-LOG_TAIL_CHARS);
+  };
+  child.stdout?.on('data', keepTail);
+  child.stderr?.on('data', keepTail);
+  let spawnError: Error | undefined;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', (error) => {
+      spawnError = error;
+      resolve();
+    });
+  });
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const running = () => child.exitCode === null && child.signalCode === null && !spawnError;
+  // Ends redis when this process exits normally (process.exit, empty event loop).
+  const killOnExit = () => child.kill('SIGTERM');
+  process.on('exit', killOnExit);
+
+  try {
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    while ((await serverPid(port)) !== child.pid) {
+      if (!running()) throw new Error(`redis-server exited during start-up (port ${port})`);
+      if (Date.now() > deadline) throw new Error(`redis-server did not answer PING on port ${port} in time`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  } catch (error) {
+    child.kill('SIGKILL');
+    await exited;
+    // Let the last lines of redis' log (usually the reason) arrive before quoting them.
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+    process.off('exit', killOnExit);
+    const reason = spawnError?.message ?? (error as Error).message;
+    throw new Error(`${reason}\n${log.trim()}`);
+  }
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      if (running()) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+        await exited;
+        clearTimeout(timer);
+      }
+      process.off('exit', killOnExit);
+      if (ownDir) rmSync(dir, { recursive: true, force: true });
+    })();
+    return stopping;
+  };
+  return { port, url: `redis://127.0.0.1:${port}`, stop };
+}
+
+// On Linux, `setpriv --pdeathsig` has the kernel stop redis when this process dies, even on SIGKILL
+// or a crash, which no exit handler can catch. Elsewhere the exit handler is the only guard.
+function spawnTiedToParent(args: string[]): ChildProcess {
+  const stdio: ['ignore', 'pipe', 'pipe'] = ['ignore', 'pipe', 'pipe'];
+  const setpriv = process.platform === 'linux' ? onPath('setpriv') : undefined;
+  if (setpriv) return spawn(setpriv, ['--pdeathsig', 'TERM', '--', 'redis-server', ...args], { stdio });
+  return spawn('redis-server', args, { stdio });
+}
+
+// Asks the server on `port` for its pid over raw RESP. Matching the child's pid proves that the
+// answer comes from our redis (not another server already on that port) and that it has finished
+// loading its data (a loading server answers -LOADING).
+function serverPid(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    let reply = '';
+    const done = (pid: number | undefined) => {
+      socket.destroy();
+      resolve(pid);
+    };
+    socket.setTimeout(1_000, () => done(undefined));
+    socket.once('error', () => done(undefined));
+    socket.once('connect', () => socket.write('INFO server\r\n'));
+    socket.on('data', (chunk) => {
+      reply += chunk.toString('latin1');
+      const pid = /process_id:(\d+)/.exec(reply)?.[1];
+      if (pid) done(Number(pid));
+      else if (reply.startsWith('-')) done(undefined);
+    });
+  });
+}

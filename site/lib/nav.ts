@@ -1,0 +1,41 @@
+/**
+ * Navigation entries (SPEC §2 Layout), shared by the static layout and the
+ * member app. Free of Astro/zod imports so browser code can import it.
+ */
+import { site } from './site.ts';
+
+export interface NavLink {
+  readonly label: string;
+  readonly href: string;
+  /** Shown only to signed-out visitors (rendered with `data-signed-out`). */
+  readonly signedOutOnly?: boolean;
+  /** Opens another site or app (mailto:, social profile...). */
+  readonly external?: boolean;
+}
+
+/** Top navigation links, in order. */
+export const mainNav: readonly NavLink[] = [
+  { label: 'Videos', href: '/videos' },
+  { label: 'Journal', href: '/journal' },
+  { label: 'Affiliates', href: '/affiliates' },
+  { label: 'Articles', href: '/articles' },
+  { label: 'Features', href: '/features', signedOutOnly: true },
+  { label: 'Media', href: '/media' },
+  { label: 'Chat', href: '/chat' },
+];
+
+/** Footer links, in order. */
+export const footerNav: readonly NavLink[] = [
+  { label: 'FAQ', href: '/faq' },
+  { label: 'Terms of Use', href: '/terms' },
+  { label: 'Privacy Policy', href: '/privacy' },
+  { label: 'Disclaimer', href: '/disclaimer' },
+  { label: 'Disclosure', href: '/disclosure' },
+  { label: 'Contact', href: site.contactUrl, external: true },
+];
+
+/** True when `href` is the current page or a parent section of it ("/videos" for "/videos/latest"). */
+export function isCurrent(href: string, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`);
+}
