@@ -1,5 +1,6 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
+import './member-app.css';
 
 const router = createRouter({
   routeTree,

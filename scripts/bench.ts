@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { buildIfStale } from './local/build.ts';
+import { startChild } from './local/child.ts';
 
 /**
  * `npm run bench`: load on the functions over loopback beside a bare node:http floor, and the
@@ -31,8 +30,7 @@ try {
     `functions / bare: ${(fn['req/s'] / floor['req/s']).toFixed(2)}× the throughput, p95 ${(fn.p95 / floor.p95).toFixed(1)}× the latency`,
   );
 } finally {
-  product.child.kill('SIGTERM');
-  bare.child.kill('SIGTERM');
+  await Promise.all([product.stop(), bare.stop()]);
 }
 
 console.log('\nJavaScript shipped (first load)');
@@ -67,17 +65,9 @@ async function load(url: string): Promise<Row> {
   };
 }
 
-async function startTarget(args: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(root, 'scripts/local/bench-target.ts'), ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    if (!child.stdout) return reject(new Error('bench target has no stdout'));
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bench target ${args[0]} exited with ${code}`)));
-  });
-  return { url: (JSON.parse(line) as { url: string }).url, child };
+async function startTarget(args: string[]) {
+  const target = await startChild<{ url: string }>(path.join(root, 'scripts/local/bench-target.ts'), args);
+  return { url: target.info.url, stop: target.stop };
 }
 
 /** Scripts a built page loads before it is interactive: inline, external, and their static imports. */

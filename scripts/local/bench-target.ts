@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onParentExit } from './child.ts';
 import { startServer } from './server.ts';
 import { startLocalStack } from './stack.ts';
 
@@ -19,6 +20,7 @@ if (kind === 'bare') {
     res.end(body);
   });
   server.keepAliveTimeout = 65_000;
+  onParentExit(async () => void server.close());
   server.listen(0, '127.0.0.1', () => ready(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
 } else {
   const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -26,11 +28,10 @@ if (kind === 'bare') {
   const stack = await startLocalStack({ dataDir, persist: false });
   Object.assign(process.env, stack.env);
   const server = await startServer({ root, port: 0 });
-  process.on('SIGTERM', async () => {
+  onParentExit(async () => {
     await server.close();
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
   });
   ready(server.url);
 }

@@ -63,7 +63,9 @@ async function handle(
   req: http.IncomingMessage,
   res: http.ServerResponse,
 ): Promise<void> {
-  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  // Collapse leading slashes: '//x' would otherwise parse as a host name (here and in @netlify/dev).
+  req.url = (req.url ?? '/').replace(/^\/+/, '/');
+  const url = new URL(req.url, `http://${req.headers.host ?? 'localhost'}`);
   const fn = matchFunction(routes, url.pathname);
   if (fn) {
     const response = await fn.handler(toRequest(req, url), localContext(req));
@@ -82,7 +84,8 @@ function toRequest(req: http.IncomingMessage, url: URL): Request {
   for (const [key, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
   }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  const length = req.headers['content-length'];
+  const hasBody = Boolean(req.headers['transfer-encoding']) || (length !== undefined && length !== '0');
   return new Request(url, {
     method: req.method ?? 'GET',
     headers,

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createStore } from '../../functions/_lib/store.ts';
 import { seedStore } from '../seed.ts';
+import { startChild } from './child.ts';
 import { startRedis } from './redis.ts';
-import { startUpstashBridge } from './upstash-bridge.ts';
 
 export interface LocalStack {
   env: Record<string, string>;
@@ -19,17 +20,22 @@ export async function startLocalStack(options: { dataDir: string; persist: boole
   const { dataDir, persist } = options;
   const redis = await startRedis({ dir: path.join(dataDir, 'redis'), persist });
   const token = randomBytes(24).toString('base64url');
-  const bridge = await startUpstashBridge({ redisUrl: redis.url, token }).catch(async (error: unknown) => {
+  // Its own process, as Upstash is its own service: the functions' event loop stays theirs.
+  const bridge = await startChild<{ url: string }>(
+    fileURLToPath(new URL('./upstash-bridge.ts', import.meta.url)),
+    [],
+    { REDIS_URL: redis.url, BRIDGE_TOKEN: token },
+  ).catch(async (error: unknown) => {
     await redis.stop();
     throw error;
   });
-  const env = { UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: token };
+  const env = { UPSTASH_REDIS_REST_URL: bridge.info.url, UPSTASH_REDIS_REST_TOKEN: token };
   const stop = async () => {
-    await bridge.close().catch(() => {});
+    await bridge.stop().catch(() => {});
     await redis.stop();
   };
   try {
-    await seedStore(createStore({ url: bridge.url, token }));
+    await seedStore(createStore({ url: bridge.info.url, token }));
   } catch (error) {
     await stop();
     throw error;

@@ -11,6 +11,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createClient, ErrorReply, RESP_TYPES } from 'redis';
+import { onParentExit } from './child.ts';
 
 export interface BridgeOptions {
   redisUrl: string;
@@ -223,4 +224,15 @@ function encode(value: unknown, base64: boolean, topLevel: boolean): unknown {
   if (value instanceof Error) return encode(value.message, base64, false);
   if (Array.isArray(value)) return value.map((item) => encode(item, base64, false));
   return value;
+}
+
+// Run as its own process (the launcher does this, so the bridge — like Upstash — does not share the
+// functions' event loop): REDIS_URL and BRIDGE_TOKEN from the environment, the URL printed as JSON.
+if (import.meta.main) {
+  const bridge = await startUpstashBridge({
+    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    token: process.env.BRIDGE_TOKEN ?? '',
+  });
+  process.stdout.write(`${JSON.stringify({ url: bridge.url })}\n`);
+  onParentExit(bridge.close);
 }
