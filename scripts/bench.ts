@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -33,12 +34,28 @@ try {
   await Promise.all([product.stop(), bare.stop()]);
 }
 
+console.log('\nFunction module init (cold import in a fresh Node process, median of 3)');
+console.table(Object.fromEntries(functionFiles().map((file) => [file, { ms: coldImportMs(file) }])));
+
 console.log('\nJavaScript shipped (first load)');
 console.table({
   'landing /': pageScripts('dist/index.html'),
   'features /features': pageScripts('dist/features/index.html'),
   'member app (island first load)': pageScripts('dist/app/index.html'),
 });
+
+function functionFiles(): string[] {
+  return readdirSync(path.join(root, 'functions')).filter((f) => f.endsWith('.ts'));
+}
+
+/** What a cold start pays before the first request: importing the function and its dependencies. */
+function coldImportMs(file: string): number {
+  const code = `const t = performance.now(); await import(${JSON.stringify(path.join(root, 'functions', file))}); console.log(performance.now() - t);`;
+  const runs = [0, 1, 2].map(() =>
+    Number(execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' }).trim()),
+  );
+  return Number(runs.sort((a, b) => a - b)[1]?.toFixed(1));
+}
 
 type Row = { 'req/s': number; p50: number; p95: number; p99: number; errors: number };
 
