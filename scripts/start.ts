@@ -25,7 +25,17 @@ if (!Number.isInteger(port) || port < 0 || port > 65535)
 
 const dataDir = path.join(root, '.data');
 mkdirSync(dataDir, { recursive: true });
-const stack = await startLocalStack({ dataDir, persist: true });
+// The sign-in provider keeps its port between runs (PORT + 1 unless AUTH_PORT says otherwise):
+// its address is the token issuer, so a fixed one keeps members signed in across restarts.
+const authPort = Number(process.env.AUTH_PORT ?? port + 1);
+const stack = await startLocalStack({
+  dataDir,
+  persist: true,
+  appOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+  authPort,
+}).catch((error: unknown) =>
+  fail(`Could not start the local services: ${error instanceof Error ? error.message : error}`),
+);
 Object.assign(process.env, stack.env);
 
 let stopServer: () => Promise<void>;

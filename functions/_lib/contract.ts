@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The request/response contract of every /api call, shared by functions/ (runtime
  * validation) and member-app/ (types only, so no schema code ships to the browser).
- * Keys are the path after /api/.
+ * Keys are the path after /api/; the function file is the key with '/' → '-' (user/updateemail → user-updateemail.ts).
  */
 
 /** SPEC §7: the member app adds the caller's custID to every body; the server never trusts it. */
@@ -14,6 +14,10 @@ export type Tag = z.infer<typeof Tag>;
 
 export const Playlist = z.object({ id: z.string(), title: z.string() });
 export type Playlist = z.infer<typeof Playlist>;
+
+/** SPEC §7 sends a userID with account changes; it is accepted and ignored (the token says who). */
+const AccountBody = Body.extend({ userID: z.string().max(200).optional() });
+const Updated = z.object({ updated: z.literal(true) });
 
 export const api = {
   health: {
@@ -30,6 +34,17 @@ export const api = {
     method: 'POST',
     request: Body,
     response: z.object({ tags: z.array(Tag) }),
+  },
+  // Messages for bad values come from account/rules.ts (SPEC §5 wording), checked by the domain.
+  'user/updateemail': {
+    method: 'POST',
+    request: AccountBody.extend({ email: z.string({ error: 'Email is Required' }).max(1000) }),
+    response: Updated,
+  },
+  'user/updatepassword': {
+    method: 'POST',
+    request: AccountBody.extend({ password: z.string({ error: 'Both fields are Required' }).max(1000) }),
+    response: Updated,
   },
 } as const;
 

@@ -1,19 +1,49 @@
-import { loadConfig } from './config.ts';
+import { createTokenVerifier, type VerifyToken } from './auth/verify.ts';
+import { type Config, loadConfig } from './config.ts';
+import type { IdentityAdmin } from './identity/admin.ts';
 import { createStore, type Store } from './store.ts';
 
 /** What domain functions receive: ports only, so tests can hand in their own. */
 export interface Deps {
   store: Store;
+  verifyToken: VerifyToken;
+  identityAdmin: IdentityAdmin;
   now: () => number;
 }
 
 let cached: Deps | undefined;
 
-/** Built once per function instance (module scope survives warm invocations). */
+/** Built once per function instance (module scope survives warm invocations): config read, adapters chosen. */
 export function getDeps(): Deps {
   if (!cached) {
     const config = loadConfig();
-    cached = { store: createStore(config.store), now: Date.now };
+    const store = createStore(config.store);
+    cached = {
+      store,
+      verifyToken: createTokenVerifier(config.auth),
+      identityAdmin: lazyIdentityAdmin(config.identityAdmin, store),
+      now: Date.now,
+    };
   }
   return cached;
+}
+
+/**
+ * The admin adapter (and the Auth0 SDK behind it) loads on first use, so the many functions that
+ * never change an identity do not pay for it at cold start.
+ */
+function lazyIdentityAdmin(config: Config['identityAdmin'], store: Store): IdentityAdmin {
+  let admin: Promise<IdentityAdmin> | undefined;
+  const load = () => {
+    admin ??=
+      config.kind === 'auth0'
+        ? import('./identity/auth0-admin.ts').then((m) => m.createAuth0Admin(config))
+        : import('./identity/local-admin.ts').then((m) => m.createLocalAdmin(store));
+    return admin;
+  };
+  return {
+    updateEmail: async (sub, email) => (await load()).updateEmail(sub, email),
+    updatePassword: async (sub, password) => (await load()).updatePassword(sub, password),
+    setCustomerId: async (sub, customerId) => (await load()).setCustomerId(sub, customerId),
+  };
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { onParentExit } from './child.ts';
+import { freePort } from './redis.ts';
 import { startServer } from './server.ts';
 import { startLocalStack } from './stack.ts';
 
@@ -25,9 +26,15 @@ if (kind === 'bare') {
 } else {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'otc-bench-'));
-  const stack = await startLocalStack({ dataDir, persist: false });
+  const port = await freePort();
+  const stack = await startLocalStack({
+    dataDir,
+    persist: false,
+    appOrigins: [`http://localhost:${port}`],
+    authPort: 0,
+  });
   Object.assign(process.env, stack.env);
-  const server = await startServer({ root, port: 0 });
+  const server = await startServer({ root, port });
   onParentExit(async () => {
     await server.close();
     await stack.stop();

@@ -65,7 +65,8 @@ export async function startRedis(opts: RedisOptions = {}): Promise<RunningRedis>
   }
 }
 
-function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that was free a moment ago (callers retry on a collision). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -12,11 +12,25 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
+export interface LocalStackOptions {
+  dataDir: string;
+  persist: boolean;
+  /** Origins the member app is served from: the sign-in provider redirects back only to these. */
+  appOrigins: string[];
+  /** Port of the local sign-in provider; 0 for any. Keep it fixed between runs so sessions survive. */
+  authPort: number;
+}
+
+// The API identifier and SPA client the local provider issues tokens for (Auth0's names).
+const LOCAL_AUDIENCE = 'https://api.otcedge.app';
+const LOCAL_CLIENT_ID = 'otc-edge-local';
+
 /**
  * The embedded stand-ins behind the functions: a real redis-server (data under dataDir when
- * persist is on) reached through the Upstash REST bridge, seeded from content/.
+ * persist is on) reached through the Upstash REST bridge, seeded from content/, and the local
+ * OpenID provider standing in for Auth0. Each runs in its own process, as the real services do.
  */
-export async function startLocalStack(options: { dataDir: string; persist: boolean }): Promise<LocalStack> {
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const { dataDir, persist } = options;
   const redis = await startRedis({ dir: path.join(dataDir, 'redis'), persist });
   const token = randomBytes(24).toString('base64url');
@@ -29,13 +43,36 @@ export async function startLocalStack(options: { dataDir: string; persist: boole
     await redis.stop();
     throw error;
   });
-  const env = { UPSTASH_REDIS_REST_URL: bridge.info.url, UPSTASH_REDIS_REST_TOKEN: token };
+  const storeEnv = { UPSTASH_REDIS_REST_URL: bridge.info.url, UPSTASH_REDIS_REST_TOKEN: token };
+  let provider: { stop(): Promise<void> } | undefined;
   const stop = async () => {
+    await provider?.stop().catch(() => {});
     await bridge.stop().catch(() => {});
     await redis.stop();
   };
+  let env: Record<string, string>;
   try {
     await seedStore(createStore({ url: bridge.info.url, token }));
+    const oidc = await startChild<{ url: string; issuer: string }>(
+      fileURLToPath(new URL('./oidc/provider.ts', import.meta.url)),
+      [],
+      {
+        ...storeEnv,
+        OIDC_DATA_DIR: dataDir,
+        OIDC_PORT: String(options.authPort),
+        AUTH0_AUDIENCE: LOCAL_AUDIENCE,
+        AUTH0_CLIENT_ID: LOCAL_CLIENT_ID,
+        OIDC_APP_ORIGINS: options.appOrigins.join(','),
+      },
+    );
+    provider = oidc;
+    env = {
+      ...storeEnv,
+      AUTH0_DOMAIN: oidc.info.url,
+      AUTH0_AUDIENCE: LOCAL_AUDIENCE,
+      AUTH0_CLIENT_ID: LOCAL_CLIENT_ID,
+      IDENTITY_ADMIN: 'local',
+    };
   } catch (error) {
     await stop();
     throw error;

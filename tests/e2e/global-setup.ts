@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from '../../scripts/local/build.ts';
+import { freePort } from '../../scripts/local/redis.ts';
 import { startServer } from '../../scripts/local/server.ts';
 import { startLocalStack } from '../../scripts/local/stack.ts';
 
@@ -11,9 +12,15 @@ export default async function globalSetup() {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   buildIfStale(root);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'otc-e2e-'));
-  const stack = await startLocalStack({ dataDir, persist: false });
+  const port = await freePort();
+  const stack = await startLocalStack({
+    dataDir,
+    persist: false,
+    appOrigins: [`http://localhost:${port}`],
+    authPort: 0,
+  });
   Object.assign(process.env, stack.env);
-  const server = await startServer({ root, port: 0 });
+  const server = await startServer({ root, port });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_REDIS_URL = stack.redisUrl;
   return async () => {

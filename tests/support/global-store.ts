@@ -7,6 +7,7 @@
 // key names, FLUSHDB/FLUSHALL or KEYS over the whole keyspace.
 import type { TestProject } from 'vitest/node';
 import { startTestStore } from './store.ts';
+import { startTestIssuer } from './test-issuer.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,10 +16,17 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const store = await startTestStore();
+  const [store, issuer] = await Promise.all([startTestStore(), startTestIssuer()]);
+  // Functions verify tokens against this issuer's JWKS; tests sign with its private key (tokens.ts).
+  process.env.AUTH0_DOMAIN = issuer.domain;
+  process.env.AUTH0_AUDIENCE = issuer.audience;
+  process.env.TEST_ISSUER_JWK = JSON.stringify(issuer.privateJwk);
+  process.env.IDENTITY_ADMIN = 'local';
   process.env.UPSTASH_REDIS_REST_URL = store.url;
   process.env.UPSTASH_REDIS_REST_TOKEN = store.token;
   process.env.TEST_REDIS_URL = store.redisUrl;
   project.provide('testStore', { url: store.url, token: store.token, redisUrl: store.redisUrl });
-  return () => store.stop();
+  return async () => {
+    await Promise.all([store.stop(), issuer.close()]);
+  };
 }

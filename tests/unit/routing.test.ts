@@ -12,7 +12,7 @@ describe('functions/ and the contract', () => {
     '%s is served at the path the contract names, with the contract method',
     async (file) => {
       const mod = await import(new URL(`functions/${file}`, root).href);
-      const name = file.replace(/\.ts$/, '') as keyof typeof api;
+      const name = file.replace(/\.ts$/, '').replaceAll('-', '/') as keyof typeof api;
       expect(api[name], `contract.ts has no entry "${name}"`).toBeDefined();
       expect(mod.config.path).toBe(`/api/${name}`);
       const wrongMethod = api[name].method === 'GET' ? 'POST' : 'GET';
@@ -24,7 +24,9 @@ describe('functions/ and the contract', () => {
   );
 
   it('every contract entry has its function', () => {
-    expect(Object.keys(api).sort()).toEqual(functionFiles.map((f) => f.replace(/\.ts$/, '')).sort());
+    expect(Object.keys(api).sort()).toEqual(
+      functionFiles.map((f) => f.replace(/\.ts$/, '').replaceAll('-', '/')).sort(),
+    );
   });
 });
 

@@ -1,27 +1,37 @@
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
+import { bearerToken, type Caller } from '../auth/verify.ts';
 import { type Deps, getDeps } from '../deps.ts';
-import { badRequest, HttpError, methodNotAllowed, unsupportedMediaType } from './errors.ts';
+import { badRequest, HttpError, methodNotAllowed, unauthorized, unsupportedMediaType } from './errors.ts';
 import { readJson } from './json.ts';
 import { logError } from './log.ts';
 
 type Method = 'GET' | 'POST' | 'DELETE';
 
 /**
- * Who may call an endpoint. Deny by default: every endpoint states its access,
- * and 'public' is the explicit marker for endpoints anyone may call.
+ * Who may call an endpoint. Deny by default: every endpoint states its access; 'user' needs a
+ * verified access token, and 'public' is the explicit marker for endpoints anyone may call.
  */
-export type Access = 'public';
+export type Access = 'public' | 'user';
 
-export interface EndpointDefinition<S extends z.ZodType, R> {
+interface PublicContext {
+  request: Request;
+}
+interface UserContext extends PublicContext {
+  /** The caller, from the verified token: the only source of identity. */
+  caller: Caller;
+}
+
+type EndpointDefinition<S extends z.ZodType, R> = {
   method: Method;
-  access: Access;
   /** Schema of the JSON body (or of the query string for GET). */
   input: S;
-  run: (input: z.output<S>, deps: Deps, request: Request) => Promise<R> | R;
   /** Status for a successful answer; 200 unless the endpoint says otherwise. */
   status?: (result: R) => number;
-}
+} & (
+  | { access: 'public'; run: (input: z.output<S>, deps: Deps, context: PublicContext) => Promise<R> | R }
+  | { access: 'user'; run: (input: z.output<S>, deps: Deps, context: UserContext) => Promise<R> | R }
+);
 
 /**
  * Wraps a domain call in the conventions every /api function shares:
@@ -32,10 +42,15 @@ export function defineEndpoint<S extends z.ZodType, R>(definition: EndpointDefin
   return async (request: Request, _context?: Context): Promise<Response> => {
     try {
       if (request.method !== definition.method) throw methodNotAllowed([definition.method]);
+      const deps = getDeps();
+      // Authenticate before reading the body: an anonymous caller learns nothing about the input rules.
+      const caller = definition.access === 'user' ? await authenticate(request, deps) : null;
       const raw = definition.method === 'GET' ? queryObject(request) : await readBody(request);
       const parsed = definition.input.safeParse(raw);
       if (!parsed.success) throw badRequest(describeIssues(parsed.error));
-      const result = await definition.run(parsed.data, getDeps(), request);
+      // `caller` is set exactly when access is 'user' (authenticate throws otherwise).
+      const run = definition.run as (input: unknown, deps: Deps, context: UserContext) => Promise<R> | R;
+      const result = await run(parsed.data, deps, { request, caller: caller as Caller });
       return json(result, definition.status?.(result) ?? 200);
     } catch (error) {
       return errorResponse(error, request);
@@ -71,4 +86,10 @@ function describeIssues(error: z.ZodError): string {
     .slice(0, 5)
     .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
     .join('; ');
+}
+
+async function authenticate(request: Request, deps: Deps): Promise<Caller> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized();
+  return deps.verifyToken(token);
 }

@@ -1,0 +1,64 @@
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import { unauthorized } from '../http/errors.ts';
+import { customerIdClaim, emailClaim } from './claims.ts';
+
+/** Who is calling, taken from a verified access token only — never from the request body. */
+export interface Caller {
+  sub: string;
+  email: string | null;
+  customerId: string | null;
+}
+
+export interface TokenVerifierOptions {
+  issuer: string;
+  audience: string;
+  jwksUrl: string;
+}
+
+export type VerifyToken = (token: string) => Promise<Caller>;
+
+// Small tolerance for clock skew between the identity provider and the function host.
+const CLOCK_TOLERANCE_SECONDS = 30;
+
+/**
+ * RS256 only, exact issuer and audience, exp/nbf checked. The key set is fetched once and cached in
+ * module scope; a token with an unknown `kid` triggers one refetch, at most every 30 s.
+ */
+export function createTokenVerifier(options: TokenVerifierOptions): VerifyToken {
+  const keys = createRemoteJWKSet(new URL(options.jwksUrl), {
+    cooldownDuration: 30_000,
+    cacheMaxAge: 10 * 60_000,
+    timeoutDuration: 5_000,
+  });
+  return async (token) => {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, keys, {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms: ['RS256'],
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['sub', 'exp'],
+      }));
+    } catch {
+      // Whatever failed (signature, expiry, issuer…), the caller learns nothing more.
+      throw unauthorized();
+    }
+    if (typeof payload.sub !== 'string' || payload.sub === '') throw unauthorized();
+    return {
+      sub: payload.sub,
+      email: stringClaim(payload[emailClaim]),
+      customerId: stringClaim(payload[customerIdClaim]),
+    };
+  };
+}
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(request: Request): string | null {
+  const match = /^Bearer\s+([\w-]+\.[\w-]+\.[\w-]*)\s*$/i.exec(request.headers.get('authorization') ?? '');
+  return match?.[1] ?? null;
+}
+
+function stringClaim(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}

@@ -1,0 +1,20 @@
+/**
+ * The identity-admin port: changes to a member's sign-in identity, made on the provider that owns
+ * it (Auth0's Management API in production, the local provider's user store otherwise).
+ */
+export interface IdentityAdmin {
+  updateEmail(sub: string, email: string): Promise<void>;
+  updatePassword(sub: string, password: string): Promise<void>;
+  /** Records the payment customer id so it appears as a claim on the member's next token. */
+  setCustomerId(sub: string, customerId: string): Promise<void>;
+}
+
+/** The email belongs to another account. */
+export class EmailTakenError extends Error {
+  override name = 'EmailTakenError';
+}
+
+/** No such user at the provider. */
+export class UnknownUserError extends Error {
+  override name = 'UnknownUserError';
+}

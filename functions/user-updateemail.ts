@@ -1,0 +1,13 @@
+import type { Config } from '@netlify/functions';
+import { changeEmail } from './_lib/account/account.ts';
+import { api } from './_lib/contract.ts';
+import { defineEndpoint } from './_lib/http/handler.ts';
+
+export default defineEndpoint({
+  method: api['user/updateemail'].method,
+  access: 'user',
+  input: api['user/updateemail'].request,
+  run: (input, deps, { caller }) => changeEmail(deps, caller, input.email),
+});
+
+export const config: Config = { path: '/api/user/updateemail' };

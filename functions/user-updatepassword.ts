@@ -1,0 +1,13 @@
+import type { Config } from '@netlify/functions';
+import { changePassword } from './_lib/account/account.ts';
+import { api } from './_lib/contract.ts';
+import { defineEndpoint } from './_lib/http/handler.ts';
+
+export default defineEndpoint({
+  method: api['user/updatepassword'].method,
+  access: 'user',
+  input: api['user/updatepassword'].request,
+  run: (input, deps, { caller }) => changePassword(deps, caller, input.password),
+});
+
+export const config: Config = { path: '/api/user/updatepassword' };

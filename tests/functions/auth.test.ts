@@ -1,0 +1,148 @@
+import { createHmac, createPublicKey } from 'node:crypto';
+import { generateKeyPair, type JWK, SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineEndpoint } from '../../functions/_lib/http/handler.ts';
+import { post } from '../support/requests.ts';
+import { authHeader, signToken, testAudience, testIssuer } from '../support/tokens.ts';
+
+// A 'user' endpoint that echoes who the server thinks is calling.
+const whoAmI = defineEndpoint({
+  method: 'POST',
+  access: 'user',
+  input: z.object({ userID: z.string().optional() }),
+  run: (_input, _deps, { caller }) => caller,
+});
+
+const call = (headers: Record<string, string>, body: unknown = {}) =>
+  whoAmI(post('/api/whoami', body, headers));
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const jwksHits = async () => ((await (await fetch(`${testIssuer()}__hits`)).json()) as { hits: number }).hits;
+
+describe('access tokens', () => {
+  it('a valid token identifies the caller from its claims, never from the body', async () => {
+    const response = await call(
+      await authHeader({ sub: 'auth0|alice', email: 'alice@example.com', customerId: 'cus_123' }),
+      { userID: 'auth0|mallory', custID: 'cus_mallory' },
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      sub: 'auth0|alice',
+      email: 'alice@example.com',
+      customerId: 'cus_123',
+    });
+  });
+
+  it('fetches the key set once and reuses it across calls', async () => {
+    await call(await authHeader());
+    const before = await jwksHits();
+    for (let i = 0; i < 5; i++) expect((await call(await authHeader())).status).toBe(200);
+    expect(await jwksHits()).toBe(before);
+  });
+
+  const rejected: Array<[string, () => Promise<string>]> = [
+    ['no Authorization header', async () => ''],
+    ['a non-bearer scheme', async () => `Basic ${Buffer.from('a:b').toString('base64')}`],
+    ['garbage', async () => 'Bearer not-a-token'],
+    [
+      'alg: none',
+      async () => {
+        const token = await signToken({ sub: 'auth0|eve' });
+        const [, payload] = token.split('.');
+        return `Bearer ${b64url({ alg: 'none', typ: 'JWT' })}.${payload}.`;
+      },
+    ],
+    [
+      'HS256 signed with the public key as the secret',
+      async () => {
+        const jwk = JSON.parse(process.env.TEST_ISSUER_JWK ?? '{}') as JWK;
+        const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = jwk;
+        const pem = createPublicKey({ key: publicJwk as never, format: 'jwk' }).export({
+          type: 'spki',
+          format: 'pem',
+        });
+        const head = b64url({ alg: 'HS256', typ: 'JWT', kid: jwk.kid });
+        const now = Math.floor(Date.now() / 1000);
+        const body = b64url({
+          sub: 'auth0|eve',
+          iss: testIssuer(),
+          aud: testAudience(),
+          iat: now,
+          exp: now + 600,
+        });
+        const sig = createHmac('sha256', pem).update(`${head}.${body}`).digest('base64url');
+        return `Bearer ${head}.${body}.${sig}`;
+      },
+    ],
+    [
+      'the wrong audience',
+      async () => `Bearer ${await signToken({ audience: 'https://someone-else.example' })}`,
+    ],
+    ['the wrong issuer', async () => `Bearer ${await signToken({ issuer: 'https://evil.example/' })}`],
+    ['an expired token', async () => `Bearer ${await signToken({ expiresIn: -120 })}`],
+    [
+      'a tampered payload',
+      async () => {
+        const [head, , sig] = (await signToken({ sub: 'auth0|eve' })).split('.');
+        const now = Math.floor(Date.now() / 1000);
+        const forged = b64url({ sub: 'auth0|admin', iss: testIssuer(), aud: testAudience(), exp: now + 600 });
+        return `Bearer ${head}.${forged}.${sig}`;
+      },
+    ],
+    [
+      'a key the issuer never published (unknown kid)',
+      async () => {
+        const { privateKey } = await generateKeyPair('RS256');
+        const now = Math.floor(Date.now() / 1000);
+        const token = await new SignJWT({})
+          .setProtectedHeader({ alg: 'RS256', kid: 'attacker-key' })
+          .setSubject('auth0|eve')
+          .setIssuer(testIssuer())
+          .setAudience(testAudience())
+          .setExpirationTime(now + 600)
+          .sign(privateKey);
+        return `Bearer ${token}`;
+      },
+    ],
+    [
+      "the issuer's kid on another key",
+      async () => {
+        const { privateKey } = await generateKeyPair('RS256');
+        const kid = (JSON.parse(process.env.TEST_ISSUER_JWK ?? '{}') as JWK).kid ?? '';
+        const now = Math.floor(Date.now() / 1000);
+        const token = await new SignJWT({})
+          .setProtectedHeader({ alg: 'RS256', kid })
+          .setSubject('auth0|eve')
+          .setIssuer(testIssuer())
+          .setAudience(testAudience())
+          .setExpirationTime(now + 600)
+          .sign(privateKey);
+        return `Bearer ${token}`;
+      },
+    ],
+  ];
+
+  it.each(rejected)('answers %s with 401 and no detail', async (_name, header) => {
+    const value = await header();
+    const response = await call(value ? { authorization: value } : {});
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'Sign in to continue' });
+  });
+
+  it('refetches the key set for an unknown kid, but not on every such token', async () => {
+    const { privateKey } = await generateKeyPair('RS256');
+    const forged = async () =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'RS256', kid: `rotated-${Math.random()}` })
+        .setSubject('auth0|eve')
+        .setIssuer(testIssuer())
+        .setAudience(testAudience())
+        .setExpirationTime(Math.floor(Date.now() / 1000) + 600)
+        .sign(privateKey);
+    await call(await authHeader());
+    const before = await jwksHits();
+    for (let i = 0; i < 5; i++) await call({ authorization: `Bearer ${await forged()}` });
+    // One refetch at most within the 30 s cooldown, however many unknown kids arrive.
+    expect((await jwksHits()) - before).toBeLessThanOrEqual(1);
+  });
+});
