@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './redis.ts';
+import { startServer } from './server.ts';
+import { startLocalStack } from './stack.ts';
+
+/**
+ * The product as `npm start` serves it, on a free port with fresh, non-persistent stand-ins in a
+ * temp folder (e2e tests, benchmark). Sets the functions' environment in this process.
+ */
+export async function startThrowawayProduct(): Promise<{
+  url: string;
+  redisUrl: string;
+  stop(): Promise<void>;
+}> {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'otc-'));
+  const port = await freePort();
+  const stack = await startLocalStack({
+    dataDir,
+    persist: false,
+    appOrigins: [`http://localhost:${port}`],
+    authPort: 0,
+  });
+  Object.assign(process.env, stack.env);
+  const server = await startServer({ root, port });
+  return {
+    url: server.url,
+    redisUrl: stack.redisUrl,
+    stop: async () => {
+      await server.close();
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
