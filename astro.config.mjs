@@ -16,8 +16,17 @@ export default defineConfig({
   integrations: [react()],
   vite: {
     plugins: [
-      // Serves functions/, redirects and headers from netlify.toml during `astro dev`.
-      netlify({ middleware: true }),
+      // Serves functions/, redirects and headers from netlify.toml during `astro dev`. Features the
+      // product does not use stay off: edge functions would try to download their runtime (offline).
+      netlify({
+        middleware: true,
+        edgeFunctions: { enabled: false },
+        blobs: { enabled: false },
+        database: { enabled: false },
+        images: { enabled: false },
+        aiGateway: { enabled: false },
+        geolocation: { enabled: false },
+      }),
       tanstackRouter({
         target: 'react',
         autoCodeSplitting: true,

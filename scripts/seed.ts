@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { replaceCatalog } from '../functions/_lib/catalog/catalog.ts';
 import { catalogContent } from '../functions/_lib/catalog/content.ts';
-import { loadConfig } from '../functions/_lib/config.ts';
+import { loadStoreConfig } from '../functions/_lib/config.ts';
 import { createStore, type Store } from '../functions/_lib/store.ts';
 
 const root = new URL('..', import.meta.url);
@@ -29,6 +29,6 @@ export async function seedStore(store: Store, { force = false } = {}): Promise<'
 
 // `npm run content:seed` against the configured store (UPSTASH_REDIS_REST_URL/TOKEN).
 if (import.meta.main) {
-  const store = createStore(loadConfig().store);
+  const store = createStore(loadStoreConfig());
   console.log(`catalog: ${await seedStore(store, { force: process.argv.includes('--force') })}`);
 }

@@ -7,12 +7,14 @@ import { z } from 'zod';
 const url = (what: string) => z.url({ error: `must be ${what}` });
 const required = (what: string) => z.string({ error: `must be ${what}` }).min(1, `must be ${what}`);
 
-const baseSchema = z.object({
+const storeSchema = z.object({
   UPSTASH_REDIS_REST_URL: url('the REST URL of the Upstash database (https://…)'),
   UPSTASH_REDIS_REST_TOKEN: required('the REST token of the Upstash database'),
+});
+
+const baseSchema = storeSchema.extend({
   AUTH0_DOMAIN: required('the Auth0 tenant domain (your-tenant.us.auth0.com) or a local provider URL'),
   AUTH0_AUDIENCE: required('the identifier of the Auth0 API the member app requests tokens for'),
-  IDENTITY_ADMIN: z.enum(['auth0', 'local'], { error: 'must be "auth0" or "local"' }).default('local'),
 });
 
 const auth0AdminSchema = z.object({
@@ -37,15 +39,23 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** Only the store settings: for tools that load content into the store (npm run content:seed). */
+export function loadStoreConfig(env: Record<string, string | undefined> = process.env): Config['store'] {
+  const e = parse(storeSchema, env);
+  return { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const e = parse(baseSchema, env);
-  // Auth0's issuer is https://{domain}/; a local provider is given with its http:// origin.
+  // Auth0's issuer is https://{domain}/. The local provider is given with its http:// origin, and
+  // owns its users itself: whoever issues the tokens is whoever changes emails and passwords.
+  const local = e.AUTH0_DOMAIN.startsWith('http://');
   const origin = /^https?:\/\//.test(e.AUTH0_DOMAIN) ? e.AUTH0_DOMAIN : `https://${e.AUTH0_DOMAIN}`;
   const issuer = `${origin.replace(/\/+$/, '')}/`;
   return {
     store: { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN },
     auth: { issuer, audience: e.AUTH0_AUDIENCE, jwksUrl: `${issuer}.well-known/jwks.json` },
-    identityAdmin: e.IDENTITY_ADMIN === 'local' ? { kind: 'local' } : auth0Admin(env, new URL(issuer).host),
+    identityAdmin: local ? { kind: 'local' } : auth0Admin(env, new URL(issuer).host),
   };
 }
 

@@ -1,4 +1,7 @@
-import type { ApiName, ApiRequest, ApiResponse } from '../../functions/_lib/contract.ts';
+import type { ApiMethod, ApiName, ApiRequest, ApiResponse } from '../../functions/_lib/contract.ts';
+
+/** The calls the member app makes: every POST endpoint (SPEC §7), typed from the contract. */
+type PostName = { [N in ApiName]: ApiMethod<N> extends 'POST' ? N : never }[ApiName];
 
 export class ApiError extends Error {
   readonly status: number;
@@ -10,9 +13,9 @@ export class ApiError extends Error {
 }
 
 /** Typed call of one /api endpoint; the contract module is imported for its types only. */
-export async function callApi<N extends ApiName>(name: N, body?: ApiRequest<N>): Promise<ApiResponse<N>> {
+export async function callApi<N extends PostName>(name: N, body?: ApiRequest<N>): Promise<ApiResponse<N>> {
   const response = await fetch(`/api/${name}`, {
-    method: name === 'health' ? 'GET' : 'POST',
+    method: 'POST',
     headers: body ? { 'content-type': 'application/json' } : {},
     ...(body ? { body: JSON.stringify(body) } : {}),
   });

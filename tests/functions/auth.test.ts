@@ -17,6 +17,18 @@ const whoAmI = defineEndpoint({
 const call = (headers: Record<string, string>, body: unknown = {}) =>
   whoAmI(post('/api/whoami', body, headers));
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** A token with the right issuer and audience, signed by a key the issuer never published. */
+async function signedByAnotherKey(kid: string): Promise<string> {
+  const { privateKey } = await generateKeyPair('RS256');
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'RS256', kid })
+    .setSubject('auth0|eve')
+    .setIssuer(testIssuer())
+    .setAudience(testAudience())
+    .setExpirationTime(Math.floor(Date.now() / 1000) + 600)
+    .sign(privateKey);
+}
+
 const jwksHits = async () => ((await (await fetch(`${testIssuer()}__hits`)).json()) as { hits: number }).hits;
 
 describe('access tokens', () => {
@@ -91,34 +103,12 @@ describe('access tokens', () => {
     ],
     [
       'a key the issuer never published (unknown kid)',
-      async () => {
-        const { privateKey } = await generateKeyPair('RS256');
-        const now = Math.floor(Date.now() / 1000);
-        const token = await new SignJWT({})
-          .setProtectedHeader({ alg: 'RS256', kid: 'attacker-key' })
-          .setSubject('auth0|eve')
-          .setIssuer(testIssuer())
-          .setAudience(testAudience())
-          .setExpirationTime(now + 600)
-          .sign(privateKey);
-        return `Bearer ${token}`;
-      },
+      async () => `Bearer ${await signedByAnotherKey('attacker-key')}`,
     ],
     [
       "the issuer's kid on another key",
-      async () => {
-        const { privateKey } = await generateKeyPair('RS256');
-        const kid = (JSON.parse(process.env.TEST_ISSUER_JWK ?? '{}') as JWK).kid ?? '';
-        const now = Math.floor(Date.now() / 1000);
-        const token = await new SignJWT({})
-          .setProtectedHeader({ alg: 'RS256', kid })
-          .setSubject('auth0|eve')
-          .setIssuer(testIssuer())
-          .setAudience(testAudience())
-          .setExpirationTime(now + 600)
-          .sign(privateKey);
-        return `Bearer ${token}`;
-      },
+      async () =>
+        `Bearer ${await signedByAnotherKey((JSON.parse(process.env.TEST_ISSUER_JWK ?? '{}') as JWK).kid ?? '')}`,
     ],
   ];
 
@@ -130,15 +120,7 @@ describe('access tokens', () => {
   });
 
   it('refetches the key set for an unknown kid, but not on every such token', async () => {
-    const { privateKey } = await generateKeyPair('RS256');
-    const forged = async () =>
-      new SignJWT({})
-        .setProtectedHeader({ alg: 'RS256', kid: `rotated-${Math.random()}` })
-        .setSubject('auth0|eve')
-        .setIssuer(testIssuer())
-        .setAudience(testAudience())
-        .setExpirationTime(Math.floor(Date.now() / 1000) + 600)
-        .sign(privateKey);
+    const forged = () => signedByAnotherKey(`rotated-${Math.random()}`);
     await call(await authHeader());
     const before = await jwksHits();
     for (let i = 0; i < 5; i++) await call({ authorization: `Bearer ${await forged()}` });

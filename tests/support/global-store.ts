@@ -21,7 +21,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   process.env.AUTH0_DOMAIN = issuer.domain;
   process.env.AUTH0_AUDIENCE = issuer.audience;
   process.env.TEST_ISSUER_JWK = JSON.stringify(issuer.privateJwk);
-  process.env.IDENTITY_ADMIN = 'local';
   process.env.UPSTASH_REDIS_REST_URL = store.url;
   process.env.UPSTASH_REDIS_REST_TOKEN = store.token;
   process.env.TEST_REDIS_URL = store.redisUrl;

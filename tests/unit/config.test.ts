@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../functions/_lib/config.ts';
+import { ConfigError, loadConfig, loadStoreConfig } from '../../functions/_lib/config.ts';
 
 const base = {
   UPSTASH_REDIS_REST_URL: 'https://eu1-fine-cat.upstash.io',
   UPSTASH_REDIS_REST_TOKEN: 'tok',
   AUTH0_DOMAIN: 'otcedge.us.auth0.com',
   AUTH0_AUDIENCE: 'https://api.otcedge.app',
+  AUTH0_MGMT_CLIENT_ID: 'm2m',
+  AUTH0_MGMT_CLIENT_SECRET: 'shh',
 };
 
 describe('loadConfig', () => {
-  it('reads the store and Auth0 settings; the local identity admin by default', () => {
+  it('reads the store and Auth0 settings', () => {
     expect(loadConfig(base)).toEqual({
       store: { url: 'https://eu1-fine-cat.upstash.io', token: 'tok' },
       auth: {
@@ -17,7 +19,13 @@ describe('loadConfig', () => {
         audience: 'https://api.otcedge.app',
         jwksUrl: 'https://otcedge.us.auth0.com/.well-known/jwks.json',
       },
-      identityAdmin: { kind: 'local' },
+      identityAdmin: {
+        kind: 'auth0',
+        domain: 'otcedge.us.auth0.com',
+        clientId: 'm2m',
+        clientSecret: 'shh',
+        connection: 'Username-Password-Authentication',
+      },
     });
   });
 
@@ -29,19 +37,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, AUTH0_DOMAIN: domain }).auth.issuer).toBe(issuer);
   });
 
-  it('chooses the Auth0 Management API adapter when asked, with its credentials', () => {
-    const config = loadConfig({
-      ...base,
-      IDENTITY_ADMIN: 'auth0',
-      AUTH0_MGMT_CLIENT_ID: 'm2m',
-      AUTH0_MGMT_CLIENT_SECRET: 'shh',
-    });
-    expect(config.identityAdmin).toEqual({
-      kind: 'auth0',
-      domain: 'otcedge.us.auth0.com',
-      clientId: 'm2m',
-      clientSecret: 'shh',
-      connection: 'Username-Password-Authentication',
+  it('uses the local user store with the local provider, which needs no Management API credentials', () => {
+    const { AUTH0_MGMT_CLIENT_ID: _id, AUTH0_MGMT_CLIENT_SECRET: _secret, ...local } = base;
+    expect(loadConfig({ ...local, AUTH0_DOMAIN: 'http://localhost:8889' }).identityAdmin).toEqual({
+      kind: 'local',
     });
   });
 
@@ -52,8 +51,10 @@ describe('loadConfig', () => {
     ],
     [{ ...base, UPSTASH_REDIS_REST_URL: 'not a url' }, /UPSTASH_REDIS_REST_URL must be the REST URL/],
     [{ ...base, UPSTASH_REDIS_REST_TOKEN: '' }, /UPSTASH_REDIS_REST_TOKEN must be/],
-    [{ ...base, IDENTITY_ADMIN: 'okta' }, /IDENTITY_ADMIN must be "auth0" or "local"/],
-    [{ ...base, IDENTITY_ADMIN: 'auth0' }, /AUTH0_MGMT_CLIENT_ID must be.*AUTH0_MGMT_CLIENT_SECRET must be/s],
+    [
+      { ...base, AUTH0_MGMT_CLIENT_ID: undefined, AUTH0_MGMT_CLIENT_SECRET: '' },
+      /AUTH0_MGMT_CLIENT_ID must be.*AUTH0_MGMT_CLIENT_SECRET must be/s,
+    ],
   ])('fails fast with every problem named: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -74,3 +75,15 @@ function captureError(fn: () => unknown): Error {
   }
   throw new Error('expected a throw');
 }
+
+describe('loadStoreConfig', () => {
+  it('needs only the store settings (content seeding runs without identity settings)', () => {
+    expect(
+      loadStoreConfig({ UPSTASH_REDIS_REST_URL: 'https://x.upstash.io', UPSTASH_REDIS_REST_TOKEN: 't' }),
+    ).toEqual({
+      url: 'https://x.upstash.io',
+      token: 't',
+    });
+    expect(() => loadStoreConfig({})).toThrow(/UPSTASH_REDIS_REST_URL must be/);
+  });
+});

@@ -5,6 +5,7 @@
 // Conditional writes (claim an email only if free, update only an existing user) are small Lua scripts:
 // atomic in one round trip, which MULTI cannot do without WATCH (the REST protocol has no WATCH).
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { emailError, normalizeEmail, passwordError } from '../account/rules.ts';
 import { hashEntries, type Store } from '../store.ts';
 
 export interface LocalUser {
@@ -16,10 +17,6 @@ export interface LocalUser {
   /** ISO 8601. */
   createdAt: string;
 }
-
-export const PASSWORD_MIN_LENGTH = 6;
-const PASSWORD_MAX_LENGTH = 1024;
-const EMAIL_MAX_LENGTH = 254;
 
 export class EmailTakenError extends Error {
   override name = 'EmailTakenError';
@@ -54,22 +51,17 @@ export const userKeys = {
   email: (email: string) => `idp:email:${email}`,
 } as const;
 
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+// The same rules as the account forms and endpoints (account/rules.ts), in this store's error types.
 
 /** The normalized email, or an InvalidEmailError. */
 export function validateEmail(email: string): string {
-  const normalized = normalizeEmail(email);
-  if (normalized.length > EMAIL_MAX_LENGTH || !/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(normalized)) {
-    throw new InvalidEmailError();
-  }
-  return normalized;
+  if (emailError(email)) throw new InvalidEmailError();
+  return normalizeEmail(email);
 }
 
 export function validatePassword(password: string): void {
-  if (password.length < PASSWORD_MIN_LENGTH) throw new WeakPasswordError();
-  if (password.length > PASSWORD_MAX_LENGTH) throw new WeakPasswordError('Use at most 1024 characters');
+  const problem = passwordError(password);
+  if (problem) throw new WeakPasswordError(problem);
 }
 
 // --- password hashing (scrypt, parameters stored with each hash) ---
