@@ -15,6 +15,7 @@ const storeSchema = z.object({
 const baseSchema = storeSchema.extend({
   AUTH0_DOMAIN: required('the Auth0 tenant domain (your-tenant.us.auth0.com) or a local provider URL'),
   AUTH0_AUDIENCE: required('the identifier of the Auth0 API the member app requests tokens for'),
+  AUTH0_CLIENT_ID: required('the client id of the Auth0 single-page application (the member app)'),
 });
 
 const auth0AdminSchema = z.object({
@@ -33,6 +34,12 @@ export interface Config {
   store: { url: string; token: string };
   auth: { issuer: string; audience: string; jwksUrl: string };
   identityAdmin: IdentityAdminConfig;
+  /** What the browser needs to start a sign-in (served by /api/appconfig; nothing secret). */
+  browser: BrowserConfig;
+}
+
+export interface BrowserConfig {
+  auth: { domain: string; clientId: string; audience: string };
 }
 
 export class ConfigError extends Error {
@@ -56,6 +63,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     store: { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN },
     auth: { issuer, audience: e.AUTH0_AUDIENCE, jwksUrl: `${issuer}.well-known/jwks.json` },
     identityAdmin: local ? { kind: 'local' } : auth0Admin(env, new URL(issuer).host),
+    // The SDK takes a bare host for Auth0 (https implied) and a full origin for the local provider.
+    browser: {
+      auth: {
+        domain: local ? issuer.slice(0, -1) : new URL(issuer).host,
+        clientId: e.AUTH0_CLIENT_ID,
+        audience: e.AUTH0_AUDIENCE,
+      },
+    },
   };
 }
 

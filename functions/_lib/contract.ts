@@ -20,6 +20,14 @@ const AccountBody = Body.extend({ userID: z.string().max(200).optional() });
 const Updated = z.object({ updated: z.literal(true) });
 
 export const api = {
+  // Where the browser signs in (SPEC §4 Authentication); read at run time, so one build serves any tenant.
+  appconfig: {
+    method: 'GET',
+    request: z.object({}),
+    response: z.object({
+      auth: z.object({ domain: z.string(), clientId: z.string(), audience: z.string() }),
+    }),
+  },
   health: {
     method: 'GET',
     request: z.object({}),

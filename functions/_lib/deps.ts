@@ -1,5 +1,5 @@
 import { createTokenVerifier, type VerifyToken } from './auth/verify.ts';
-import { type Config, loadConfig } from './config.ts';
+import { type BrowserConfig, type Config, loadConfig } from './config.ts';
 import type { IdentityAdmin } from './identity/admin.ts';
 import { createStore, type Store } from './store.ts';
 
@@ -9,6 +9,8 @@ export interface Deps {
   verifyToken: VerifyToken;
   identityAdmin: IdentityAdmin;
   now: () => number;
+  /** Settings the browser may see (sign-in provider); never secrets. */
+  browser: BrowserConfig;
 }
 
 let cached: Deps | undefined;
@@ -23,6 +25,7 @@ export function getDeps(): Deps {
       verifyToken: createTokenVerifier(config.auth),
       identityAdmin: lazyIdentityAdmin(config.identityAdmin, store),
       now: Date.now,
+      browser: config.browser,
     };
   }
   return cached;

@@ -1,6 +1,8 @@
 import { createRootRoute, Outlet, useMatches, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { pageTitle } from '../../site/lib/site.ts';
+import { AuthHost } from '../auth/AuthHost.tsx';
+import { isSignedIn } from '../auth/session.ts';
 import { isMemberPath } from '../member-paths.ts';
 
 declare module '@tanstack/react-router' {
@@ -20,7 +22,13 @@ function Root() {
   useDocumentTitle();
   useRouteAttribute();
   useInAppLinks();
-  return <Outlet />;
+  useAccountMenuClosesOnNavigation();
+  return (
+    <>
+      <Outlet />
+      <AuthHost />
+    </>
+  );
 }
 
 function LeaveForHome() {
@@ -34,6 +42,19 @@ function useDocumentTitle() {
   useEffect(() => {
     document.title = pageTitle(title);
   }, [title]);
+}
+
+/**
+ * SPEC §2 Layout: the Account dropdown (a popover in the static header, which closes itself on a
+ * click outside) also closes on a route change.
+ */
+function useAccountMenuClosesOnNavigation() {
+  const matches = useMatches();
+  const pathname = matches.at(-1)?.pathname ?? '/';
+  useEffect(() => {
+    const menu = document.getElementById('account-menu');
+    if (pathname && menu?.matches(':popover-open')) menu.hidePopover();
+  }, [pathname]);
 }
 
 /** Mirrors the current section on <html data-route> so the static layout can react (nav hidden on /payment). */
@@ -58,7 +79,9 @@ function useInAppLinks() {
       const anchor = (event.target as Element | null)?.closest?.('a[href]');
       if (!(anchor instanceof HTMLAnchorElement) || anchor.target || anchor.hasAttribute('download')) return;
       const url = new URL(anchor.href);
-      if (url.origin !== window.location.origin || !isMemberPath(url.pathname)) return;
+      // For a signed-in member / is the dashboard, an app route; for a visitor it is the static landing.
+      const inApp = isMemberPath(url.pathname) || (url.pathname === '/' && isSignedIn());
+      if (url.origin !== window.location.origin || !inApp) return;
       event.preventDefault();
       void router.navigate({ href: url.pathname + url.search + url.hash });
     };

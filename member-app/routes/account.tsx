@@ -1,7 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/Placeholder.tsx';
+import { EmailForm } from '../account/EmailForm.tsx';
+import { PasswordForm } from '../account/PasswordForm.tsx';
+import { requireToken } from '../auth/guards.ts';
 
 export const Route = createFileRoute('/account')({
   staticData: { title: 'Account Settings' },
-  component: () => <Placeholder title="Account Settings" />,
+  beforeLoad: requireToken,
+  component: Account,
 });
+
+function Account() {
+  return (
+    <section className="member-page account" aria-labelledby="page-title">
+      <h1 id="page-title">Account Settings</h1>
+      <div className="account-grid">
+        <EmailForm />
+        <PasswordForm />
+      </div>
+    </section>
+  );
+}

@@ -1,7 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useBlocker } from '@tanstack/react-router';
+import { requireToken } from '../auth/guards.ts';
 import { Placeholder } from '../components/Placeholder.tsx';
 
 export const Route = createFileRoute('/payment')({
   staticData: { title: 'Sign Up' },
-  component: () => <Placeholder title="Sign Up" />,
+  beforeLoad: requireToken,
+  component: Payment,
 });
+
+function Payment() {
+  // SPEC §4: leaving /payment through in-app navigation is blocked; the member stays here until
+  // paid (success moves on with a full page load) or signed out.
+  useBlocker({ shouldBlockFn: () => true, enableBeforeUnload: false });
+  return <Placeholder title="Sign Up" />;
+}

@@ -70,6 +70,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...storeEnv,
       AUTH0_DOMAIN: oidc.info.url,
       AUTH0_AUDIENCE: LOCAL_AUDIENCE,
+      AUTH0_CLIENT_ID: LOCAL_CLIENT_ID,
     };
   } catch (error) {
     await stop();

@@ -39,3 +39,13 @@ export function isCurrent(href: string, pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   return href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`);
 }
+
+/**
+ * Sign-in hand-offs (SPEC §2 Layout, §4): plain links to the member app's /callback route, which
+ * starts the provider's login or sign-up screen, or signs out. Static pages need no script for them.
+ */
+export const authLinks = {
+  signIn: '/callback?login=signin',
+  signUp: '/callback?login=signup',
+  logout: '/callback?logout',
+} as const;

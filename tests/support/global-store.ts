@@ -20,6 +20,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Functions verify tokens against this issuer's JWKS; tests sign with its private key (tokens.ts).
   process.env.AUTH0_DOMAIN = issuer.domain;
   process.env.AUTH0_AUDIENCE = issuer.audience;
+  process.env.AUTH0_CLIENT_ID = 'otc-edge-test';
   process.env.TEST_ISSUER_JWK = JSON.stringify(issuer.privateJwk);
   process.env.UPSTASH_REDIS_REST_URL = store.url;
   process.env.UPSTASH_REDIS_REST_TOKEN = store.token;

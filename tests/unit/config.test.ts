@@ -6,6 +6,7 @@ const base = {
   UPSTASH_REDIS_REST_TOKEN: 'tok',
   AUTH0_DOMAIN: 'otcedge.us.auth0.com',
   AUTH0_AUDIENCE: 'https://api.otcedge.app',
+  AUTH0_CLIENT_ID: 'spa-client',
   AUTH0_MGMT_CLIENT_ID: 'm2m',
   AUTH0_MGMT_CLIENT_SECRET: 'shh',
 };
@@ -26,7 +27,16 @@ describe('loadConfig', () => {
         clientSecret: 'shh',
         connection: 'Username-Password-Authentication',
       },
+      browser: {
+        auth: { domain: 'otcedge.us.auth0.com', clientId: 'spa-client', audience: 'https://api.otcedge.app' },
+      },
     });
+  });
+
+  it('hands the browser the local provider as a full origin', () => {
+    expect(loadConfig({ ...base, AUTH0_DOMAIN: 'http://localhost:8889/' }).browser.auth.domain).toBe(
+      'http://localhost:8889',
+    );
   });
 
   it.each([
@@ -47,7 +57,7 @@ describe('loadConfig', () => {
   it.each([
     [
       {},
-      /UPSTASH_REDIS_REST_URL must be.*UPSTASH_REDIS_REST_TOKEN must be.*AUTH0_DOMAIN must be.*AUTH0_AUDIENCE must be/s,
+      /UPSTASH_REDIS_REST_URL must be.*UPSTASH_REDIS_REST_TOKEN must be.*AUTH0_DOMAIN must be.*AUTH0_AUDIENCE must be.*AUTH0_CLIENT_ID must be/s,
     ],
     [{ ...base, UPSTASH_REDIS_REST_URL: 'not a url' }, /UPSTASH_REDIS_REST_URL must be the REST URL/],
     [{ ...base, UPSTASH_REDIS_REST_TOKEN: '' }, /UPSTASH_REDIS_REST_TOKEN must be/],

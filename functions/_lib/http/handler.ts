@@ -28,6 +28,8 @@ type EndpointDefinition<S extends z.ZodType, R> = {
   input: S;
   /** Status for a successful answer; 200 unless the endpoint says otherwise. */
   status?: (result: R) => number;
+  /** Cache-Control for a successful answer; `no-store` unless the endpoint says otherwise. */
+  cacheControl?: string;
 } & (
   | { access: 'public'; run: (input: z.output<S>, deps: Deps, context: PublicContext) => Promise<R> | R }
   | { access: 'user'; run: (input: z.output<S>, deps: Deps, context: UserContext) => Promise<R> | R }
@@ -51,7 +53,8 @@ export function defineEndpoint<S extends z.ZodType, R>(definition: EndpointDefin
       // `caller` is set exactly when access is 'user' (authenticate throws otherwise).
       const run = definition.run as (input: unknown, deps: Deps, context: UserContext) => Promise<R> | R;
       const result = await run(parsed.data, deps, { request, caller: caller as Caller });
-      return json(result, definition.status?.(result) ?? 200);
+      const headers = definition.cacheControl ? { 'Cache-Control': definition.cacheControl } : {};
+      return json(result, definition.status?.(result) ?? 200, headers);
     } catch (error) {
       return errorResponse(error, request);
     }

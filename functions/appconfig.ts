@@ -1,0 +1,15 @@
+import type { Config } from '@netlify/functions';
+import { api } from './_lib/contract.ts';
+import { defineEndpoint } from './_lib/http/handler.ts';
+
+// Public: a visitor needs it to start signing in. Holds only what the sign-in page shows anyway.
+export default defineEndpoint({
+  method: api.appconfig.method,
+  access: 'public',
+  input: api.appconfig.request,
+  run: (_input, deps) => deps.browser,
+  // Changes only with a redeploy; a few minutes in caches spare the provider lookups.
+  cacheControl: 'public, max-age=300',
+});
+
+export const config: Config = { path: '/api/appconfig' };

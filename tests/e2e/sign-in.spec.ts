@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+
+// Sign-in end to end: the real @auth0/auth0-react SDK in Chromium against the local OpenID provider
+// (scripts/local/oidc), the functions verifying its tokens, users in the throw-away Redis.
+
+const newEmail = () => `member-${randomUUID().slice(0, 8)}@example.com`;
+const SESSION_KEYS = ['accessToken', 'id_token', 'expires_at', 'user'];
+
+const storedSession = (page: Page) =>
+  page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])), SESSION_KEYS);
+
+const header = (page: Page) => page.locator('header.site-nav');
+
+async function expectSignedIn(page: Page) {
+  await expect(header(page).getByRole('button', { name: 'Account' })).toBeVisible();
+  await expect(header(page).getByRole('link', { name: 'Sign In' })).toBeHidden();
+  await expect(header(page).getByRole('link', { name: 'Features' })).toBeHidden();
+}
+
+async function expectSignedOut(page: Page) {
+  await expect(header(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(header(page).getByRole('link', { name: 'Sign Up' })).toBeVisible();
+  await expect(header(page).getByRole('link', { name: 'Features' })).toBeVisible();
+  await expect(header(page).getByRole('button', { name: 'Account' })).toBeHidden();
+}
+
+/** Through the provider's pages, as a visitor would, ending on the dashboard at /. */
+async function signUp(page: Page, email: string, password: string) {
+  await page.goto('/');
+  await header(page).getByRole('link', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('heading', { name: /create/i })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/u/signup');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+  await expectSignedIn(page);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await header(page).getByRole('link', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === '/u/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function logOut(page: Page) {
+  await header(page).getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('link', { name: 'Logout' }).click();
+  await page.waitForURL((url) => url.pathname === '/' && !url.search);
+  await expectSignedOut(page);
+}
+
+test('a visitor signs up, stays signed in, changes the password, signs in with it and logs out', async ({
+  page,
+}) => {
+  const email = newEmail();
+  await signUp(page, email, 'first-secret');
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  const session = await storedSession(page);
+  expect(session.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  expect(Number(session.expires_at)).toBeGreaterThan(Date.now());
+  expect(JSON.parse(session.user ?? '{}')).toMatchObject({ email });
+
+  // A reload keeps the session; / shows the dashboard, never the landing page.
+  await page.reload();
+  await expectSignedIn(page);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await expect(page.locator('#hero-title')).toBeHidden();
+
+  // The Account dropdown: closes on a click outside and on a route change.
+  const account = header(page).getByRole('button', { name: 'Account' });
+  const menu = page.locator('#account-menu');
+  await account.click();
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Support' })).toHaveAttribute('href', /^https:\/\//);
+  await page.mouse.click(10, 600);
+  await expect(menu).toBeHidden();
+  await account.click();
+  await menu.getByRole('link', { name: 'Manage' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(menu).toBeHidden();
+  await expect(page).toHaveTitle('Account Settings | OTC Edge');
+
+  // Password rules (SPEC §5), checked in the browser before anything is sent.
+  const form = page.locator('form', { has: page.getByRole('heading', { name: 'Password' }) });
+  const submit = form.getByRole('button', { name: 'Update Password' });
+  await submit.click();
+  await expect(form.getByRole('alert')).toHaveText('Both fields are Required');
+  await form.getByLabel('New password').fill('new-secret');
+  await form.getByLabel('Confirm password').fill('other-secret');
+  await submit.click();
+  await expect(form.getByRole('alert')).toHaveText('Passwords must Match');
+  await form.getByLabel('New password').fill('short');
+  await form.getByLabel('Confirm password').fill('short');
+  await submit.click();
+  await expect(form.getByRole('alert')).toHaveText('Must be longer than 6 Characters');
+  await form.getByLabel('New password').fill('second-secret');
+  await form.getByLabel('Confirm password').fill('second-secret');
+  await submit.click();
+  await expect(form.getByRole('status')).toHaveText('Your password has been updated.');
+
+  await logOut(page);
+  expect(Object.values(await storedSession(page))).toEqual([null, null, null, null]);
+  await expect(page.locator('#hero-title')).toBeVisible();
+
+  // The old password no longer works; the new one does.
+  await signIn(page, email, 'first-secret');
+  await expect(page.getByText('Wrong email or password.')).toBeVisible();
+  await page.getByLabel('Password').fill('second-secret');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+  await expectSignedIn(page);
+
+  await logOut(page);
+});
+
+test('the email form checks the address, then changes it everywhere', async ({ page }) => {
+  await signUp(page, newEmail(), 'first-secret');
+  await page.goto('/account');
+  const form = page.locator('form', { has: page.getByRole('heading', { name: 'Email' }) });
+  const submit = form.getByRole('button', { name: 'Update Email' });
+  await submit.click();
+  await expect(form.getByRole('alert')).toHaveText('Email is Required');
+  await form.getByLabel('New email').fill('not-an-address');
+  await submit.click();
+  await expect(form.getByRole('alert')).toHaveText('Invalid Email');
+  const changed = newEmail();
+  await form.getByLabel('New email').fill(changed);
+  await submit.click();
+  await expect(form.getByRole('status')).toHaveText('Your email has been updated.');
+  // New tokens carry the new address, and the stored profile follows.
+  await expect(form.locator('[data-current-email]')).toHaveText(changed);
+  expect(JSON.parse((await storedSession(page)).user ?? '{}')).toMatchObject({ email: changed });
+});
+
+test('an expired access token is renewed with the refresh token, without signing in again', async ({
+  page,
+}) => {
+  await signUp(page, newEmail(), 'first-secret');
+  const before = await storedSession(page);
+  // A day later, as far as the browser knows: our expiry and the SDK's cached token both lapsed
+  // (the SDK keeps `expiresAt`, in seconds, on its localStorage cache entries).
+  await page.evaluate(() => {
+    localStorage.setItem('expires_at', String(Date.now() - 1000));
+    for (const key of Object.keys(localStorage)) {
+      if (!key.startsWith('@@auth0spajs@@') || key.endsWith('@@user@@')) continue;
+      const entry = JSON.parse(localStorage.getItem(key) ?? '{}');
+      localStorage.setItem(key, JSON.stringify({ ...entry, expiresAt: Math.floor(Date.now() / 1000) - 10 }));
+    }
+  });
+  const refresh = page.waitForRequest(
+    (request) => request.url().endsWith('/oauth/token') && /refresh_token/.test(request.postData() ?? ''),
+  );
+  await page.goto('/account');
+  await refresh;
+  await expect.poll(async () => (await storedSession(page)).accessToken).not.toBe(before.accessToken);
+  expect(Number((await storedSession(page)).expires_at)).toBeGreaterThan(Date.now());
+  await expectSignedIn(page);
+});
+
+test('a sign-in that cannot be completed signs the user out', async ({ page }) => {
+  await signUp(page, newEmail(), 'first-secret');
+  await page.goto('/callback?error=access_denied&error_description=denied&state=forged');
+  await page.waitForURL((url) => url.pathname === '/' && !url.search);
+  await expectSignedOut(page);
+  expect((await storedSession(page)).accessToken).toBeNull();
+});
+
+test('/callback with nothing to complete goes to /', async ({ page }) => {
+  await page.goto('/callback');
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.locator('#hero-title')).toBeVisible();
+});
+
+test.describe('route guards', () => {
+  for (const path of ['/account', '/payment']) {
+    test(`${path} without a token goes to /`, async ({ page }) => {
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === '/');
+      await expect(page.locator('#hero-title')).toBeVisible();
+    });
+  }
+
+  test('in-app navigation away from /payment is blocked', async ({ page }) => {
+    await signUp(page, newEmail(), 'first-secret');
+    await page.goto('/payment');
+    await expect(page).toHaveTitle('Sign Up | OTC Edge');
+    await expect(page.locator('header.site-nav')).toBeHidden();
+    // A link to another member route, followed inside the app as the nav's links are.
+    await page.evaluate(() => {
+      const link = Object.assign(document.createElement('a'), { href: '/videos', textContent: 'Videos' });
+      link.id = 'leave';
+      document.querySelector('main')?.append(link);
+    });
+    await page.locator('#leave').click();
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/payment');
+  });
+});
