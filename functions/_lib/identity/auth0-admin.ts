@@ -9,11 +9,13 @@ type Auth0Config = Extract<IdentityAdminConfig, { kind: 'auth0' }>;
  * management token). The customer id goes to app_metadata, which the post-login Action copies into
  * the access token as the namespaced claim.
  */
-export function createAuth0Admin(config: Auth0Config): IdentityAdmin {
+export function createAuth0Admin(config: Auth0Config, transport?: typeof fetch): IdentityAdmin {
   const management = new ManagementClient({
     domain: config.domain,
     clientId: config.clientId,
     clientSecret: config.clientSecret,
+    // The SDK only builds https://{domain} URLs; tests hand in a fetch that reaches a local server.
+    ...(transport ? { fetch: transport } : {}),
   });
   const update = async (sub: string, body: Record<string, unknown>) => {
     try {

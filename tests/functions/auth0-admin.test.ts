@@ -1,0 +1,106 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EmailTakenError, UnknownUserError } from '../../functions/_lib/identity/admin.ts';
+import { createAuth0Admin } from '../../functions/_lib/identity/auth0-admin.ts';
+
+// The Auth0 adapter through the real `auth0` SDK, against a local server that records what the SDK
+// sends and answers as the Management API does.
+
+interface Recorded {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+const recorded: Recorded[] = [];
+let reply: (r: Recorded) => { status: number; body: unknown } = () => ({ status: 200, body: {} });
+let server: Server;
+let origin: string;
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const r = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
+    recorded.push(r);
+    const answer =
+      r.path === '/oauth/token'
+        ? { status: 200, body: { access_token: 'mgmt-token', token_type: 'Bearer', expires_in: 86400 } }
+        : reply(r);
+    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  recorded.length = 0;
+  reply = () => ({ status: 200, body: { user_id: 'auth0|abc' } });
+});
+
+const tenant = 'otcedge.test.auth0.com';
+// The SDK builds https://{tenant}/… URLs; this fetch sends them to the local server instead.
+const toLocal: typeof fetch = (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  expect(url.origin).toBe(`https://${tenant}`);
+  return fetch(`${origin}${url.pathname}${url.search}`, input instanceof Request ? input : init);
+};
+
+const admin = () =>
+  createAuth0Admin(
+    { kind: 'auth0', domain: tenant, clientId: 'm2m-id', clientSecret: 'm2m-secret', connection: 'Members-DB' },
+    toLocal,
+  );
+
+const updates = () => recorded.filter((r) => r.path !== '/oauth/token');
+
+describe('Auth0 identity admin (Management API)', () => {
+  it('gets a management token by client credentials once, then PATCHes the user with it', async () => {
+    const auth0 = admin();
+    await auth0.updateEmail('auth0|abc', 'new@example.com');
+    await auth0.updatePassword('auth0|abc', 'a-new-secret');
+    await auth0.setCustomerId('auth0|abc', 'cus_123');
+
+    const tokenRequests = recorded.filter((r) => r.path === '/oauth/token');
+    expect(tokenRequests).toHaveLength(1);
+    expect(Object.fromEntries(new URLSearchParams(tokenRequests[0]?.body))).toEqual({
+      grant_type: 'client_credentials',
+      client_id: 'm2m-id',
+      client_secret: 'm2m-secret',
+      audience: `https://${tenant}/api/v2/`,
+    });
+
+    expect(updates().map((r) => [r.method, decodeURIComponent(r.path), JSON.parse(r.body)])).toEqual([
+      ['PATCH', '/api/v2/users/auth0|abc', { email: 'new@example.com', connection: 'Members-DB' }],
+      ['PATCH', '/api/v2/users/auth0|abc', { password: 'a-new-secret', connection: 'Members-DB' }],
+      ['PATCH', '/api/v2/users/auth0|abc', { app_metadata: { customer_id: 'cus_123' } }],
+    ]);
+    for (const r of updates()) expect(r.headers.authorization).toBe('Bearer mgmt-token');
+  });
+
+  it('maps 404 to an unknown user', async () => {
+    reply = () => ({ status: 404, body: { statusCode: 404, error: 'Not Found', message: 'The user does not exist.' } });
+    await expect(admin().updateEmail('auth0|gone', 'x@example.com')).rejects.toBeInstanceOf(UnknownUserError);
+  });
+
+  it('maps a duplicate email (400 "already exists" or 409) to EmailTakenError', async () => {
+    reply = () => ({ status: 400, body: { statusCode: 400, message: 'The specified new email already exists' } });
+    await expect(admin().updateEmail('auth0|abc', 'taken@example.com')).rejects.toBeInstanceOf(EmailTakenError);
+    reply = () => ({ status: 409, body: { statusCode: 409, message: 'Conflict' } });
+    await expect(admin().updateEmail('auth0|abc', 'taken@example.com')).rejects.toBeInstanceOf(EmailTakenError);
+  });
+
+  it('passes other failures on (they become a logged 500)', async () => {
+    reply = () => ({ status: 500, body: { statusCode: 500, message: 'boom' } });
+    const failure = await admin()
+      .updatePassword('auth0|abc', 'a-new-secret')
+      .catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).not.toBeInstanceOf(UnknownUserError);
+    expect(failure).not.toBeInstanceOf(EmailTakenError);
+  });
+});
