@@ -48,7 +48,20 @@ console.table({
   'landing /': pageScripts('dist/index.html'),
   'features /features': pageScripts('dist/features/index.html'),
   'member app (island first load)': pageScripts('dist/app/index.html'),
+  // Lazy chunks, loaded only when needed: the dashboard for a signed-in member on /, and the
+  // sign-in SDK beside the app's first render when there is a session (or a sign-in) to handle.
+  'member dashboard on / (signed in)': pageScripts('dist/index.html', [astroChunk('mount')]),
+  'sign-in SDK (lazy chunk)': pageScripts(null, [astroChunk('AuthRuntime')]),
 });
+
+/** The URL of a built chunk by its name (Vite names chunks after their entry module). */
+function astroChunk(name: string): string {
+  const file = readdirSync(path.join(root, 'dist/_astro')).find(
+    (f) => f.startsWith(`${name}.`) && f.endsWith('.js'),
+  );
+  if (!file) throw new Error(`no built chunk named ${name}`);
+  return `/_astro/${file}`;
+}
 
 function functionFiles(): string[] {
   return readdirSync(path.join(root, 'functions')).filter((f) => f.endsWith('.ts'));
@@ -106,9 +119,12 @@ async function startTarget(args: string[]) {
   return { url: target.info.url, stop: target.stop };
 }
 
-/** Scripts a built page loads before it is interactive: inline, external, and their static imports. */
-function pageScripts(htmlFile: string) {
-  const html = readFileSync(path.join(root, htmlFile), 'utf8');
+/**
+ * Scripts a built page loads before it is interactive: inline, external, and their static imports;
+ * plus `extra` entry chunks (and their static imports) when given.
+ */
+function pageScripts(htmlFile: string | null, extra: string[] = []) {
+  const html = htmlFile ? readFileSync(path.join(root, htmlFile), 'utf8') : '';
   const seen = new Set<string>();
   let raw = 0;
   let gzip = 0;
@@ -137,5 +153,6 @@ function pageScripts(htmlFile: string) {
     ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
   ];
   for (const [, url] of entries) if (url?.startsWith('/')) visit(url);
+  for (const url of extra) visit(url);
   return { files: seen.size, 'raw KB': +(raw / 1024).toFixed(1), 'gzip KB': +(gzip / 1024).toFixed(1) };
 }

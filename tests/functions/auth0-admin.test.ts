@@ -52,7 +52,13 @@ const toLocal: typeof fetch = (input, init) => {
 
 const admin = () =>
   createAuth0Admin(
-    { kind: 'auth0', domain: tenant, clientId: 'm2m-id', clientSecret: 'm2m-secret', connection: 'Members-DB' },
+    {
+      kind: 'auth0',
+      domain: tenant,
+      clientId: 'm2m-id',
+      clientSecret: 'm2m-secret',
+      connection: 'Members-DB',
+    },
     toLocal,
   );
 
@@ -83,15 +89,25 @@ describe('Auth0 identity admin (Management API)', () => {
   });
 
   it('maps 404 to an unknown user', async () => {
-    reply = () => ({ status: 404, body: { statusCode: 404, error: 'Not Found', message: 'The user does not exist.' } });
+    reply = () => ({
+      status: 404,
+      body: { statusCode: 404, error: 'Not Found', message: 'The user does not exist.' },
+    });
     await expect(admin().updateEmail('auth0|gone', 'x@example.com')).rejects.toBeInstanceOf(UnknownUserError);
   });
 
   it('maps a duplicate email (400 "already exists" or 409) to EmailTakenError', async () => {
-    reply = () => ({ status: 400, body: { statusCode: 400, message: 'The specified new email already exists' } });
-    await expect(admin().updateEmail('auth0|abc', 'taken@example.com')).rejects.toBeInstanceOf(EmailTakenError);
+    reply = () => ({
+      status: 400,
+      body: { statusCode: 400, message: 'The specified new email already exists' },
+    });
+    await expect(admin().updateEmail('auth0|abc', 'taken@example.com')).rejects.toBeInstanceOf(
+      EmailTakenError,
+    );
     reply = () => ({ status: 409, body: { statusCode: 409, message: 'Conflict' } });
-    await expect(admin().updateEmail('auth0|abc', 'taken@example.com')).rejects.toBeInstanceOf(EmailTakenError);
+    await expect(admin().updateEmail('auth0|abc', 'taken@example.com')).rejects.toBeInstanceOf(
+      EmailTakenError,
+    );
   });
 
   it('passes other failures on (they become a logged 500)', async () => {

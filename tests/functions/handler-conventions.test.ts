@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { HttpError } from '../../functions/_lib/http/errors.ts';
+import { HttpError, membershipRequired } from '../../functions/_lib/http/errors.ts';
 import { defineEndpoint } from '../../functions/_lib/http/handler.ts';
 import tags from '../../functions/tags.ts';
 import { post } from '../support/requests.ts';
+import { authHeader } from '../support/tokens.ts';
 
 const echo = defineEndpoint({
   method: 'POST',
@@ -94,5 +95,46 @@ describe('handler conventions', () => {
     const response = await tags(post('/api/tags'));
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+});
+
+describe("access: 'visitor-or-user'", () => {
+  const whoami = defineEndpoint({
+    method: 'POST',
+    access: 'visitor-or-user',
+    input: z.object({}),
+    run: (_input, _deps, { caller }) => ({ sub: caller?.sub ?? null }),
+  });
+
+  it('answers a visitor (no token) with no caller', async () => {
+    const response = await whoami(post('/x'));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ sub: null });
+  });
+
+  it('answers a signed-in caller as that caller', async () => {
+    const response = await whoami(post('/x', undefined, await authHeader({ sub: 'auth0|both' })));
+    expect(await response.json()).toEqual({ sub: 'auth0|both' });
+  });
+
+  it('refuses a token that does not verify, rather than treating the caller as a visitor', async () => {
+    const response = await whoami(post('/x', undefined, await authHeader({ audience: 'https://elsewhere' })));
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('membership required', () => {
+  it('answers 403 with redirect: true (SPEC §4: the member app goes to /payment)', async () => {
+    const members = defineEndpoint({
+      method: 'POST',
+      access: 'user',
+      input: z.object({}),
+      run: () => {
+        throw membershipRequired();
+      },
+    });
+    const response = await members(post('/x', undefined, await authHeader()));
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'An active membership is required', redirect: true });
   });
 });

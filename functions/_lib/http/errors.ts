@@ -3,11 +3,19 @@
 export class HttpError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
-  constructor(status: number, message: string, headers: Record<string, string> = {}) {
+  /** Fields sent beside `error` in the body (e.g. `redirect: true`). */
+  readonly extra: Record<string, unknown>;
+  constructor(
+    status: number,
+    message: string,
+    headers: Record<string, string> = {},
+    extra: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.headers = headers;
+    this.extra = extra;
   }
 }
 
@@ -18,4 +26,10 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const methodNotAllowed = (allowed: readonly string[]) =>
   new HttpError(405, `Use ${allowed.join(' or ')} for this endpoint`, { Allow: allowed.join(', ') });
 export const unsupportedMediaType = () => new HttpError(415, 'Send the body as application/json');
+/**
+ * SPEC §4: a signed-in user without an active membership gets `{ redirect: true }`, and the member
+ * app goes to /payment. 403: the caller is known, the content is not theirs yet.
+ */
+export const membershipRequired = () =>
+  new HttpError(403, 'An active membership is required', {}, { redirect: true });
 export const unavailable = (message = 'Service temporarily unavailable') => new HttpError(503, message);

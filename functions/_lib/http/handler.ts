@@ -11,8 +11,10 @@ type Method = 'GET' | 'POST' | 'DELETE';
 /**
  * Who may call an endpoint. Deny by default: every endpoint states its access; 'user' needs a
  * verified access token, and 'public' is the explicit marker for endpoints anyone may call.
+ * 'visitor-or-user' answers both, differently: a token, when sent, must verify (401 otherwise), and
+ * `caller` is null for a visitor (e.g. the visitor's smaller video list without player ids).
  */
-export type Access = 'public' | 'user';
+export type Access = 'public' | 'user' | 'visitor-or-user';
 
 interface PublicContext {
   request: Request;
@@ -20,6 +22,10 @@ interface PublicContext {
 interface UserContext extends PublicContext {
   /** The caller, from the verified token: the only source of identity. */
   caller: Caller;
+}
+interface VisitorOrUserContext extends PublicContext {
+  /** The verified caller, or null when no token was sent. */
+  caller: Caller | null;
 }
 
 type EndpointDefinition<S extends z.ZodType, R> = {
@@ -33,6 +39,10 @@ type EndpointDefinition<S extends z.ZodType, R> = {
 } & (
   | { access: 'public'; run: (input: z.output<S>, deps: Deps, context: PublicContext) => Promise<R> | R }
   | { access: 'user'; run: (input: z.output<S>, deps: Deps, context: UserContext) => Promise<R> | R }
+  | {
+      access: 'visitor-or-user';
+      run: (input: z.output<S>, deps: Deps, context: VisitorOrUserContext) => Promise<R> | R;
+    }
 );
 
 /**
@@ -46,11 +56,15 @@ export function defineEndpoint<S extends z.ZodType, R>(definition: EndpointDefin
       if (request.method !== definition.method) throw methodNotAllowed([definition.method]);
       const deps = getDeps();
       // Authenticate before reading the body: an anonymous caller learns nothing about the input rules.
-      const caller = definition.access === 'user' ? await authenticate(request, deps) : null;
+      const caller =
+        definition.access === 'user' ||
+        (definition.access === 'visitor-or-user' && bearerToken(request) !== null)
+          ? await authenticate(request, deps)
+          : null;
       const raw = definition.method === 'GET' ? queryObject(request) : await readBody(request);
       const parsed = definition.input.safeParse(raw);
       if (!parsed.success) throw badRequest(describeIssues(parsed.error));
-      // `caller` is set exactly when access is 'user' (authenticate throws otherwise).
+      // `caller` is set whenever access is 'user' (authenticate throws otherwise).
       const run = definition.run as (input: unknown, deps: Deps, context: UserContext) => Promise<R> | R;
       const result = await run(parsed.data, deps, { request, caller: caller as Caller });
       const headers = definition.cacheControl ? { 'Cache-Control': definition.cacheControl } : {};
@@ -66,7 +80,9 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 export function errorResponse(error: unknown, request: Request): Response {
-  if (error instanceof HttpError) return json({ error: error.message }, error.status, error.headers);
+  if (error instanceof HttpError) {
+    return json({ error: error.message, ...error.extra }, error.status, error.headers);
+  }
   logError(request, error);
   return json({ error: 'Something went wrong. Please try again.' }, 500);
 }

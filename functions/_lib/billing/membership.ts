@@ -1,0 +1,92 @@
+import type { Caller } from '../auth/verify.ts';
+import type { Deps } from '../deps.ts';
+import { membershipRequired } from '../http/errors.ts';
+
+/**
+ * A member's subscription as we last saw it, written by the billing adapters (Stripe webhooks, or
+ * the local test-mode billing) and read by every member endpoint. One JSON value per member, keyed
+ * by the token's subject, so the check costs one GET, or none when pipelined with the endpoint's reads.
+ */
+export type Plan = 'monthly' | 'yearly';
+
+export type SubscriptionStatus =
+  | 'active'
+  | 'trialing'
+  | 'past_due'
+  | 'unpaid'
+  | 'canceled'
+  | 'incomplete'
+  | 'incomplete_expired'
+  | 'paused';
+
+export interface Membership {
+  customerId: string;
+  subscriptionId: string;
+  plan: Plan;
+  status: SubscriptionStatus;
+  /** End of the paid period, ms since the epoch: renews then, or ends then when cancelAtPeriodEnd. */
+  currentPeriodEnd: number;
+  /** Autopay off (SPEC §4 Subscription): the subscription ends at currentPeriodEnd. */
+  cancelAtPeriodEnd: boolean;
+  /** When the subscription first went past_due, for the grace period. */
+  pastDueSince?: number;
+  /** The provider's time of the state this was written from (ms): older events never overwrite newer. */
+  asOf: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A failed renewal keeps access this long while the card provider retries the charge. */
+export const PAST_DUE_GRACE_MS = 7 * DAY_MS;
+/** Slack for a renewal whose confirmation has not reached us yet (webhook delay). */
+export const RENEWAL_SLACK_MS = 2 * DAY_MS;
+
+export const membershipKey = (sub: string) => `billing:member:${sub}`;
+export const customerOwnerKey = (customerId: string) => `billing:customer:${customerId}`;
+
+/**
+ * The one rule for member content (DESIGN §5): active (or trialing); past_due within the grace
+ * period; everything else no. An active subscription set to end stops at its period end even if the
+ * provider's "ended" event is late.
+ */
+export function hasAccess(membership: Membership | null, now: number): boolean {
+  if (!membership) return false;
+  switch (membership.status) {
+    case 'active':
+    case 'trialing':
+      return now < membership.currentPeriodEnd + (membership.cancelAtPeriodEnd ? 0 : RENEWAL_SLACK_MS);
+    case 'past_due':
+      return now < (membership.pastDueSince ?? membership.currentPeriodEnd) + PAST_DUE_GRACE_MS;
+    default:
+      return false;
+  }
+}
+
+export function parseMembership(raw: unknown): Membership | null {
+  if (typeof raw !== 'string' || raw === '') return null;
+  try {
+    return JSON.parse(raw) as Membership;
+  } catch {
+    return null;
+  }
+}
+
+export async function readMembership(
+  { store }: Pick<Deps, 'store'>,
+  sub: string,
+): Promise<Membership | null> {
+  return parseMembership(await store.get<string>(membershipKey(sub)));
+}
+
+/**
+ * For member-only endpoints: the caller's membership, or a 403 `{ redirect: true }` (SPEC §4) that
+ * sends the member app to /payment. Endpoints that read more keys may instead GET membershipKey in
+ * their own pipeline and call hasAccess, saving the round trip.
+ */
+export async function requireMembership(
+  deps: Pick<Deps, 'store' | 'now'>,
+  caller: Caller,
+): Promise<Membership> {
+  const membership = await readMembership(deps, caller.sub);
+  if (!membership || !hasAccess(membership, deps.now())) throw membershipRequired();
+  return membership;
+}
