@@ -26,6 +26,21 @@ const auth0AdminSchema = z.object({
   AUTH0_DB_CONNECTION: z.string().min(1).default('Username-Password-Authentication'),
 });
 
+const pattern = (regex: RegExp, what: string) =>
+  z.string({ error: `must be ${what}` }).regex(regex, `must be ${what}`);
+
+const stripeSchema = z.object({
+  STRIPE_SECRET_KEY: pattern(/^(sk|rk)_(test|live)_\w+$/, 'a Stripe secret key (sk_live_… or sk_test_…)'),
+  STRIPE_WEBHOOK_SECRET: pattern(/^whsec_\w+$/, 'the webhook signing secret (whsec_…)'),
+  STRIPE_PUBLISHABLE_KEY: pattern(/^pk_(test|live)_\w+$/, 'the publishable key (pk_…)'),
+  STRIPE_PRICE_MONTHLY: pattern(/^price_\w+$/, 'the monthly price id (price_…)'),
+  STRIPE_PRICE_YEARLY: pattern(/^price_\w+$/, 'the yearly price id (price_…)'),
+});
+
+export type BillingConfig =
+  | { kind: 'local' }
+  | { kind: 'stripe'; secretKey: string; webhookSecret: string; prices: { monthly: string; yearly: string } };
+
 export type IdentityAdminConfig =
   | { kind: 'local' }
   | { kind: 'auth0'; domain: string; clientId: string; clientSecret: string; connection: string };
@@ -34,12 +49,15 @@ export interface Config {
   store: { url: string; token: string };
   auth: { issuer: string; audience: string; jwksUrl: string };
   identityAdmin: IdentityAdminConfig;
+  billing: BillingConfig;
   /** What the browser needs to start a sign-in (served by /api/appconfig; nothing secret). */
   browser: BrowserConfig;
 }
 
 export interface BrowserConfig {
   auth: { domain: string; clientId: string; audience: string };
+  /** Stripe's publishable key, or null for the local test card field. */
+  billing: { publishableKey: string | null };
 }
 
 export class ConfigError extends Error {
@@ -54,6 +72,8 @@ export function loadStoreConfig(env: Record<string, string | undefined> = proces
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const e = parse(baseSchema, env);
+  // Stripe when its secret key is set (then every Stripe setting is required), local billing otherwise.
+  const stripe = env.STRIPE_SECRET_KEY ? parse(stripeSchema, env) : null;
   // Auth0's issuer is https://{domain}/. The local provider is given with its http:// origin, and
   // owns its users itself: whoever issues the tokens is whoever changes emails and passwords.
   const local = e.AUTH0_DOMAIN.startsWith('http://');
@@ -63,6 +83,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     store: { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN },
     auth: { issuer, audience: e.AUTH0_AUDIENCE, jwksUrl: `${issuer}.well-known/jwks.json` },
     identityAdmin: local ? { kind: 'local' } : auth0Admin(env, new URL(issuer).host),
+    billing: stripe
+      ? {
+          kind: 'stripe',
+          secretKey: stripe.STRIPE_SECRET_KEY,
+          webhookSecret: stripe.STRIPE_WEBHOOK_SECRET,
+          prices: { monthly: stripe.STRIPE_PRICE_MONTHLY, yearly: stripe.STRIPE_PRICE_YEARLY },
+        }
+      : { kind: 'local' },
     // The SDK takes a bare host for Auth0 (https implied) and a full origin for the local provider.
     browser: {
       auth: {
@@ -70,6 +98,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         clientId: e.AUTH0_CLIENT_ID,
         audience: e.AUTH0_AUDIENCE,
       },
+      billing: { publishableKey: stripe?.STRIPE_PUBLISHABLE_KEY ?? null },
     },
   };
 }

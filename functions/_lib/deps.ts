@@ -1,4 +1,5 @@
 import { createTokenVerifier, type VerifyToken } from './auth/verify.ts';
+import type { Billing } from './billing/port.ts';
 import { type BrowserConfig, type Config, loadConfig } from './config.ts';
 import type { IdentityAdmin } from './identity/admin.ts';
 import { createStore, type Store } from './store.ts';
@@ -8,6 +9,9 @@ export interface Deps {
   store: Store;
   verifyToken: VerifyToken;
   identityAdmin: IdentityAdmin;
+  /** The card provider (Stripe, or local test-mode billing); its SDK loads on first use. */
+  billing: () => Promise<Billing>;
+  billingConfig: Config['billing'];
   now: () => number;
   /** Settings the browser may see (sign-in provider); never secrets. */
   browser: BrowserConfig;
@@ -24,6 +28,8 @@ export function getDeps(): Deps {
       store,
       verifyToken: createTokenVerifier(config.auth),
       identityAdmin: lazyIdentityAdmin(config.identityAdmin, store),
+      billing: lazyBilling(config.billing, store),
+      billingConfig: config.billing,
       now: Date.now,
       browser: config.browser,
     };
@@ -48,5 +54,16 @@ function lazyIdentityAdmin(config: Config['identityAdmin'], store: Store): Ident
     updateEmail: async (sub, email) => (await load()).updateEmail(sub, email),
     updatePassword: async (sub, password) => (await load()).updatePassword(sub, password),
     setCustomerId: async (sub, customerId) => (await load()).setCustomerId(sub, customerId),
+  };
+}
+
+function lazyBilling(config: Config['billing'], store: Store): () => Promise<Billing> {
+  let billing: Promise<Billing> | undefined;
+  return () => {
+    billing ??=
+      config.kind === 'stripe'
+        ? import('./billing/stripe-billing.ts').then((m) => m.createStripeBilling(config))
+        : import('./billing/local-billing.ts').then((m) => m.createLocalBilling(store));
+    return billing;
   };
 }

@@ -2,8 +2,11 @@ import type { ApiMethod, ApiName, ApiRequest, ApiResponse } from '../../function
 import { accessTokenForApi } from '../auth/auth-service.ts';
 import { customerId } from '../auth/session.ts';
 
-/** The calls the member app makes: every POST endpoint (SPEC §7), typed from the contract. */
-type PostName = { [N in ApiName]: ApiMethod<N> extends 'POST' ? N : never }[ApiName];
+/** The calls the member app makes: every POST endpoint (SPEC §7) but Stripe's webhook, typed from the contract. */
+type PostName = Exclude<
+  { [N in ApiName]: ApiMethod<N> extends 'POST' ? N : never }[ApiName],
+  'billing/webhook'
+>;
 
 export class ApiError extends Error {
   readonly status: number;

@@ -14,6 +14,8 @@ describe('GET /api/appconfig', () => {
         clientId: 'otc-edge-test',
         audience: process.env.AUTH0_AUDIENCE,
       },
+      // No Stripe keys in the test environment: the local test card field.
+      billing: { publishableKey: null },
     });
     expect(JSON.stringify(body)).not.toMatch(/UPSTASH|secret|token/i);
   });

@@ -164,6 +164,17 @@ const rows: Row[] = [
     project: ttlBucket,
   },
   {
+    name: 'SET NX PX on a new key (a lock)',
+    methods: ['set'],
+    sdk: (r, k) => r.set(k('s'), '1', { nx: true, px: 60000 }),
+    raw: (k) => ['SET', k('s'), '1', 'NX', 'PX', 60000],
+    check: (k) => [
+      ['GET', k('s')],
+      ['TTL', k('s')],
+    ],
+    project: ttlBucket,
+  },
+  {
     name: 'SET NX on an existing key → null',
     methods: ['set'],
     setup: (k) => [['SET', k('s'), 'old']],

@@ -27,10 +27,37 @@ describe('loadConfig', () => {
         clientSecret: 'shh',
         connection: 'Username-Password-Authentication',
       },
+      billing: { kind: 'local' },
       browser: {
         auth: { domain: 'otcedge.us.auth0.com', clientId: 'spa-client', audience: 'https://api.otcedge.app' },
+        billing: { publishableKey: null },
       },
     });
+  });
+
+  const stripeEnv = {
+    STRIPE_SECRET_KEY: 'sk_test_abc',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+    STRIPE_PRICE_MONTHLY: 'price_month',
+    STRIPE_PRICE_YEARLY: 'price_year',
+  };
+
+  it('uses Stripe when its secret key is set, and hands the browser only the publishable key', () => {
+    const config = loadConfig({ ...base, ...stripeEnv });
+    expect(config.billing).toEqual({
+      kind: 'stripe',
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_abc',
+      prices: { monthly: 'price_month', yearly: 'price_year' },
+    });
+    expect(config.browser.billing).toEqual({ publishableKey: 'pk_test_abc' });
+  });
+
+  it('names every missing Stripe setting once the secret key is set', () => {
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET must be.*STRIPE_PUBLISHABLE_KEY must be.*STRIPE_PRICE_MONTHLY must be.*STRIPE_PRICE_YEARLY must be/s,
+    );
   });
 
   it('hands the browser the local provider as a full origin', () => {

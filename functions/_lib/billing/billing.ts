@@ -1,0 +1,220 @@
+import { createHash } from 'node:crypto';
+import billingContent from '../../../content/billing.json' with { type: 'json' };
+import { emailError, normalizeEmail } from '../account/rules.ts';
+import type { Caller } from '../auth/verify.ts';
+import type { ApiRequest, ApiResponse } from '../contract.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest, HttpError, membershipRequired } from '../http/errors.ts';
+import { logWarning } from '../http/log.ts';
+import type { Store } from '../store.ts';
+import {
+  customerOwnerKey,
+  hasAccess,
+  type Membership,
+  membershipKey,
+  parseMembership,
+  readMembership,
+} from './membership.ts';
+import { BillingRefusedError, CardError, type Promo } from './port.ts';
+import type { PlanName } from './prices.ts';
+
+/**
+ * What members may do with their subscription (SPEC §4 Subscription, Payment submit, §7 calls).
+ * The caller always comes from the verified token; ids in the body are never read.
+ */
+type BillingDeps = Pick<Deps, 'store' | 'billing' | 'identityAdmin' | 'now'>;
+
+/** sub → the member's payment customer, kept server-side (never taken from the request). */
+export const customerOfKey = (sub: string) => `billing:customer-of:${sub}`;
+const chargeLockKey = (sub: string) => `billing:lock:charge:${sub}`;
+const CHARGE_LOCK_MS = 60_000;
+
+const digest = (...parts: string[]) =>
+  createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 24);
+
+const cardRequired = () => badRequest('Card Info Required');
+const invalidPromo = () => badRequest('Invalid Promo Code');
+/** The card provider's own words for a refused card (SPEC §8: shown as the submit error). */
+const cardRefused = (error: CardError) => new HttpError(402, error.message);
+const refused = (error: BillingRefusedError) => new HttpError(409, error.message);
+
+async function translate<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof CardError) throw cardRefused(error);
+    if (error instanceof BillingRefusedError) throw refused(error);
+    throw error;
+  }
+}
+
+// Only ever moves forward: a state read earlier (a delayed or duplicate event) never overwrites a later one.
+const WRITE_IF_NEWER = `
+local current = redis.call('GET', KEYS[1])
+if current then
+  local ok, decoded = pcall(cjson.decode, current)
+  if ok and decoded.asOf and tonumber(decoded.asOf) > tonumber(ARGV[2]) then return 0 end
+end
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('SET', KEYS[2], ARGV[3])
+return 1`;
+
+/** Stores a member's subscription state (and customer → member), unless a newer state is stored. */
+export async function saveMembership(store: Store, sub: string, membership: Membership): Promise<boolean> {
+  const written = await store.eval(
+    WRITE_IF_NEWER,
+    [membershipKey(sub), customerOwnerKey(membership.customerId)],
+    [JSON.stringify(membership), String(membership.asOf), sub],
+  );
+  return Number(written) === 1;
+}
+
+export async function checkPromo(deps: Pick<Deps, 'billing'>, code: string): Promise<ApiResponse<'promo'>> {
+  const trimmed = code.trim();
+  if (!trimmed) return { promo: false };
+  const promo = await (await deps.billing()).findPromo(trimmed);
+  return promo ? { promo: promo.code, promoPlan: promo.plan, discount: promo.percentOff } : { promo: false };
+}
+
+/** SPEC §4 Payment page on load: members go home; everyone gets the plans (stored by the browser). */
+export async function verifyPayment(
+  deps: Pick<Deps, 'store' | 'billing' | 'now'>,
+  caller: Caller,
+  input: ApiRequest<'payment/verify'>,
+): Promise<ApiResponse<'payment/verify'>> {
+  const [membership, plans] = await Promise.all([
+    readMembership(deps, caller.sub),
+    (await deps.billing()).plans(),
+  ]);
+  if (hasAccess(membership, deps.now())) return { redirect: '/', plans };
+  // ?discount=email on the landing page: the newsletter's promotion is filled in for the member.
+  return input.promoAccess === 'email' ? { plans, emailPromo: billingContent.emailPromoCode } : { plans };
+}
+
+/** SPEC §4 Payment submit: one subscription, however often the form is sent. */
+export async function charge(
+  deps: BillingDeps,
+  caller: Caller,
+  input: ApiRequest<'charge'>,
+): Promise<ApiResponse<'charge'>> {
+  const problem = emailError(input.email);
+  if (problem) throw badRequest(problem);
+  if (!input.token.trim()) throw cardRequired();
+  const billing = await deps.billing();
+  const plans = await billing.plans();
+  const plan: PlanName | null =
+    input.planID === plans.monthly.id ? 'monthly' : input.planID === plans.yearly.id ? 'yearly' : null;
+  if (!plan) throw badRequest('Choose the Monthly or Yearly plan');
+  let promo: Promo | null = null;
+  if (input.promo?.trim()) {
+    promo = await billing.findPromo(input.promo);
+    if (!promo || promo.plan !== plan) throw invalidPromo();
+  }
+
+  const { store } = deps;
+  const locked = await store.set(chargeLockKey(caller.sub), '1', { nx: true, px: CHARGE_LOCK_MS });
+  if (locked === null) throw new HttpError(409, 'Your payment is already being processed.');
+  try {
+    const [rawMembership, knownCustomer] = await store
+      .pipeline()
+      .get(membershipKey(caller.sub))
+      .get(customerOfKey(caller.sub))
+      .exec<[string | null, string | null]>();
+    if (hasAccess(parseMembership(rawMembership), deps.now())) {
+      throw new HttpError(409, 'You already have an active membership.', {}, { redirect: '/' });
+    }
+    const email = normalizeEmail(input.email);
+    let customerId = knownCustomer;
+    if (!customerId) {
+      // Keyed by member: a retry after a lost answer gets the same customer, never a second one.
+      customerId = await billing.createCustomer({ sub: caller.sub, email }, `customer:${caller.sub}`);
+      await store.set(customerOfKey(caller.sub), customerId);
+    }
+    const operationId = `charge:${caller.sub}:${digest(plan, input.token, promo?.id ?? '')}`;
+    const membership = await translate(() =>
+      billing.startSubscription(
+        { customerId, cardToken: input.token, plan, promo, memberSub: caller.sub },
+        operationId,
+      ),
+    );
+    await saveMembership(store, caller.sub, membership);
+    // The customer id becomes a claim on the member's next token (SPEC §3 User profile). Access does
+    // not depend on it (the server maps sub → customer), so a failure here is logged, not fatal.
+    await deps.identityAdmin.setCustomerId(caller.sub, customerId).catch((error: unknown) => {
+      logWarning('could not record the customer id on the identity', error);
+    });
+    return { subscribed: true, plan };
+  } finally {
+    await store.del(chargeLockKey(caller.sub));
+  }
+}
+
+/** SPEC §3 Subscription status; a user without a subscription is on the 'free' plan. */
+export async function subscriptionStatus(
+  deps: Pick<Deps, 'store' | 'now'>,
+  caller: Caller,
+): Promise<ApiResponse<'subscription/status'>> {
+  const membership = await readMembership(deps, caller.sub);
+  if (!membership || !hasAccess(membership, deps.now()))
+    return { plan: 'free', noRenew: false, endPeriod: null };
+  return view(membership);
+}
+
+const view = (m: Membership) => ({
+  plan: m.plan,
+  noRenew: m.cancelAtPeriodEnd,
+  endPeriod: m.currentPeriodEnd,
+});
+
+async function memberOrRedirect(deps: Pick<Deps, 'store' | 'now'>, caller: Caller): Promise<Membership> {
+  const membership = await readMembership(deps, caller.sub);
+  if (!membership || !hasAccess(membership, deps.now())) throw membershipRequired();
+  return membership;
+}
+
+/** SPEC §4: autopay on → renews on the end date; off → ends on it. */
+export async function toggleAutopay(
+  deps: BillingDeps,
+  caller: Caller,
+  renew: boolean,
+): Promise<ApiResponse<'subscription/toggle'>> {
+  const membership = await memberOrRedirect(deps, caller);
+  const billing = await deps.billing();
+  const updated = await translate(() =>
+    billing.setCancelAtPeriodEnd(membership, !renew, `toggle:${caller.sub}:${renew}:${membership.asOf}`),
+  );
+  await saveMembership(deps.store, caller.sub, updated);
+  return { noRenew: updated.cancelAtPeriodEnd, endPeriod: updated.currentPeriodEnd };
+}
+
+/** SPEC §4: monthly → yearly on the same subscription. */
+export async function upgradeToYearly(
+  deps: BillingDeps,
+  caller: Caller,
+): Promise<ApiResponse<'subscription/upgrade'>> {
+  const membership = await memberOrRedirect(deps, caller);
+  if (membership.plan === 'yearly') throw new HttpError(409, 'Your subscription is already Yearly.');
+  const billing = await deps.billing();
+  const updated = await translate(() =>
+    billing.changePlan(membership, 'yearly', `upgrade:${caller.sub}:${membership.subscriptionId}`),
+  );
+  await saveMembership(deps.store, caller.sub, updated);
+  return view(updated);
+}
+
+/**
+ * SPEC §7 user/updatecard. Open to a member whose access lapsed for a failed payment too: a new
+ * card is how they get it back.
+ */
+export async function updateCard(
+  deps: BillingDeps,
+  caller: Caller,
+  token: string,
+): Promise<ApiResponse<'user/updatecard'>> {
+  if (!token.trim()) throw cardRequired();
+  const membership = await readMembership(deps, caller.sub);
+  if (!membership) throw membershipRequired();
+  const billing = await deps.billing();
+  await translate(() => billing.replaceCard(membership, token, `card:${caller.sub}:${digest(token)}`));
+  return { updated: true };
+}

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import billingContent from '../../../content/billing.json' with { type: 'json' };
+import type { Store } from '../store.ts';
+import type { Membership } from './membership.ts';
+import { type Billing, BillingRefusedError, CardError, type Promo } from './port.ts';
+import type { PlanName, Plans } from './prices.ts';
+
+/**
+ * Local test-mode billing (the embedded default): the Billing port with its state in Redis, plans
+ * and promo codes from content/billing.json, and Stripe's documented test cards with Stripe's wording.
+ * The local card field sends `tok_local_{card number}` (test mode only: real card numbers never
+ * reach our servers in production, where Stripe Elements tokenizes them).
+ */
+const TEST_CARDS: Record<string, string | null> = {
+  '4242424242424242': null,
+  '4000056655665556': null,
+  '5555555555554444': null,
+  '4000000000000002': 'Your card was declined.',
+  '4000000000009995': 'Your card has insufficient funds.',
+  '4000000000009987': 'Your card was declined.',
+  '4000000000000069': 'Your card has expired.',
+  '4000000000000127': "Your card's security code is incorrect.",
+  '4000000000000119': 'An error occurred while processing your card. Try again in a little bit.',
+};
+
+const key = {
+  op: (operationId: string) => `billing:local:op:${operationId}`,
+  customer: (id: string) => `billing:local:customer:${id}`,
+  subscription: (id: string) => `billing:local:subscription:${id}`,
+};
+const OP_TTL_SECONDS = 24 * 60 * 60; // as Stripe keeps idempotency keys
+
+const id = (prefix: string) => `${prefix}_local_${randomBytes(9).toString('base64url')}`;
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Charges the test card: returns its last 4 digits, or throws Stripe's message for it. */
+export function chargeTestCard(cardToken: string): string {
+  const number = /^tok_local_(\d{12,19})$/.exec(cardToken)?.[1];
+  if (!number || !luhn(number)) throw new CardError('Your card number is incorrect.');
+  const refusal = TEST_CARDS[number];
+  if (refusal) throw new CardError(refusal);
+  return number.slice(-4);
+}
+
+/** Same day next month (or year), clamped to the month's last day, as Stripe bills. */
+export function periodEnd(from: number, plan: PlanName): number {
+  const start = new Date(from);
+  const months = plan === 'yearly' ? 12 : 1;
+  const target = new Date(from);
+  target.setUTCDate(1);
+  target.setUTCMonth(start.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(start.getUTCDate(), lastDay));
+  return target.getTime();
+}
+
+export function createLocalBilling(store: Store, now: () => number = Date.now): Billing {
+  const plans: Plans = {
+    monthly: { id: 'monthly', price: billingContent.plans.monthly.price },
+    yearly: { id: 'yearly', price: billingContent.plans.yearly.price },
+  };
+
+  /** Runs `work` once per operation id and replays its result on a retry, as Stripe's keys do. */
+  async function once<T>(operationId: string, work: () => Promise<T>): Promise<T> {
+    const done = await store.get<string>(key.op(operationId));
+    if (done) return JSON.parse(done) as T;
+    const result = await work();
+    await store.set(key.op(operationId), JSON.stringify(result), { ex: OP_TTL_SECONDS });
+    return result;
+  }
+
+  async function saveSubscription(membership: Membership): Promise<Membership> {
+    await store.set(key.subscription(membership.subscriptionId), JSON.stringify(membership));
+    return membership;
+  }
+
+  async function current(membership: Membership): Promise<Membership> {
+    const raw = await store.get<string>(key.subscription(membership.subscriptionId));
+    if (!raw) throw new BillingRefusedError(`No such subscription: '${membership.subscriptionId}'`);
+    return JSON.parse(raw) as Membership;
+  }
+
+  return {
+    kind: 'local',
+    plans: async () => plans,
+
+    async findPromo(code) {
+      const wanted = code.trim().toUpperCase();
+      const found = billingContent.promoCodes.find((p) => p.code.toUpperCase() === wanted);
+      return found
+        ? ({ code: found.code, id: found.code, plan: found.plan, percentOff: found.percentOff } as Promo)
+        : null;
+    },
+
+    createCustomer: (member, operationId) =>
+      once(operationId, async () => {
+        const customerId = id('cus');
+        await store.set(key.customer(customerId), JSON.stringify({ sub: member.sub, email: member.email }));
+        return customerId;
+      }),
+
+    startSubscription: (input, operationId) =>
+      once(operationId, async () => {
+        const last4 = chargeTestCard(input.cardToken);
+        await store.set(
+          key.customer(input.customerId),
+          JSON.stringify({ ...(await customer(store, input.customerId)), card: { last4 } }),
+        );
+        const start = now();
+        return saveSubscription({
+          customerId: input.customerId,
+          subscriptionId: id('sub'),
+          plan: input.plan,
+          status: 'active',
+          currentPeriodEnd: periodEnd(start, input.plan),
+          cancelAtPeriodEnd: false,
+          asOf: start,
+        });
+      }),
+
+    setCancelAtPeriodEnd: (membership, cancel, operationId) =>
+      once(operationId, async () =>
+        saveSubscription({ ...(await current(membership)), cancelAtPeriodEnd: cancel, asOf: now() }),
+      ),
+
+    changePlan: (membership, plan, operationId) =>
+      once(operationId, async () => {
+        const existing = await current(membership);
+        // Changing the interval restarts the billing period today (Stripe resets the anchor).
+        const start = now();
+        return saveSubscription({ ...existing, plan, currentPeriodEnd: periodEnd(start, plan), asOf: start });
+      }),
+
+    replaceCard: (membership, cardToken, operationId) =>
+      once(operationId, async () => {
+        const last4 = chargeTestCard(cardToken);
+        const existing = await customer(store, membership.customerId);
+        await store.set(
+          key.customer(membership.customerId),
+          JSON.stringify({ ...existing, card: { last4 } }),
+        );
+        return null;
+      }).then(() => undefined),
+
+    fetchSubscription: async (subscriptionId) => {
+      const membership = await current({ subscriptionId } as Membership);
+      const owner = (await customer(store, membership.customerId)).sub;
+      return { membership, memberSub: typeof owner === 'string' ? owner : null };
+    },
+  };
+}
+
+async function customer(store: Store, customerId: string): Promise<Record<string, unknown>> {
+  const raw = await store.get<string>(key.customer(customerId));
+  if (!raw) throw new BillingRefusedError(`No such customer: '${customerId}'`);
+  return JSON.parse(raw) as Record<string, unknown>;
+}

@@ -1,0 +1,50 @@
+import type { Membership } from './membership.ts';
+import type { PlanName, Plans } from './prices.ts';
+
+/** A promotion code the card provider knows: a percent off, restricted to one plan. */
+export interface Promo {
+  code: string;
+  /** The provider's id for it (Stripe promotion code id; the code itself locally). */
+  id: string;
+  plan: PlanName;
+  percentOff: number;
+}
+
+/**
+ * The billing port: Stripe in production, local test-mode billing by default. The domain
+ * (billing.ts) decides what may happen; an adapter only talks to its provider. Every call that
+ * changes something takes an operation id, from which Stripe idempotency keys are derived, so a
+ * retried request never charges twice.
+ */
+export interface Billing {
+  readonly kind: 'stripe' | 'local';
+  plans(): Promise<Plans>;
+  findPromo(code: string): Promise<Promo | null>;
+  /** A new customer for this member; the same operation id always yields the same customer. */
+  createCustomer(member: { sub: string; email: string }, operationId: string): Promise<string>;
+  /** Card made the default on the customer and the subscription; one subscription per customer. */
+  startSubscription(
+    input: { customerId: string; cardToken: string; plan: PlanName; promo: Promo | null; memberSub: string },
+    operationId: string,
+  ): Promise<Membership>;
+  /** The autopay toggle (SPEC §4): cancel at period end, or renew again. */
+  setCancelAtPeriodEnd(membership: Membership, cancel: boolean, operationId: string): Promise<Membership>;
+  /** Monthly → yearly on the existing subscription (never a second one). */
+  changePlan(membership: Membership, plan: PlanName, operationId: string): Promise<Membership>;
+  replaceCard(membership: Membership, cardToken: string, operationId: string): Promise<void>;
+  /**
+   * The subscription as the provider has it now (webhooks re-read, never trust event order), with
+   * the member it was created for (recorded on the subscription), when the provider knows it.
+   */
+  fetchSubscription(subscriptionId: string): Promise<{ membership: Membership; memberSub: string | null }>;
+}
+
+/** The card was refused or is invalid: the provider's message is shown to the member (402). */
+export class CardError extends Error {
+  override name = 'CardError';
+}
+
+/** The provider refused a subscription change: its raw message is shown (SPEC §8). */
+export class BillingRefusedError extends Error {
+  override name = 'BillingRefusedError';
+}

@@ -1,0 +1,205 @@
+import Stripe from 'stripe';
+import type { BillingConfig } from '../config.ts';
+import type { Membership, SubscriptionStatus } from './membership.ts';
+import { type Billing, BillingRefusedError, CardError, type Promo } from './port.ts';
+import { fromCents, type PlanName, type Plans } from './prices.ts';
+
+type StripeConfig = Extract<BillingConfig, { kind: 'stripe' }>;
+
+/** Where the SDK sends requests; tests point it at a local recording server. */
+export interface StripeTransport {
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+const PLANS_TTL_MS = 5 * 60 * 1000;
+
+/**
+ * Stripe through the official SDK. Conventions:
+ * - every POST carries an Idempotency-Key derived from our operation id (`{op}:{step}`), so a
+ *   retried request (ours or the SDK's network retry) never creates or charges twice;
+ * - the card (a PaymentMethod id from Stripe Elements) becomes the default on the customer and on
+ *   the subscription; `payment_behavior: 'error_if_incomplete'` makes a refused first payment a
+ *   402 card error instead of an incomplete subscription;
+ * - a promotion code applies only to the plan named in its `metadata.plan` (set in the Dashboard).
+ */
+export function createStripeBilling(config: StripeConfig, transport: StripeTransport = {}): Billing {
+  const stripe = new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    appInfo: { name: 'otc-edge' },
+    ...transport,
+  });
+  const planOfPrice = (priceId: string | undefined): PlanName =>
+    priceId === config.prices.yearly ? 'yearly' : 'monthly';
+
+  let plansCache: { value: Plans; at: number } | undefined;
+
+  const toMembership = (subscription: Stripe.Subscription): Membership => {
+    const item = subscription.items.data[0];
+    const status = subscription.status as SubscriptionStatus;
+    return {
+      customerId:
+        typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
+      subscriptionId: subscription.id,
+      plan: planOfPrice(item?.price.id),
+      status,
+      currentPeriodEnd: (item?.current_period_end ?? 0) * 1000,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      ...(status === 'past_due' &&
+      subscription.latest_invoice &&
+      typeof subscription.latest_invoice !== 'string'
+        ? { pastDueSince: (subscription.latest_invoice.created ?? 0) * 1000 }
+        : {}),
+      asOf: Date.now(),
+    };
+  };
+
+  const cardErrors = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) throw new CardError(error.message);
+      throw error;
+    }
+  };
+
+  const refusals = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) throw new CardError(error.message);
+      if (error instanceof Stripe.errors.StripeInvalidRequestError)
+        throw new BillingRefusedError(error.message);
+      throw error;
+    }
+  };
+
+  const setDefaultCard = async (customerId: string, cardToken: string, operationId: string) => {
+    await stripe.paymentMethods.attach(
+      cardToken,
+      { customer: customerId },
+      { idempotencyKey: `${operationId}:attach` },
+    );
+    await stripe.customers.update(
+      customerId,
+      { invoice_settings: { default_payment_method: cardToken } },
+      { idempotencyKey: `${operationId}:default` },
+    );
+  };
+
+  return {
+    kind: 'stripe',
+
+    async plans() {
+      if (plansCache && Date.now() - plansCache.at < PLANS_TTL_MS) return plansCache.value;
+      const [monthly, yearly] = await Promise.all([
+        stripe.prices.retrieve(config.prices.monthly),
+        stripe.prices.retrieve(config.prices.yearly),
+      ]);
+      const value: Plans = {
+        monthly: { id: monthly.id, price: fromCents(monthly.unit_amount ?? 0) },
+        yearly: { id: yearly.id, price: fromCents(yearly.unit_amount ?? 0) },
+      };
+      plansCache = { value, at: Date.now() };
+      return value;
+    },
+
+    async findPromo(code) {
+      const { data } = await stripe.promotionCodes.list({
+        code: code.trim(),
+        active: true,
+        limit: 1,
+        expand: ['data.promotion.coupon'],
+      });
+      const found = data[0];
+      const coupon = found?.promotion.coupon;
+      const plan = found?.metadata?.plan;
+      if (!found || !coupon || typeof coupon === 'string' || !coupon.percent_off) return null;
+      if (plan !== 'monthly' && plan !== 'yearly') return null;
+      return { code: found.code, id: found.id, plan, percentOff: coupon.percent_off } satisfies Promo;
+    },
+
+    async createCustomer(member, operationId) {
+      const customer = await stripe.customers.create(
+        { email: member.email, metadata: { sub: member.sub } },
+        { idempotencyKey: `${operationId}:customer` },
+      );
+      return customer.id;
+    },
+
+    startSubscription: ({ customerId, cardToken, plan, promo, memberSub }, operationId) =>
+      cardErrors(async () => {
+        await setDefaultCard(customerId, cardToken, operationId);
+        const subscription = await stripe.subscriptions.create(
+          {
+            customer: customerId,
+            items: [{ price: config.prices[plan] }],
+            default_payment_method: cardToken,
+            payment_behavior: 'error_if_incomplete',
+            ...(promo ? { discounts: [{ promotion_code: promo.id }] } : {}),
+            // Lets a webhook that beats our own write find the member.
+            metadata: { plan, sub: memberSub },
+            expand: ['latest_invoice'],
+          },
+          { idempotencyKey: `${operationId}:subscription` },
+        );
+        return toMembership(subscription);
+      }),
+
+    setCancelAtPeriodEnd: (membership, cancel, operationId) =>
+      refusals(async () =>
+        toMembership(
+          await stripe.subscriptions.update(
+            membership.subscriptionId,
+            { cancel_at_period_end: cancel, expand: ['latest_invoice'] },
+            { idempotencyKey: `${operationId}:toggle` },
+          ),
+        ),
+      ),
+
+    changePlan: (membership, plan, operationId) =>
+      refusals(async () => {
+        const current = await stripe.subscriptions.retrieve(membership.subscriptionId);
+        const item = current.items.data[0];
+        if (!item) throw new BillingRefusedError('The subscription has no item to change.');
+        const updated = await stripe.subscriptions.update(
+          membership.subscriptionId,
+          {
+            items: [{ id: item.id, price: config.prices[plan] }],
+            // Charge the difference now (credit for the unused month), as the member confirmed.
+            proration_behavior: 'always_invoice',
+            payment_behavior: 'error_if_incomplete',
+            cancel_at_period_end: false,
+            metadata: { plan },
+            expand: ['latest_invoice'],
+          },
+          { idempotencyKey: `${operationId}:upgrade` },
+        );
+        return toMembership(updated);
+      }),
+
+    replaceCard: (membership, cardToken, operationId) =>
+      cardErrors(async () => {
+        await setDefaultCard(membership.customerId, cardToken, operationId);
+        await stripe.subscriptions.update(
+          membership.subscriptionId,
+          { default_payment_method: cardToken },
+          { idempotencyKey: `${operationId}:subscription-card` },
+        );
+      }),
+
+    async fetchSubscription(subscriptionId) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId, {
+        expand: ['latest_invoice'],
+      });
+      return { membership: toMembership(subscription), memberSub: subscription.metadata?.sub ?? null };
+    },
+  };
+}
+
+/** Verifies a webhook's signature on the raw body (throws on a bad or missing one). */
+export function verifyWebhook(config: StripeConfig, rawBody: string, signature: string | null): Stripe.Event {
+  return new Stripe(config.secretKey).webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
+}

@@ -1,0 +1,89 @@
+import type Stripe from 'stripe';
+import type { Deps } from '../deps.ts';
+import { HttpError, methodNotAllowed, notFound } from '../http/errors.ts';
+import { errorResponse, json } from '../http/handler.ts';
+import { saveMembership } from './billing.ts';
+import { customerOwnerKey } from './membership.ts';
+
+/**
+ * Stripe's events → subscription state. The event only says *which* subscription changed: its
+ * state is re-read from Stripe, so duplicates and out-of-order deliveries all end in Stripe's
+ * current state (saveMembership never lets an older read overwrite a newer one).
+ */
+const SUBSCRIPTION_EVENTS = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+]);
+const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_failed', 'invoice.payment_succeeded']);
+
+const eventKey = (id: string) => `billing:event:${id}`;
+const EVENT_TTL_SECONDS = 30 * 24 * 60 * 60; // Stripe retries for up to 3 days
+
+function subscriptionOf(event: Stripe.Event): string | null {
+  const object = event.data.object as { id?: string; subscription?: unknown; parent?: unknown };
+  if (SUBSCRIPTION_EVENTS.has(event.type)) return object.id ?? null;
+  if (!INVOICE_EVENTS.has(event.type)) return null;
+  // Invoices name their subscription under parent.subscription_details (older API versions: subscription).
+  const parent = object.parent as { subscription_details?: { subscription?: unknown } } | undefined;
+  const subscription = parent?.subscription_details?.subscription ?? object.subscription;
+  if (typeof subscription === 'string') return subscription;
+  return (subscription as { id?: string } | null)?.id ?? null;
+}
+
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/** Applies one verified event once. Throws (→ 5xx, Stripe retries) when it cannot be applied now. */
+export async function applyStripeEvent(
+  deps: Pick<Deps, 'store' | 'billing'>,
+  event: Stripe.Event,
+): Promise<WebhookOutcome> {
+  const subscriptionId = subscriptionOf(event);
+  if (!subscriptionId) return 'ignored';
+  const { store } = deps;
+  const first = await store.set(eventKey(event.id), '1', { nx: true, ex: EVENT_TTL_SECONDS });
+  if (first === null) return 'duplicate';
+  try {
+    const { membership, memberSub } = await (await deps.billing()).fetchSubscription(subscriptionId);
+    const sub = (await store.get<string>(customerOwnerKey(membership.customerId))) ?? memberSub;
+    if (!sub) throw new Error(`subscription ${subscriptionId} belongs to no known member`);
+    await saveMembership(store, sub, membership);
+    return 'applied';
+  } catch (error) {
+    // Not applied: forget the event so Stripe's retry is processed.
+    await store.del(eventKey(event.id));
+    throw error;
+  }
+}
+
+const MAX_BODY_BYTES = 512 * 1024;
+
+/**
+ * POST /api/billing/webhook. Public: the signature on the raw body is the authentication.
+ * 400 for a missing or bad signature, 200 for events we ignore or have seen, 5xx when we could not
+ * apply one, so Stripe retries it.
+ */
+export async function receiveStripeWebhook(
+  request: Request,
+  deps: Pick<Deps, 'store' | 'billing' | 'billingConfig'>,
+): Promise<Response> {
+  try {
+    if (request.method !== 'POST') throw methodNotAllowed(['POST']);
+    const config = deps.billingConfig;
+    if (config.kind !== 'stripe') throw notFound('Stripe billing is not configured');
+    const raw = await request.text();
+    if (raw.length > MAX_BODY_BYTES) throw new HttpError(413, 'Payload too large');
+    const { verifyWebhook } = await import('./stripe-billing.ts');
+    let event: Stripe.Event;
+    try {
+      event = verifyWebhook(config, raw, request.headers.get('stripe-signature'));
+    } catch {
+      throw new HttpError(400, 'Invalid signature');
+    }
+    return json({ received: true, outcome: await applyStripeEvent(deps, event) });
+  } catch (error) {
+    return errorResponse(error, request);
+  }
+}

@@ -1,0 +1,7 @@
+import type { Config } from '@netlify/functions';
+import { receiveStripeWebhook } from './_lib/billing/webhook.ts';
+import { getDeps } from './_lib/deps.ts';
+
+export default (request: Request) => receiveStripeWebhook(request, getDeps());
+
+export const config: Config = { path: '/api/billing/webhook' };

@@ -1,0 +1,13 @@
+import type { Config } from '@netlify/functions';
+import { verifyPayment } from './_lib/billing/billing.ts';
+import { api } from './_lib/contract.ts';
+import { defineEndpoint } from './_lib/http/handler.ts';
+
+export default defineEndpoint({
+  method: api['payment/verify'].method,
+  access: 'user',
+  input: api['payment/verify'].request,
+  run: (input, deps, { caller }) => verifyPayment(deps, caller, input),
+});
+
+export const config: Config = { path: '/api/payment/verify' };

@@ -1,0 +1,14 @@
+import type { Config } from '@netlify/functions';
+import { checkPromo } from './_lib/billing/billing.ts';
+import { api } from './_lib/contract.ts';
+import { defineEndpoint } from './_lib/http/handler.ts';
+
+// Public (DESIGN §5): checking a code reveals only its discount, which the code's holder may know.
+export default defineEndpoint({
+  method: api.promo.method,
+  access: 'public',
+  input: api.promo.request,
+  run: (input, deps) => checkPromo(deps, input.promo),
+});
+
+export const config: Config = { path: '/api/promo' };

@@ -1,0 +1,13 @@
+import type { Config } from '@netlify/functions';
+import { toggleAutopay } from './_lib/billing/billing.ts';
+import { api } from './_lib/contract.ts';
+import { defineEndpoint } from './_lib/http/handler.ts';
+
+export default defineEndpoint({
+  method: api['subscription/toggle'].method,
+  access: 'user',
+  input: api['subscription/toggle'].request,
+  run: (input, deps, { caller }) => toggleAutopay(deps, caller, input.renew),
+});
+
+export const config: Config = { path: '/api/subscription/toggle' };

@@ -1,0 +1,13 @@
+import type { Config } from '@netlify/functions';
+import { upgradeToYearly } from './_lib/billing/billing.ts';
+import { api } from './_lib/contract.ts';
+import { defineEndpoint } from './_lib/http/handler.ts';
+
+export default defineEndpoint({
+  method: api['subscription/upgrade'].method,
+  access: 'user',
+  input: api['subscription/upgrade'].request,
+  run: (_input, deps, { caller }) => upgradeToYearly(deps, caller),
+});
+
+export const config: Config = { path: '/api/subscription/upgrade' };

@@ -1,0 +1,13 @@
+import type { Config } from '@netlify/functions';
+import { updateCard } from './_lib/billing/billing.ts';
+import { api } from './_lib/contract.ts';
+import { defineEndpoint } from './_lib/http/handler.ts';
+
+export default defineEndpoint({
+  method: api['user/updatecard'].method,
+  access: 'user',
+  input: api['user/updatecard'].request,
+  run: (input, deps, { caller }) => updateCard(deps, caller, input.token),
+});
+
+export const config: Config = { path: '/api/user/updatecard' };
