@@ -1,0 +1,445 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Membership, membershipKey } from '../../functions/_lib/billing/membership.ts';
+import { CardError } from '../../functions/_lib/billing/port.ts';
+import { createStripeBilling } from '../../functions/_lib/billing/stripe-billing.ts';
+import { receiveStripeWebhook } from '../../functions/_lib/billing/webhook.ts';
+import { getDeps } from '../../functions/_lib/deps.ts';
+import {
+  type RecordedRequest,
+  type StripeRecorder,
+  startStripeRecorder,
+} from '../support/stripe-recorder.ts';
+
+// The Stripe adapter through the real `stripe` SDK against a local recording server: the exact
+// requests it sends, and its webhook handling on real Redis.
+
+const config = {
+  kind: 'stripe' as const,
+  secretKey: 'sk_test_local',
+  webhookSecret: 'whsec_local',
+  prices: { monthly: 'price_month', yearly: 'price_year' },
+};
+const DAY_S = 24 * 60 * 60;
+const now = () => Math.floor(Date.now() / 1000);
+
+let stripeServer: StripeRecorder;
+// What "Stripe" holds, so reads return the latest writes.
+let subscriptions: Map<string, Record<string, unknown>>;
+let failNextSubscriptionPost = false;
+
+function subscriptionObject(id: string, form: Record<string, string>, customer: string) {
+  return {
+    id,
+    object: 'subscription',
+    customer,
+    status: 'active',
+    cancel_at_period_end: false,
+    metadata: { plan: form['metadata[plan]'], sub: form['metadata[sub]'] },
+    latest_invoice: { id: 'in_1', object: 'invoice', created: now() },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: `si_${id}`,
+          object: 'subscription_item',
+          price: { id: form['items[0][price]'], object: 'price' },
+          current_period_end: now() + 30 * DAY_S,
+        },
+      ],
+    },
+  };
+}
+
+beforeAll(async () => {
+  stripeServer = await startStripeRecorder();
+  stripeServer.routes.push(
+    ({ method, path }) =>
+      method === 'GET' && path.startsWith('/v1/prices/')
+        ? {
+            body: {
+              id: path.split('/')[3],
+              object: 'price',
+              unit_amount: path.endsWith('year') ? 59999 : 6499,
+            },
+          }
+        : undefined,
+    ({ method, path, form }) =>
+      method === 'GET' && path === '/v1/promotion_codes'
+        ? {
+            body: {
+              object: 'list',
+              data:
+                form.code === 'WELCOME10'
+                  ? [
+                      {
+                        id: 'promo_1',
+                        object: 'promotion_code',
+                        code: 'WELCOME10',
+                        metadata: { plan: 'monthly' },
+                        promotion: {
+                          type: 'coupon',
+                          coupon: { id: 'co_1', object: 'coupon', percent_off: 10 },
+                        },
+                      },
+                    ]
+                  : [],
+            },
+          }
+        : undefined,
+    ({ method, path }) =>
+      method === 'POST' && path === '/v1/customers'
+        ? { body: { id: 'cus_1', object: 'customer' } }
+        : undefined,
+    ({ method, path }) =>
+      method === 'POST' && path.startsWith('/v1/customers/')
+        ? { body: { id: path.split('/')[3], object: 'customer' } }
+        : undefined,
+    ({ method, path, form }) => {
+      if (method !== 'POST' || !path.endsWith('/attach')) return undefined;
+      if (path.includes('pm_card_chargeDeclined')) {
+        return {
+          status: 402,
+          body: {
+            error: {
+              type: 'card_error',
+              code: 'card_declined',
+              decline_code: 'generic_decline',
+              message: 'Your card was declined.',
+            },
+          },
+        };
+      }
+      return { body: { id: path.split('/')[3], object: 'payment_method', customer: form.customer } };
+    },
+    ({ method, path, form }) => {
+      if (method !== 'POST' || path !== '/v1/subscriptions') return undefined;
+      if (failNextSubscriptionPost) {
+        failNextSubscriptionPost = false;
+        return {
+          status: 500,
+          body: { error: { type: 'api_error', message: 'try again' } },
+          headers: { 'stripe-should-retry': 'true' },
+        };
+      }
+      const subscription = subscriptionObject(`sub_${subscriptions.size + 1}`, form, form.customer ?? '');
+      subscriptions.set(subscription.id, subscription);
+      return { body: subscription };
+    },
+    ({ method, path, form }) => {
+      if (!path.startsWith('/v1/subscriptions/')) return undefined;
+      const subscription = subscriptions.get(path.split('/')[3] ?? '');
+      if (!subscription)
+        return {
+          status: 404,
+          body: { error: { type: 'invalid_request_error', message: 'No such subscription' } },
+        };
+      if (method === 'POST') {
+        if (form.cancel_at_period_end !== undefined)
+          subscription.cancel_at_period_end = form.cancel_at_period_end === 'true';
+        const price = form['items[0][price]'];
+        if (price) {
+          const items = subscription.items as { data: Array<Record<string, unknown>> };
+          items.data[0] = {
+            ...items.data[0],
+            price: { id: price, object: 'price' },
+            current_period_end: now() + 365 * DAY_S,
+          };
+        }
+      }
+      return { body: subscription };
+    },
+  );
+});
+
+afterAll(() => stripeServer.close());
+
+beforeEach(() => {
+  stripeServer.requests.length = 0;
+  subscriptions = new Map();
+  failNextSubscriptionPost = false;
+});
+
+const billing = () => createStripeBilling(config, stripeServer.transport);
+const writes = () =>
+  stripeServer.requests
+    .filter((r) => r.method === 'POST')
+    .map((r: RecordedRequest) => ({ path: r.path, form: r.form, key: r.headers['idempotency-key'] }));
+
+describe('Stripe adapter requests', () => {
+  it('reads the plans from the configured prices', async () => {
+    expect(await billing().plans()).toEqual({
+      monthly: { id: 'price_month', price: '64.99' },
+      yearly: { id: 'price_year', price: '599.99' },
+    });
+  });
+
+  it('finds an active promotion code with its coupon and plan', async () => {
+    expect(await billing().findPromo('WELCOME10')).toEqual({
+      code: 'WELCOME10',
+      id: 'promo_1',
+      plan: 'monthly',
+      percentOff: 10,
+    });
+    expect(await billing().findPromo('NOPE')).toBeNull();
+    expect(stripeServer.requests[0]?.form).toMatchObject({
+      code: 'WELCOME10',
+      active: 'true',
+      'expand[0]': 'data.promotion.coupon',
+    });
+  });
+
+  it('charge: customer, card as default on the customer and the subscription, one subscription', async () => {
+    const b = billing();
+    const customerId = await b.createCustomer(
+      { sub: 'auth0|m1', email: 'm1@example.com' },
+      'customer:auth0|m1',
+    );
+    const membership = await b.startSubscription(
+      { customerId, cardToken: 'pm_card_visa', plan: 'monthly', promo: null, memberSub: 'auth0|m1' },
+      'charge:op1',
+    );
+    expect(membership).toMatchObject({
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+      plan: 'monthly',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+    });
+    expect(writes()).toEqual([
+      {
+        path: '/v1/customers',
+        form: { email: 'm1@example.com', 'metadata[sub]': 'auth0|m1' },
+        key: 'customer:auth0|m1:customer',
+      },
+      {
+        path: '/v1/payment_methods/pm_card_visa/attach',
+        form: { customer: 'cus_1' },
+        key: 'charge:op1:attach',
+      },
+      {
+        path: '/v1/customers/cus_1',
+        form: { 'invoice_settings[default_payment_method]': 'pm_card_visa' },
+        key: 'charge:op1:default',
+      },
+      {
+        path: '/v1/subscriptions',
+        form: {
+          customer: 'cus_1',
+          'items[0][price]': 'price_month',
+          default_payment_method: 'pm_card_visa',
+          payment_behavior: 'error_if_incomplete',
+          'metadata[plan]': 'monthly',
+          'metadata[sub]': 'auth0|m1',
+          'expand[0]': 'latest_invoice',
+        },
+        key: 'charge:op1:subscription',
+      },
+    ]);
+  });
+
+  it('charge with a promo code: the promotion code as the subscription discount', async () => {
+    const b = billing();
+    const promo = await b.findPromo('WELCOME10');
+    await b.startSubscription(
+      { customerId: 'cus_1', cardToken: 'pm_card_visa', plan: 'monthly', promo, memberSub: 'auth0|m2' },
+      'op2',
+    );
+    expect(writes().at(-1)?.form).toMatchObject({ 'discounts[0][promotion_code]': 'promo_1' });
+  });
+
+  it('a refused card surfaces as the user-facing message (402 card_error)', async () => {
+    const attempt = billing().startSubscription(
+      {
+        customerId: 'cus_1',
+        cardToken: 'pm_card_chargeDeclined',
+        plan: 'monthly',
+        promo: null,
+        memberSub: 'auth0|m3',
+      },
+      'op3',
+    );
+    await expect(attempt).rejects.toEqual(new CardError('Your card was declined.'));
+    expect(writes().some((w) => w.path === '/v1/subscriptions')).toBe(false);
+  });
+
+  it('a retried request carries the same idempotency key', async () => {
+    failNextSubscriptionPost = true;
+    await billing().startSubscription(
+      { customerId: 'cus_1', cardToken: 'pm_card_visa', plan: 'yearly', promo: null, memberSub: 'auth0|m4' },
+      'charge:op4',
+    );
+    const posts = writes().filter((w) => w.path === '/v1/subscriptions');
+    expect(posts).toHaveLength(2);
+    expect(posts.map((p) => p.key)).toEqual(['charge:op4:subscription', 'charge:op4:subscription']);
+    expect(subscriptions.size).toBe(1);
+  });
+
+  it('toggle, upgrade and card update change the existing subscription only', async () => {
+    const b = billing();
+    const membership = await b.startSubscription(
+      { customerId: 'cus_1', cardToken: 'pm_card_visa', plan: 'monthly', promo: null, memberSub: 'auth0|m5' },
+      'op5',
+    );
+    stripeServer.requests.length = 0;
+    const off = await b.setCancelAtPeriodEnd(membership, true, 'toggle:1');
+    expect(off.cancelAtPeriodEnd).toBe(true);
+    const yearly = await b.changePlan(off, 'yearly', 'upgrade:1');
+    expect(yearly).toMatchObject({ plan: 'yearly', subscriptionId: 'sub_1', cancelAtPeriodEnd: false });
+    await b.replaceCard(yearly, 'pm_card_mastercard', 'card:1');
+    expect(writes()).toEqual([
+      {
+        path: '/v1/subscriptions/sub_1',
+        form: { cancel_at_period_end: 'true', 'expand[0]': 'latest_invoice' },
+        key: 'toggle:1:toggle',
+      },
+      {
+        path: '/v1/subscriptions/sub_1',
+        form: {
+          'items[0][id]': 'si_sub_1',
+          'items[0][price]': 'price_year',
+          proration_behavior: 'always_invoice',
+          payment_behavior: 'error_if_incomplete',
+          cancel_at_period_end: 'false',
+          'metadata[plan]': 'yearly',
+          'expand[0]': 'latest_invoice',
+        },
+        key: 'upgrade:1:upgrade',
+      },
+      {
+        path: '/v1/payment_methods/pm_card_mastercard/attach',
+        form: { customer: 'cus_1' },
+        key: 'card:1:attach',
+      },
+      {
+        path: '/v1/customers/cus_1',
+        form: { 'invoice_settings[default_payment_method]': 'pm_card_mastercard' },
+        key: 'card:1:default',
+      },
+      {
+        path: '/v1/subscriptions/sub_1',
+        form: { default_payment_method: 'pm_card_mastercard' },
+        key: 'card:1:subscription-card',
+      },
+    ]);
+    expect(subscriptions.size).toBe(1);
+  });
+});
+
+describe('Stripe webhooks (POST /api/billing/webhook)', () => {
+  const { store } = getDeps();
+  const deps = () => ({ store, billing: async () => billing(), billingConfig: config });
+  const signer = new Stripe(config.secretKey);
+
+  const event = (type: string, object: Record<string, unknown>) => ({
+    id: `evt_${randomUUID()}`,
+    object: 'event',
+    type,
+    created: now(),
+    data: { object },
+  });
+  const deliver = async (payload: unknown, signature?: string | null) => {
+    const body = JSON.stringify(payload);
+    const header =
+      signature === undefined
+        ? signer.webhooks.generateTestHeaderString({ payload: body, secret: config.webhookSecret })
+        : signature;
+    const response = await receiveStripeWebhook(
+      new Request('http://localhost/api/billing/webhook', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) },
+        body,
+      }),
+      deps(),
+    );
+    return { status: response.status, body: await response.json() };
+  };
+
+  async function stripeSubscription(sub: string): Promise<Record<string, unknown>> {
+    await billing().startSubscription(
+      {
+        customerId: `cus_${randomUUID().slice(0, 8)}`,
+        cardToken: 'pm_card_visa',
+        plan: 'monthly',
+        promo: null,
+        memberSub: sub,
+      },
+      `op-${randomUUID()}`,
+    );
+    return [...subscriptions.values()].at(-1) as Record<string, unknown>;
+  }
+  const stored = async (sub: string) =>
+    JSON.parse((await store.get<string>(membershipKey(sub))) ?? 'null') as Membership | null;
+
+  it('refuses a missing or bad signature with 400 and writes nothing', async () => {
+    const sub = `auth0|${randomUUID()}`;
+    const subscription = await stripeSubscription(sub);
+    const payload = event('customer.subscription.updated', subscription);
+    expect(await deliver(payload, null)).toEqual({ status: 400, body: { error: 'Invalid signature' } });
+    expect(await deliver(payload, 't=1,v1=deadbeef')).toEqual({
+      status: 400,
+      body: { error: 'Invalid signature' },
+    });
+    expect(await stored(sub)).toBeNull();
+  });
+
+  it('applies an event once: the same event twice is one state change', async () => {
+    const sub = `auth0|${randomUUID()}`;
+    const subscription = await stripeSubscription(sub);
+    stripeServer.requests.length = 0;
+    const payload = event('customer.subscription.created', subscription);
+    expect(await deliver(payload)).toEqual({ status: 200, body: { received: true, outcome: 'applied' } });
+    expect(await deliver(payload)).toEqual({ status: 200, body: { received: true, outcome: 'duplicate' } });
+    expect(stripeServer.requests.filter((r) => r.method === 'GET')).toHaveLength(1);
+    expect(await stored(sub)).toMatchObject({
+      subscriptionId: subscription.id,
+      status: 'active',
+      plan: 'monthly',
+    });
+  });
+
+  it("'updated' before 'created' ends in Stripe's current state", async () => {
+    const sub = `auth0|${randomUUID()}`;
+    const subscription = await stripeSubscription(sub);
+    const created = event('customer.subscription.created', { ...subscription });
+    // Meanwhile the member turned autopay off: Stripe now says cancel_at_period_end.
+    subscription.cancel_at_period_end = true;
+    const updated = event('customer.subscription.updated', { ...subscription });
+    expect((await deliver(updated)).status).toBe(200);
+    expect((await deliver(created)).status).toBe(200);
+    expect(await stored(sub)).toMatchObject({ cancelAtPeriodEnd: true, status: 'active' });
+  });
+
+  it('follows invoices to their subscription (payment failed → past_due, with grace)', async () => {
+    const sub = `auth0|${randomUUID()}`;
+    const subscription = await stripeSubscription(sub);
+    subscription.status = 'past_due';
+    const invoice = {
+      id: 'in_9',
+      object: 'invoice',
+      parent: { subscription_details: { subscription: subscription.id } },
+    };
+    expect((await deliver(event('invoice.payment_failed', invoice))).body).toEqual({
+      received: true,
+      outcome: 'applied',
+    });
+    expect(await stored(sub)).toMatchObject({ status: 'past_due', pastDueSince: expect.any(Number) });
+  });
+
+  it('answers 200 to event types it ignores', async () => {
+    expect(await deliver(event('charge.refund.updated', { id: 're_1' }))).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'ignored' },
+    });
+  });
+
+  it('answers 5xx when it cannot apply an event, and applies the retry', async () => {
+    const sub = `auth0|${randomUUID()}`;
+    const subscription = await stripeSubscription(sub);
+    const payload = event('customer.subscription.updated', { ...subscription, id: 'sub_missing' });
+    expect((await deliver(payload)).status).toBeGreaterThanOrEqual(500);
+    subscriptions.set('sub_missing', { ...subscription, id: 'sub_missing' });
+    expect((await deliver(payload)).body).toEqual({ received: true, outcome: 'applied' });
+  });
+});
