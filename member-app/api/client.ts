@@ -1,6 +1,7 @@
 import type { ApiMethod, ApiName, ApiRequest, ApiResponse } from '../../functions/_lib/contract.ts';
 import { accessTokenForApi } from '../auth/auth-service.ts';
 import { customerId } from '../auth/session.ts';
+import { storePlans } from '../billing/stored-plans.ts';
 
 /** The calls the member app makes: every POST endpoint (SPEC §7) but Stripe's webhook, typed from the contract. */
 type PostName = Exclude<
@@ -41,7 +42,17 @@ export async function callApi<N extends PostName>(name: N, body?: ApiRequest<N>)
     const renewed = await accessTokenForApi({ force: true });
     if (renewed) response = await send(renewed);
   }
-  const data = (await response.json().catch(() => ({}))) as { error?: string };
+  const data = (await response.json().catch(() => ({}))) as {
+    error?: string;
+    redirect?: unknown;
+    plans?: unknown;
+  };
+  // SPEC §4: any answer with plans stores them; redirect: true sends the member to /payment.
+  if (data.plans) storePlans(data.plans);
+  if (data.redirect === true && window.location.pathname !== '/payment') {
+    window.location.assign('/payment');
+    throw new ApiError(response.status, 'An active membership is required');
+  }
   if (!response.ok) throw new ApiError(response.status, data.error ?? `Request failed (${response.status})`);
   return data as ApiResponse<N>;
 }

@@ -1,7 +1,7 @@
 import { Auth0Provider, type IdToken, useAuth0 } from '@auth0/auth0-react';
 import { useRouter } from '@tanstack/react-router';
 import { use, useEffect } from 'react';
-import type { ApiResponse } from '../../functions/_lib/contract.ts';
+import { appConfig } from '../app-config.ts';
 import { provideAuthRuntime, type AuthRuntime as Runtime } from './auth-service.ts';
 import { clearSession, isSignedIn, type SessionUser, saveSession, tokenExpiry } from './session.ts';
 
@@ -10,22 +10,12 @@ import { clearSession, isSignedIn, type SessionUser, saveSession, tokenExpiry } 
  * provider by default. Which one is read at run time from /api/appconfig, so one build serves
  * every environment.
  */
-type AppConfig = ApiResponse<'appconfig'>;
-
-let configPromise: Promise<AppConfig> | undefined;
-function loadConfig(): Promise<AppConfig> {
-  configPromise ??= fetch('/api/appconfig').then((response) => {
-    if (!response.ok) throw new Error(`Sign-in settings unavailable (${response.status})`);
-    return response.json() as Promise<AppConfig>;
-  });
-  return configPromise;
-}
-
 // offline_access: a refresh token, so members stay signed in past the access token's lifetime.
 const SCOPE = 'openid profile email offline_access';
 
 export default function AuthRuntime() {
-  const { auth } = use(loadConfig());
+  // The same promise on every render (appConfig caches it), as use() needs.
+  const { auth } = use(appConfig());
   return (
     <Auth0Provider
       domain={auth.domain}

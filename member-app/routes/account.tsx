@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { CardForm } from '../account/CardForm.tsx';
 import { EmailForm } from '../account/EmailForm.tsx';
 import { PasswordForm } from '../account/PasswordForm.tsx';
+import { SubscriptionSection } from '../account/SubscriptionSection.tsx';
 import { requireToken } from '../auth/guards.ts';
 
 export const Route = createFileRoute('/account')({
@@ -14,6 +16,8 @@ function Account() {
     <section className="member-page account" aria-labelledby="page-title">
       <h1 id="page-title">Account Settings</h1>
       <div className="account-grid">
+        <SubscriptionSection />
+        <CardForm />
         <EmailForm />
         <PasswordForm />
       </div>

@@ -1,6 +1,6 @@
 import { createFileRoute, useBlocker } from '@tanstack/react-router';
 import { requireToken } from '../auth/guards.ts';
-import { Placeholder } from '../components/Placeholder.tsx';
+import { PaymentPage } from '../billing/PaymentPage.tsx';
 
 export const Route = createFileRoute('/payment')({
   staticData: { title: 'Sign Up' },
@@ -12,5 +12,5 @@ function Payment() {
   // SPEC §4: leaving /payment through in-app navigation is blocked; the member stays here until
   // paid (success moves on with a full page load) or signed out.
   useBlocker({ shouldBlockFn: () => true, enableBeforeUnload: false });
-  return <Placeholder title="Sign Up" />;
+  return <PaymentPage />;
 }

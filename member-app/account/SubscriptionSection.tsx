@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ApiResponse } from '../../functions/_lib/contract.ts';
+import { callApi } from '../api/client.ts';
+import { defaultPlans, storedPlans } from '../billing/stored-plans.ts';
+
+type Status = ApiResponse<'subscription/status'>;
+
+const longDate = (ms: number) =>
+  new Date(ms).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+/** SPEC §2 /account subscription part, §4 Subscription: autopay toggle and the yearly upgrade. */
+export function SubscriptionSection() {
+  const [status, setStatus] = useState<Status | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [upgraded, setUpgraded] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    callApi('subscription/status').then(setStatus, (e: unknown) =>
+      setError(e instanceof Error ? e.message : 'Something Went Wrong'),
+    );
+  }, []);
+
+  const act = async (work: () => Promise<Partial<Status>>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const next = await work();
+      setStatus((current) => (current ? { ...current, ...next } : current));
+      return true;
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Something Went Wrong'); // the provider's raw message
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggle = () => act(() => callApi('subscription/toggle', { renew: status?.noRenew ?? false }));
+  const upgrade = async () => {
+    dialog.current?.close();
+    if (await act(() => callApi('subscription/upgrade'))) {
+      localStorage.setItem('yearly-sub-1', 'true');
+      setUpgraded(true);
+    }
+  };
+
+  if (!status) {
+    return (
+      <section className="account-form" aria-labelledby="subscription-title" aria-busy={!error}>
+        <h2 id="subscription-title">Subscription</h2>
+        {error ? <p className="form-error">{error}</p> : <p className="muted">Loading…</p>}
+      </section>
+    );
+  }
+
+  const yearly = storedPlans()?.yearly ?? defaultPlans.yearly;
+  return (
+    <section className="account-form" aria-labelledby="subscription-title">
+      <h2 id="subscription-title">Subscription</h2>
+      {status.plan === 'free' || status.endPeriod === null ? (
+        <p>
+          No active membership. <a href="/payment">Choose a plan</a>
+        </p>
+      ) : (
+        <>
+          <p data-subscription-status>
+            {status.plan === 'yearly' ? 'Yearly' : 'Monthly'} plan —{' '}
+            {status.noRenew ? 'ends on ' : 'renews on '}
+            <strong>{longDate(status.endPeriod)}</strong>
+          </p>
+          <label className="switch">
+            <input type="checkbox" checked={!status.noRenew} onChange={toggle} disabled={busy} />
+            <span>Autopay</span>
+          </label>
+          {upgraded && (
+            <p className="form-done" role="status">
+              Your subscription has been updated to Yearly
+            </p>
+          )}
+          {!status.plan.includes('yearly') && (
+            <div className="upgrade-card" data-upgrade-card>
+              <h3>Go yearly</h3>
+              <p>
+                ${yearly.price} a year instead of paying monthly. The unused part of this month is credited.
+              </p>
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => dialog.current?.showModal()}
+                disabled={busy}
+              >
+                Upgrade to Yearly
+              </button>
+            </div>
+          )}
+        </>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <dialog ref={dialog} className="modal" aria-labelledby="upgrade-title">
+        <h3 id="upgrade-title">Upgrade to Yearly?</h3>
+        <p>You will be charged ${yearly.price} now, less a credit for the unused part of your month.</p>
+        <div className="modal__actions">
+          <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => void upgrade()}>
+            Confirm Upgrade
+          </button>
+        </div>
+      </dialog>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The landing page's two bits of browser state (SPEC §2 /, §1 pricing), a few hundred bytes of
+ * plain script. Keys are the SPEC's: `promo-access` (read by the member app's /payment page) and
+ * `plans` (written by the member app's API client, member-app/billing/stored-plans.ts).
+ */
+
+/** ?discount=email: remember the newsletter promotion for /payment, and show plain / again. */
+export function takePromoAccess(): void {
+  if (new URLSearchParams(location.search).get('discount') !== 'email') return;
+  try {
+    localStorage.setItem('promo-access', 'email');
+  } catch {
+    // storage disabled: the promotion can still be typed in by hand
+  }
+  history.replaceState(null, '', '/');
+}
+
+/** Plans the server sent earlier override the built-in prices ("as low as" = yearly / 12). */
+export function showStoredPrices(): void {
+  let plans: { monthly?: { price?: string }; yearly?: { price?: string } } | null = null;
+  try {
+    plans = JSON.parse(localStorage.getItem('plans') ?? 'null');
+  } catch {
+    return;
+  }
+  const monthly = plans?.monthly?.price;
+  const yearly = plans?.yearly?.price;
+  if (!monthly || !yearly || !/^\d+\.\d\d$/.test(monthly) || !/^\d+\.\d\d$/.test(yearly)) return;
+  const cents = Math.floor(Number(yearly.replace('.', '')) / 12);
+  const prices: Record<string, string> = {
+    monthly,
+    yearly,
+    asLowAs: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
+  };
+  for (const element of document.querySelectorAll<HTMLElement>('[data-price]')) {
+    const price = prices[element.dataset.price ?? ''];
+    if (price) element.textContent = `$${price}`;
+  }
+}
