@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import billingContent from '../../../content/billing.json' with { type: 'json' };
 import { emailError, normalizeEmail } from '../account/rules.ts';
 import type { Caller } from '../auth/verify.ts';
 import type { ApiRequest, ApiResponse } from '../contract.ts';
@@ -7,6 +6,7 @@ import type { Deps } from '../deps.ts';
 import { badRequest, HttpError, membershipRequired } from '../http/errors.ts';
 import { logWarning } from '../http/log.ts';
 import type { Store } from '../store.ts';
+import { billingContent } from './billing-content.ts';
 import {
   customerOwnerKey,
   hasAccess,
@@ -88,7 +88,7 @@ export async function verifyPayment(
   ]);
   if (hasAccess(membership, deps.now())) return { redirect: '/', plans };
   // ?discount=email on the landing page: the newsletter's promotion is filled in for the member.
-  return input.promoAccess === 'email' ? { plans, emailPromo: billingContent.emailPromoCode } : { plans };
+  return input.promoAccess === 'email' ? { plans, emailPromo: billingContent().emailPromoCode } : { plans };
 }
 
 /** SPEC §4 Payment submit: one subscription, however often the form is sent. */

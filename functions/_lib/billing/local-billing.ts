@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import billingContent from '../../../content/billing.json' with { type: 'json' };
 import type { Store } from '../store.ts';
+import { billingContent } from './billing-content.ts';
 import type { Membership } from './membership.ts';
 import { type Billing, BillingRefusedError, CardError, type Promo } from './port.ts';
 import type { PlanName, Plans } from './prices.ts';
@@ -67,9 +67,10 @@ export function periodEnd(from: number, plan: PlanName): number {
 }
 
 export function createLocalBilling(store: Store, now: () => number = Date.now): Billing {
+  const content = billingContent();
   const plans: Plans = {
-    monthly: { id: 'monthly', price: billingContent.plans.monthly.price },
-    yearly: { id: 'yearly', price: billingContent.plans.yearly.price },
+    monthly: { id: 'monthly', price: content.plans.monthly.price },
+    yearly: { id: 'yearly', price: content.plans.yearly.price },
   };
 
   /** Runs `work` once per operation id and replays its result on a retry, as Stripe's keys do. */
@@ -98,9 +99,14 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
 
     async findPromo(code) {
       const wanted = code.trim().toUpperCase();
-      const found = billingContent.promoCodes.find((p) => p.code.toUpperCase() === wanted);
+      const found = content.promoCodes.find((p) => p.code === wanted);
       return found
-        ? ({ code: found.code, id: found.code, plan: found.plan, percentOff: found.percentOff } as Promo)
+        ? ({
+            code: found.code,
+            id: found.code,
+            plan: found.plan,
+            percentOff: found.percentOff,
+          } satisfies Promo)
         : null;
     },
 
