@@ -6,6 +6,7 @@ import { defineEndpoint } from './_lib/http/handler.ts';
 export default defineEndpoint({
   method: api.charge.method,
   access: 'user',
+  rateLimit: 'payment',
   input: api.charge.request,
   run: (input, deps, { caller }) => charge(deps, caller, input),
 });

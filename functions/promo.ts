@@ -7,6 +7,7 @@ import { defineEndpoint } from './_lib/http/handler.ts';
 export default defineEndpoint({
   method: api.promo.method,
   access: 'public',
+  rateLimit: 'promo',
   input: api.promo.request,
   run: (input, deps) => checkPromo(deps, input.promo),
 });

@@ -6,6 +6,7 @@ import { defineEndpoint } from './_lib/http/handler.ts';
 export default defineEndpoint({
   method: api['user/updatecard'].method,
   access: 'user',
+  rateLimit: 'payment',
   input: api['user/updatecard'].request,
   run: (input, deps, { caller }) => updateCard(deps, caller, input.token),
 });

@@ -6,6 +6,7 @@ import { defineEndpoint } from './_lib/http/handler.ts';
 export default defineEndpoint({
   method: api['user/updateemail'].method,
   access: 'user',
+  rateLimit: 'account',
   input: api['user/updateemail'].request,
   run: (input, deps, { caller }) => changeEmail(deps, caller, input.email),
 });

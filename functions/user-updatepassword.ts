@@ -6,6 +6,7 @@ import { defineEndpoint } from './_lib/http/handler.ts';
 export default defineEndpoint({
   method: api['user/updatepassword'].method,
   access: 'user',
+  rateLimit: 'account',
   input: api['user/updatepassword'].request,
   run: (input, deps, { caller }) => changePassword(deps, caller, input.password),
 });

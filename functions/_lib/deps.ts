@@ -1,6 +1,7 @@
 import { createTokenVerifier, type VerifyToken } from './auth/verify.ts';
 import type { Billing } from './billing/port.ts';
 import { type BrowserConfig, type Config, loadConfig } from './config.ts';
+import { createRateLimit, type RateLimit } from './http/rate-limit.ts';
 import type { IdentityAdmin } from './identity/admin.ts';
 import { createStore, type Store } from './store.ts';
 
@@ -12,6 +13,8 @@ export interface Deps {
   /** The card provider (Stripe, or local test-mode billing); its SDK loads on first use. */
   billing: () => Promise<Billing>;
   billingConfig: Config['billing'];
+  /** Throws 429 when the identifier is over the policy's limit. */
+  rateLimit: RateLimit;
   now: () => number;
   /** Settings the browser may see (sign-in provider); never secrets. */
   browser: BrowserConfig;
@@ -30,6 +33,7 @@ export function getDeps(): Deps {
       identityAdmin: lazyIdentityAdmin(config.identityAdmin, store),
       billing: lazyBilling(config.billing, store),
       billingConfig: config.billing,
+      rateLimit: createRateLimit(store),
       now: Date.now,
       browser: config.browser,
     };

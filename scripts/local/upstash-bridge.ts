@@ -192,8 +192,40 @@ function toCommand(body: unknown): Command {
   const command = body.map(String);
   const name = command[0]?.toUpperCase() ?? '';
   if (REFUSED.has(name)) throw new HttpError(400, `ERR ${name} is not supported over REST`);
+  return upstashScripts(name, command);
+}
+
+// Upstash accepts a script flag Redis does not know, `allow-key-locking` (used by @upstash/ratelimit):
+// it is dropped before the script reaches Redis, and EVALSHA of the script as the client hashed it
+// is pointed at the script Redis actually stored.
+const UPSTASH_ONLY_FLAGS = new Set(['allow-key-locking']);
+const storedSha = new Map<string, string>();
+
+function upstashScripts(name: string, command: Command): Command {
+  if ((name === 'EVAL' || name === 'EVAL_RO') && command[1]?.startsWith('#!')) {
+    const script = command[1];
+    const newline = script.indexOf('\n');
+    const shebang = newline === -1 ? script : script.slice(0, newline);
+    const flags = /\bflags=([\w,-]*)/.exec(shebang);
+    const kept = flags?.[1]?.split(',').filter((flag) => flag && !UPSTASH_ONLY_FLAGS.has(flag));
+    if (!flags || kept?.length === flags[1]?.split(',').filter(Boolean).length) return command;
+    const rewritten =
+      shebang.replace(/\s*\bflags=[\w,-]*/, kept?.length ? ` flags=${kept.join(',')}` : '') +
+      script.slice(shebang.length);
+    storedSha.set(sha1(script), sha1(rewritten));
+    return [command[0] as string, rewritten, ...command.slice(2)];
+  }
+  if (
+    (name === 'EVALSHA' || name === 'EVALSHA_RO') &&
+    command[1] &&
+    storedSha.has(command[1].toLowerCase())
+  ) {
+    return [command[0] as string, storedSha.get(command[1].toLowerCase()) as string, ...command.slice(2)];
+  }
   return command;
 }
+
+const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
 function toCommands(body: unknown): Command[] {
   if (!Array.isArray(body) || body.length === 0) {

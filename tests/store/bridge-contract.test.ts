@@ -676,6 +676,15 @@ describe('HTTP surface of the bridge', () => {
     expect(await response.json()).toEqual({ error: expect.stringContaining('MULTI') });
   });
 
+  it("accepts Upstash's own script flag (allow-key-locking), by EVAL and then by EVALSHA", async () => {
+    const client = sdkClient(false);
+    const script = `#!lua flags=allow-key-locking,no-writes\nreturn {KEYS[1], ARGV[1]}`;
+    const key = `t:${randomUUID()}:flags`;
+    expect(await client.eval(script, [key], ['a'])).toEqual([key, 'a']);
+    // The hash the client computed for the script as it sent it still finds it.
+    expect(await client.evalsha(sha1(script), [key], ['b'])).toEqual([key, 'b']);
+  });
+
   it('a wrong token makes the SDK throw', async () => {
     const intruder = new Redis({ url: store.url, token: 'wrong', retry: false });
     await expect(intruder.get('anything')).rejects.toThrow(/Unauthorized/);

@@ -5,6 +5,7 @@ import { type Deps, getDeps } from '../deps.ts';
 import { badRequest, HttpError, methodNotAllowed, unauthorized, unsupportedMediaType } from './errors.ts';
 import { readJson } from './json.ts';
 import { logError } from './log.ts';
+import { type RateLimitPolicy, rateLimitPolicies } from './rate-limit.ts';
 
 type Method = 'GET' | 'POST' | 'DELETE';
 
@@ -36,6 +37,8 @@ type EndpointDefinition<S extends z.ZodType, R> = {
   status?: (result: R) => number;
   /** Cache-Control for a successful answer; `no-store` unless the endpoint says otherwise. */
   cacheControl?: string;
+  /** Counted before the body is read: by the caller's subject, or by client IP (rate-limit.ts). */
+  rateLimit?: RateLimitPolicy;
 } & (
   | { access: 'public'; run: (input: z.output<S>, deps: Deps, context: PublicContext) => Promise<R> | R }
   | { access: 'user'; run: (input: z.output<S>, deps: Deps, context: UserContext) => Promise<R> | R }
@@ -51,7 +54,7 @@ type EndpointDefinition<S extends z.ZodType, R> = {
  * with typed errors mapped to their status and nothing internal leaked.
  */
 export function defineEndpoint<S extends z.ZodType, R>(definition: EndpointDefinition<S, R>) {
-  return async (request: Request, _context?: Context): Promise<Response> => {
+  return async (request: Request, context?: Context): Promise<Response> => {
     try {
       if (request.method !== definition.method) throw methodNotAllowed([definition.method]);
       const deps = getDeps();
@@ -61,6 +64,13 @@ export function defineEndpoint<S extends z.ZodType, R>(definition: EndpointDefin
         (definition.access === 'visitor-or-user' && bearerToken(request) !== null)
           ? await authenticate(request, deps)
           : null;
+      if (definition.rateLimit) {
+        const by = rateLimitPolicies[definition.rateLimit].by;
+        await deps.rateLimit(
+          definition.rateLimit,
+          by === 'caller' && caller ? caller.sub : clientIp(request, context),
+        );
+      }
       const raw = definition.method === 'GET' ? queryObject(request) : await readBody(request);
       const parsed = definition.input.safeParse(raw);
       if (!parsed.success) throw badRequest(describeIssues(parsed.error));
@@ -94,6 +104,11 @@ async function readBody(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) throw unsupportedMediaType();
   return readJson(text);
+}
+
+/** Netlify gives the client's address in the context (and this header); locally, the socket's. */
+function clientIp(request: Request, context?: Context): string {
+  return context?.ip ?? request.headers.get('x-nf-client-connection-ip') ?? 'unknown';
 }
 
 function queryObject(request: Request): Record<string, string> {

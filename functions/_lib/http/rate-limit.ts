@@ -1,0 +1,47 @@
+import { Ratelimit } from '@upstash/ratelimit';
+import type { Store } from '../store.ts';
+import { HttpError } from './errors.ts';
+
+/**
+ * Rate limits (DESIGN §5) on the endpoints worth abusing: guessing promo codes, testing stolen
+ * cards, hammering account changes. Sliding windows in the store (one script call), keyed by the
+ * caller's subject, or by client IP for public endpoints.
+ */
+export const rateLimitPolicies = {
+  /** Public promo check: by IP. */
+  promo: { limit: 20, window: '1 m', by: 'ip' },
+  /** Charges and card updates: card testing is the abuse to stop. */
+  payment: { limit: 10, window: '10 m', by: 'caller' },
+  /** Email and password changes. */
+  account: { limit: 10, window: '10 m', by: 'caller' },
+} as const;
+
+export type RateLimitPolicy = keyof typeof rateLimitPolicies;
+export type RateLimit = (policy: RateLimitPolicy, identifier: string) => Promise<void>;
+
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpError(429, `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, {
+    'Retry-After': String(retryAfterSeconds),
+  });
+
+export function createRateLimit(store: Store, now: () => number = Date.now): RateLimit {
+  const limiters = new Map<RateLimitPolicy, Ratelimit>();
+  const limiter = (policy: RateLimitPolicy) => {
+    let found = limiters.get(policy);
+    if (!found) {
+      const { limit, window } = rateLimitPolicies[policy];
+      found = new Ratelimit({
+        redis: store,
+        limiter: Ratelimit.slidingWindow(limit, window),
+        prefix: `ratelimit:${policy}`,
+        analytics: false,
+      });
+      limiters.set(policy, found);
+    }
+    return found;
+  };
+  return async (policy, identifier) => {
+    const { success, reset } = await limiter(policy).limit(identifier);
+    if (!success) throw tooManyRequests(Math.max(1, Math.ceil((reset - now()) / 1000)));
+  };
+}

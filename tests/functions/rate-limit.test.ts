@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from '@netlify/functions';
+import { describe, expect, it } from 'vitest';
+import promoFn from '../../functions/promo.ts';
+import passwordFn from '../../functions/user-updatepassword.ts';
+import { post } from '../support/requests.ts';
+import { authHeader } from '../support/tokens.ts';
+
+// Rate limits on real Redis through the real @upstash/ratelimit scripts.
+
+const from = (ip: string) => ({ ip }) as Context;
+
+describe('rate limits', () => {
+  it('the public promo check allows 20 guesses a minute per client IP, then 429 with Retry-After', async () => {
+    const ip = `10.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.7`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push((await promoFn(post('/api/promo', { promo: `GUESS${i}` }), from(ip))).status);
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    const refused = await promoFn(post('/api/promo', { promo: 'ONE-MORE' }), from(ip));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await refused.json()).error).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+    // Another client is not affected.
+    expect((await promoFn(post('/api/promo', { promo: 'X' }), from(`${ip}9`))).status).toBe(200);
+  });
+
+  it('account changes are limited per member, whatever IP they come from', async () => {
+    const headers = await authHeader({ sub: `auth0|${randomUUID()}` });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      // An invalid password: refused by the rules, but still counted.
+      statuses.push(
+        (await passwordFn(post('/api/user/updatepassword', { password: 'x' }, headers), from(`10.0.0.${i}`)))
+          .status,
+      );
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses[10]).toBe(429);
+  });
+});
