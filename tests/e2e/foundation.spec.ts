@@ -41,6 +41,17 @@ test.describe('marketing pages', () => {
     await expect(page).toHaveTitle('Features | OTC Edge');
   });
 
+  test('pages and API answers carry the security headers', async ({ request }) => {
+    for (const path of ['/', '/videos', '/api/health']) {
+      const headers = (await request.get(path)).headers();
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
   test('/about goes to /features', async ({ page }) => {
     await page.goto('/about');
     await expect(page).toHaveURL(/\/features$/);

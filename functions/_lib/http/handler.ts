@@ -85,8 +85,23 @@ export function defineEndpoint<S extends z.ZodType, R>(definition: EndpointDefin
   };
 }
 
+/**
+ * Netlify applies netlify.toml's [[headers]] to files, not to function answers: the API sets its
+ * own (DESIGN §5). JSON only, so the CSP allows nothing at all.
+ */
+const API_SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+};
+
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
+  return Response.json(body, {
+    status,
+    headers: { 'Cache-Control': 'no-store', ...API_SECURITY_HEADERS, ...headers },
+  });
 }
 
 export function errorResponse(error: unknown, request: Request): Response {
