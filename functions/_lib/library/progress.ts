@@ -3,6 +3,7 @@ import type { WatchingVideo } from '../contract.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { assertMember, membershipKeyOf } from './access.ts';
+import { isFinished } from './finished.ts';
 import { libraryKeys, memberKeys } from './keys.ts';
 import { parseJson, type StoredVideo, shortId, toVideo } from './records.ts';
 
@@ -50,11 +51,6 @@ export async function saveProgress(
   }
   await tx.exec();
   return { saved: true };
-}
-
-/** Watched to the end: the last 5 % (at most the last 30 s, the credits). */
-export function isFinished(position: number, length: number): boolean {
-  return length > 0 && position >= length - Math.min(30, length * 0.05);
 }
 
 /** 'Continue watching': started, unfinished videos, most recently watched first, with positions. */
