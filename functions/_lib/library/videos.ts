@@ -44,7 +44,7 @@ export function planQuery(query: VideoQuery, member: boolean): Plan {
   const tags = [...new Set(query.tags ?? [])];
   const playlist = query.playlist && query.playlist !== 'latest' ? query.playlist : null;
   const more = typeof query.more === 'number' && Number.isFinite(query.more) ? query.more : null;
-  const narrowed = words.length > 0 || tags.length > 0 || more !== null || playlist !== null;
+  const narrowed = words.length > 0 || tags.length > 0 || more !== null || Boolean(query.playlist);
   return {
     groups: narrowed ? [playlist ?? 'latest'] : ['latest', ...DEFAULT_PLAYLISTS],
     limit,
