@@ -17,6 +17,20 @@ const settled = (page: Page) => expect(page.locator('.library__grid')).toHaveAtt
 const playerTime = (page: Page) => player(page).evaluate((v: HTMLVideoElement) => v.currentTime);
 
 test.describe('a visitor', () => {
+  test('sees sample video cards on the landing page', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('[data-sample-videos]').scrollIntoViewIfNeeded();
+    const samples = page.getByRole('list', { name: 'Sample videos' }).getByRole('link');
+    await expect(samples).toHaveCount(3);
+    await expect(samples.first()).toHaveAttribute(
+      'href',
+      `/videos/watch/${newestFirst[0]?.id}/${videoSlug(newestFirst[0]?.title ?? '')}`,
+    );
+    await expect(samples.first()).toContainText(newestFirst[0]?.title ?? '');
+    await samples.first().click();
+    await expect(page.getByText('Log in to watch this video')).toBeVisible();
+  });
+
   test('sees cards and a call to action, but only the 25 latest', async ({ page }) => {
     await page.goto('/videos');
     await expect(cards(page)).toHaveCount(12);
