@@ -224,7 +224,12 @@ async function roundTrips(target: Target, member: Record<string, string>) {
     [`${VIDEOS} member, tag filter`, 'videos.ts', member, VIDEOS_BODY],
     [`${VIDEOS} member, start-up lists`, 'videos.ts', member, JSON.stringify({ maxResults: 100 })],
     [`${VIDEOS} member, search`, 'videos.ts', member, JSON.stringify({ maxResults: 100, search: 'level' })],
-    [`${VIDEOS} visitor`, 'videos.ts', { 'content-type': 'application/json' }, JSON.stringify({ maxResults: 25 })],
+    [
+      `${VIDEOS} visitor`,
+      'videos.ts',
+      { 'content-type': 'application/json' },
+      JSON.stringify({ maxResults: 25 }),
+    ],
     ['/api/videos/metadata member', 'videos-metadata.ts', member, JSON.stringify({ nodeId: 'tour-library' })],
     ['/api/audio member', 'audio.ts', member, undefined],
     [ENDPOINT, 'tags.ts', {}, undefined],
