@@ -124,6 +124,3 @@ export function loadContinueWatching(): Promise<WatchingVideo[]> {
 export function continueWatchingChanged(): void {
   invalidateQueries('videos/continue');
 }
-
-// Library metadata changes only when content is synced: keep it for the whole visit.
-export const libraryMetaStaleTime = 10 * 60_000;

@@ -70,6 +70,20 @@ test.describe('a visitor', () => {
     expect(JSON.stringify(await (await metadata).json())).not.toContain('"uri"');
   });
 
+  test('a metadata failure shows the card from the list, without chapters', async ({ page }) => {
+    await page.goto('/videos');
+    await expect(cards(page)).toHaveCount(12);
+    await page.route('**/api/videos/metadata', (route) =>
+      route.fulfill({ status: 500, json: { error: 'x' } }),
+    );
+    await grid(page)
+      .getByRole('link', { name: new RegExp(tour.title) })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: tour.title })).toBeVisible();
+    await expect(page.getByText('Chapters could not be loaded.')).toBeVisible();
+    await expect(page.locator('.watch__chapters li')).toHaveCount(0);
+  });
+
   test('a wrong slug goes to /videos', async ({ page }) => {
     await page.goto(`/videos/watch/${tour.id}/not-the-title`);
     await expect(page).toHaveURL(/\/videos$/);
