@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { buildSync } from 'esbuild';
+import { importJWK, type JWK, SignJWT } from 'jose';
+import { createClient } from 'redis';
+import { type Membership, membershipKey } from '../functions/_lib/billing/membership.ts';
 import { buildIfStale } from './local/build.ts';
 import { startChild } from './local/child.ts';
 
@@ -17,6 +21,14 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ENDPOINT = '/api/tags';
+const VIDEOS = '/api/videos';
+// A member's tag filter over the sample library (content/library) that fills a whole page of 100.
+const VIDEOS_BODY = JSON.stringify({
+  maxResults: 100,
+  tags: ['level-2', 'filings', 'dilution', 'chart-patterns', 'risk-management'],
+});
+/** The files the last pageScripts() call counted (module scope: the top-level code below reads it). */
+let lastSeen: ReadonlySet<string> = new Set();
 const bundleDir = mkdtempSync(path.join(tmpdir(), 'otc-fn-'));
 
 buildIfStale(root);
@@ -24,15 +36,30 @@ const product = await startTarget(['product']);
 const payload = await (await fetch(product.url + ENDPOINT, { method: 'POST' })).text();
 const bare = await startTarget(['bare', payload]);
 try {
+  const member = await memberHeaders(product);
+  const answer = (await (
+    await fetch(product.url + VIDEOS, { method: 'POST', headers: member, body: VIDEOS_BODY })
+  ).json()) as { latest?: unknown[] };
   console.log(
-    `\nLoad: POST ${ENDPOINT}, ${CONNECTIONS} connections, ${SECONDS} s each (after a 2 s warm-up)\n`,
+    `\nLoad: ${CONNECTIONS} connections, ${SECONDS} s each (after a 2 s warm-up)\n` +
+      `  POST ${ENDPOINT} (public)\n` +
+      `  POST ${VIDEOS} as a member: ${VIDEOS_BODY} → ${answer.latest?.length ?? 0} videos\n`,
   );
   const fn = await load(product.url + ENDPOINT);
+  const videos = await load(product.url + VIDEOS, { headers: member, body: VIDEOS_BODY });
   const floor = await load(bare.url + ENDPOINT);
-  console.table({ 'functions (bridge + Redis)': fn, 'bare node:http (memory)': floor });
+  console.table({
+    [`${ENDPOINT} (functions, bridge, Redis)`]: fn,
+    [`${VIDEOS} member, 100 results, tag filter`]: videos,
+    'bare node:http (memory)': floor,
+  });
   console.log(
     `functions / bare: ${(fn['req/s'] / floor['req/s']).toFixed(2)}× the throughput, p95 ${(fn.p95 / floor.p95).toFixed(1)}× the latency`,
   );
+  console.log(
+    '\nRedis round trips per request (store HTTP requests made by the handler, in-process, 20 calls)',
+  );
+  console.table(await roundTrips(product, member));
 } finally {
   await Promise.all([product.stop(), bare.stop()]);
 }
@@ -44,14 +71,22 @@ console.table(Object.fromEntries(functionFiles().map((file) => [file, { ms: cold
 rmSync(bundleDir, { recursive: true, force: true });
 
 console.log('\nJavaScript shipped (first load)');
+const island = pageScripts('dist/app/index.html');
+const islandFiles = lastSeen;
 console.table({
   'landing /': pageScripts('dist/index.html'),
   'features /features': pageScripts('dist/features/index.html'),
-  'member app (island first load)': pageScripts('dist/app/index.html'),
+  'member app (island first load)': island,
   // Lazy chunks, loaded only when needed: the dashboard for a signed-in member on /, and the
   // sign-in SDK beside the app's first render when there is a session (or a sign-in) to handle.
   'member dashboard on / (signed in)': pageScripts('dist/index.html', [astroChunk('mount')]),
   'sign-in SDK (lazy chunk)': pageScripts(null, [astroChunk('AuthRuntime')]),
+  // Route and player chunks: what each adds on top of the island's first load.
+  '+ dashboard route (lazy)': lazyChunk('routes', islandFiles),
+  '+ /videos route (lazy)': lazyChunk('VideoLibrary', islandFiles),
+  '+ video page route (lazy)': lazyChunk('videos.watch._videoId._slug', islandFiles),
+  '+ HTML5 player (lazy)': lazyChunk('FilePlayer', islandFiles),
+  '+ Vimeo player SDK (lazy)': lazyChunk('VimeoPlayer', islandFiles),
 });
 
 /** The URL of a built chunk by its name (Vite names chunks after their entry module). */
@@ -91,8 +126,11 @@ function coldImportMs(file: string): number {
 
 type Row = { 'req/s': number; p50: number; p95: number; p99: number; errors: number };
 
-async function load(url: string): Promise<Row> {
-  const options = { url, method: 'POST' as const, connections: CONNECTIONS, pipelining: 1 };
+async function load(
+  url: string,
+  request: { headers?: Record<string, string>; body?: string } = {},
+): Promise<Row> {
+  const options = { url, method: 'POST' as const, connections: CONNECTIONS, pipelining: 1, ...request };
   await autocannon({ ...options, duration: 2 });
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -114,18 +152,116 @@ async function load(url: string): Promise<Row> {
   };
 }
 
-async function startTarget(args: string[]) {
-  const target = await startChild<{ url: string }>(path.join(root, 'scripts/local/bench-target.ts'), args);
-  return { url: target.info.url, stop: target.stop };
+interface Target {
+  url: string;
+  env?: Record<string, string>;
+  dataDir?: string;
+  redisUrl?: string;
+  stop(): Promise<void>;
+}
+
+async function startTarget(args: string[]): Promise<Target> {
+  const target = await startChild<Omit<Target, 'stop'>>(
+    path.join(root, 'scripts/local/bench-target.ts'),
+    args,
+  );
+  return { ...target.info, stop: target.stop };
+}
+
+/**
+ * A member of the throw-away product: an access token signed with the local sign-in provider's own
+ * key (as the provider signs them), and an active membership written where billing keeps it.
+ */
+async function memberHeaders(target: Target): Promise<Record<string, string>> {
+  const env = target.env ?? {};
+  const jwks = JSON.parse(readFileSync(path.join(target.dataDir ?? '', 'oidc/jwks.json'), 'utf8')) as {
+    keys: JWK[];
+  };
+  const jwk = jwks.keys[0] as JWK;
+  const sub = `bench|${randomUUID()}`;
+  const token = await new SignJWT({ scope: 'openid profile email' })
+    .setProtectedHeader({ alg: 'RS256', kid: jwk.kid ?? '', typ: 'at+jwt' })
+    .setSubject(sub)
+    .setIssuer(`${env.AUTH0_DOMAIN}/`)
+    .setAudience(env.AUTH0_AUDIENCE ?? '')
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(await importJWK(jwk, 'RS256'));
+  const redis = await createClient({ url: target.redisUrl ?? '' }).connect();
+  const now = Date.now();
+  await redis.set(
+    membershipKey(sub),
+    JSON.stringify({
+      customerId: 'cus_bench',
+      subscriptionId: 'sub_bench',
+      plan: 'monthly',
+      status: 'active',
+      currentPeriodEnd: now + 30 * 86_400_000,
+      cancelAtPeriodEnd: false,
+      asOf: now,
+    } satisfies Membership),
+  );
+  await redis.quit();
+  return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+}
+
+/**
+ * Round trips to Redis per request: the handler runs in this process against the product's store,
+ * with fetch wrapped to count the store's HTTP requests (one per command or pipeline, each awaited
+ * before the next: sequential round trips).
+ */
+async function roundTrips(target: Target, member: Record<string, string>) {
+  Object.assign(process.env, target.env);
+  const storeUrl = target.env?.UPSTASH_REDIS_REST_URL ?? '';
+  const realFetch = globalThis.fetch;
+  let count = 0;
+  globalThis.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.startsWith(storeUrl)) count++;
+    return realFetch(input, init);
+  };
+  const cases: Array<[string, string, Record<string, string>, string | undefined]> = [
+    [`${VIDEOS} member, tag filter`, 'videos.ts', member, VIDEOS_BODY],
+    [`${VIDEOS} member, start-up lists`, 'videos.ts', member, JSON.stringify({ maxResults: 100 })],
+    [`${VIDEOS} member, search`, 'videos.ts', member, JSON.stringify({ maxResults: 100, search: 'level' })],
+    [
+      `${VIDEOS} visitor`,
+      'videos.ts',
+      { 'content-type': 'application/json' },
+      JSON.stringify({ maxResults: 25 }),
+    ],
+    ['/api/videos/metadata member', 'videos-metadata.ts', member, JSON.stringify({ nodeId: 'tour-library' })],
+    ['/api/audio member', 'audio.ts', member, undefined],
+    [ENDPOINT, 'tags.ts', {}, undefined],
+  ];
+  const rows: Record<string, { 'round trips / request': number; status: number }> = {};
+  try {
+    for (const [name, file, headers, body] of cases) {
+      const handler = (await import(path.join(root, 'functions', file))).default as (
+        r: Request,
+      ) => Promise<Response>;
+      const call = () =>
+        handler(
+          new Request(`http://localhost/api/${file}`, { method: 'POST', headers, ...(body ? { body } : {}) }),
+        );
+      const { status } = await call(); // warm: token key set cached
+      count = 0;
+      for (let i = 0; i < 20; i++) await (await call()).arrayBuffer();
+      rows[name] = { 'round trips / request': count / 20, status };
+    }
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+  return rows;
 }
 
 /**
  * Scripts a built page loads before it is interactive: inline, external, and their static imports;
  * plus `extra` entry chunks (and their static imports) when given.
  */
-function pageScripts(htmlFile: string | null, extra: string[] = []) {
+function pageScripts(htmlFile: string | null, extra: string[] = [], loaded: ReadonlySet<string> = new Set()) {
   const html = htmlFile ? readFileSync(path.join(root, htmlFile), 'utf8') : '';
-  const seen = new Set<string>();
+  const seen = new Set<string>(loaded);
   let raw = 0;
   let gzip = 0;
   const add = (code: string) => {
@@ -154,5 +290,15 @@ function pageScripts(htmlFile: string | null, extra: string[] = []) {
   ];
   for (const [, url] of entries) if (url?.startsWith('/')) visit(url);
   for (const url of extra) visit(url);
-  return { files: seen.size, 'raw KB': +(raw / 1024).toFixed(1), 'gzip KB': +(gzip / 1024).toFixed(1) };
+  lastSeen = seen;
+  return {
+    files: seen.size - loaded.size,
+    'raw KB': +(raw / 1024).toFixed(1),
+    'gzip KB': +(gzip / 1024).toFixed(1),
+  };
+}
+
+/** What a lazy chunk adds on navigation, beyond the files the app's first load already brought. */
+function lazyChunk(name: string, firstLoad: ReadonlySet<string>) {
+  return pageScripts(null, [astroChunk(name)], firstLoad);
 }

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { pageTitle } from '../../site/lib/site.ts';
 import { AuthHost } from '../auth/AuthHost.tsx';
 import { isSignedIn } from '../auth/session.ts';
+import { startUp } from '../data/startup.ts';
 import { isMemberPath } from '../member-paths.ts';
 
 declare module '@tanstack/react-router' {
@@ -13,6 +14,8 @@ declare module '@tanstack/react-router' {
 }
 
 export const Route = createRootRoute({
+  // SPEC §4 start-up: the visit's data is requested at once, in parallel, before any route waits on it.
+  beforeLoad: ({ location }) => startUp(location.pathname),
   component: Root,
   // SPEC §2: any unknown path goes to /. A full load, because / is the static landing page.
   notFoundComponent: LeaveForHome,

@@ -1,7 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/Placeholder.tsx';
+import { AudioPage } from '../media/AudioPage.tsx';
+import { loadAudio } from '../media/media-data.ts';
 
 export const Route = createFileRoute('/audio')({
   staticData: { title: 'Audio' },
-  component: () => <Placeholder title="Audio" />,
+  loader: loadAudio,
+  component: Audio,
 });
+
+function Audio() {
+  return <AudioPage audio={Route.useLoaderData()} />;
+}

@@ -1,17 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { isSignedIn } from '../auth/session.ts';
 import { useSignedIn } from '../auth/useSession.ts';
-import { Placeholder } from '../components/Placeholder.tsx';
+import { Dashboard } from '../home/Dashboard.tsx';
+import { type DashboardData, loadDashboard } from '../home/dashboard-data.ts';
+
+const NO_DATA: DashboardData = { latest: [], watching: [], plan: null };
 
 // The signed-in home dashboard. Visitors get the static landing page at / instead: a full load.
 export const Route = createFileRoute('/')({
+  loader: () => (isSignedIn() ? loadDashboard() : NO_DATA),
   component: Home,
 });
 
 function Home() {
   const signedIn = useSignedIn();
+  const data = Route.useLoaderData();
   useEffect(() => {
     if (!signedIn) window.location.replace('/');
   }, [signedIn]);
-  return signedIn ? <Placeholder title="Home" /> : null;
+  return signedIn ? <Dashboard {...data} /> : null;
 }

@@ -1,7 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/Placeholder.tsx';
+import { loadStream } from '../media/media-data.ts';
+import { StreamPage } from '../media/StreamPage.tsx';
 
 export const Route = createFileRoute('/stream')({
   staticData: { title: 'Live Stream' },
-  component: () => <Placeholder title="Live Stream" />,
+  loader: loadStream,
+  component: Stream,
 });
+
+function Stream() {
+  return <StreamPage stream={Route.useLoaderData()} />;
+}

@@ -1,10 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { libraryMetaStaleTime, loadLibraryMeta } from '../videos/library-data.ts';
+import { libraryDeps, librarySearch, loadLibraryPage } from '../videos/library-search.ts';
 import { VideoLibrary } from '../videos/VideoLibrary.tsx';
 
 export const Route = createFileRoute('/videos/')({
   staticData: { title: 'Video Library' },
-  loader: loadLibraryMeta,
-  staleTime: libraryMetaStaleTime,
-  component: () => <VideoLibrary {...Route.useLoaderData()} heading="Latest Videos" />,
+  validateSearch: librarySearch,
+  loaderDeps: libraryDeps,
+  loader: ({ deps }) => loadLibraryPage('latest', deps),
+  component: LatestVideos,
 });
+
+function LatestVideos() {
+  return <VideoLibrary {...Route.useLoaderData()} heading="Latest Videos" pageSize={12} />;
+}

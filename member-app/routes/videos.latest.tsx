@@ -1,10 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { libraryMetaStaleTime, loadLibraryMeta } from '../videos/library-data.ts';
+import { libraryDeps, librarySearch, loadLibraryPage } from '../videos/library-search.ts';
 import { VideoLibrary } from '../videos/VideoLibrary.tsx';
 
+// SPEC §2: the essentials list is also reachable as /videos/latest (20 per page).
 export const Route = createFileRoute('/videos/latest')({
   staticData: { title: 'Video Library' },
-  loader: loadLibraryMeta,
-  staleTime: libraryMetaStaleTime,
-  component: () => <VideoLibrary {...Route.useLoaderData()} heading="Essentials" />,
+  validateSearch: librarySearch,
+  loaderDeps: libraryDeps,
+  loader: ({ deps }) => loadLibraryPage('essentials', deps),
+  component: Essentials,
 });
+
+function Essentials() {
+  return <VideoLibrary {...Route.useLoaderData()} heading="Essentials" pageSize={20} />;
+}

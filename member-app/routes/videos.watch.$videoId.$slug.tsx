@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/Placeholder.tsx';
+import { WatchVideo } from '../videos/WatchVideo.tsx';
+import { loadWatch } from '../videos/watch-data.ts';
 
 export const Route = createFileRoute('/videos/watch/$videoId/$slug')({
   staticData: { title: 'Watch Video' },
-  component: WatchVideo,
+  loader: ({ params }) => loadWatch(params.videoId, params.slug),
+  component: Watch,
 });
 
-function WatchVideo() {
-  const { videoId } = Route.useParams();
-  return <Placeholder title="Watch Video">{<p className="muted">Video {videoId}</p>}</Placeholder>;
+function Watch() {
+  const data = Route.useLoaderData();
+  // A new video is a new page: player, chapters and saved position start over.
+  return <WatchVideo key={data.video.id} {...data} />;
 }

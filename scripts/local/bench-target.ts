@@ -20,9 +20,9 @@ if (kind === 'bare') {
 } else {
   const product = await startThrowawayProduct();
   onParentExit(product.stop);
-  ready(product.url);
+  ready(product.url, { env: product.env, dataDir: product.dataDir, redisUrl: product.redisUrl });
 }
 
-function ready(url: string) {
-  process.stdout.write(`${JSON.stringify({ url })}\n`);
+function ready(url: string, extra: Record<string, unknown> = {}) {
+  process.stdout.write(`${JSON.stringify({ url, ...extra })}\n`);
 }

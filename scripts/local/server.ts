@@ -72,7 +72,7 @@ async function handle(
     return send(res, response);
   }
   const match = await netlify.handleAndIntrospectNodeRequest(req);
-  if (match) return send(res, match.response);
+  if (match) return send(res, await byteRange(req, match.response));
   // Netlify answers a path nothing matches with the site's 404.html.
   const page = await readFile(path.join(publishDir, '404.html')).catch(() => undefined);
   res.writeHead(404, { 'content-type': page ? 'text/html; charset=utf-8' : 'text/plain' });
@@ -102,6 +102,36 @@ function localContext(req: http.IncomingMessage) {
     site: {},
     deploy: {},
   };
+}
+
+/**
+ * Byte ranges on static files, as Netlify's CDN serves them: media players fetch video and audio in
+ * ranges, and a browser only seeks in a file served this way. One satisfiable `bytes=a-b` range
+ * becomes a 206; anything else gets the whole file, announcing that ranges are accepted.
+ */
+async function byteRange(req: http.IncomingMessage, response: Response): Promise<Response> {
+  if (req.method !== 'GET' || response.status !== 200 || !response.body) return response;
+  const type = response.headers.get('content-type') ?? '';
+  if (!/^(video|audio)\//.test(type)) return response;
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers = new Headers(response.headers);
+  headers.set('accept-ranges', 'bytes');
+  headers.delete('transfer-encoding');
+  const match = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) {
+    headers.set('content-length', String(body.length));
+    return new Response(body, { status: 200, headers });
+  }
+  const size = body.length;
+  const start = match[1] === '' ? Math.max(0, size - Number(match[2])) : Number(match[1]);
+  const end = match[1] === '' || match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start > end || start >= size) {
+    headers.set('content-range', `bytes */${size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  headers.set('content-range', `bytes ${start}-${end}/${size}`);
+  headers.set('content-length', String(end - start + 1));
+  return new Response(body.subarray(start, end + 1), { status: 206, headers });
 }
 
 async function send(res: http.ServerResponse, response: Response): Promise<void> {

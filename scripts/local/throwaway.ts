@@ -13,6 +13,10 @@ import { startLocalStack } from './stack.ts';
 export async function startThrowawayProduct(): Promise<{
   url: string;
   redisUrl: string;
+  /** The functions' environment (store, sign-in provider). */
+  env: Record<string, string>;
+  /** Where the stand-ins keep their files (the sign-in provider's keys under oidc/). */
+  dataDir: string;
   stop(): Promise<void>;
 }> {
   const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,6 +33,8 @@ export async function startThrowawayProduct(): Promise<{
   return {
     url: server.url,
     redisUrl: stack.redisUrl,
+    env: stack.env,
+    dataDir,
     stop: async () => {
       await server.close();
       await stack.stop();

@@ -131,7 +131,11 @@ const routes: Array<[path: string, heading: string, title: string]> = [
   ['/videos/playlists/dd', 'DD', 'Video Library | OTC Edge'],
   ['/videos/playlists/essentials', 'Essentials', 'Video Library | OTC Edge'],
   ['/videos/latest', 'Essentials', 'Video Library | OTC Edge'],
-  ['/videos/watch/abc123/some-title', 'Watch Video', 'Watch Video | OTC Edge'],
+  [
+    '/videos/watch/tour-library/start-here-a-tour-of-the-video-library',
+    'Start Here: A Tour of the Video Library',
+    'Watch Video | OTC Edge',
+  ],
   ['/journal?video=1&videoTitle=x', 'Trading Journal', 'Trading Journal | OTC Edge'],
   ['/trades', 'Trade History', 'Trade History | OTC Edge'],
   ['/stream', 'Live Stream', 'Live Stream | OTC Edge'],

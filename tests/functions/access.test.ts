@@ -8,7 +8,7 @@ import { type ApiName, api } from '../../functions/_lib/contract.ts';
  */
 const PUBLIC = new Set<ApiName>(['appconfig', 'billing/webhook', 'health', 'playlists', 'promo', 'tags']);
 /** Answer visitors (no token) and members alike; a token that is sent must still be valid. */
-const VISITOR_OR_USER = new Set<ApiName>([]);
+const VISITOR_OR_USER = new Set<ApiName>(['videos', 'videos/metadata']);
 
 const root = new URL('../../functions/', import.meta.url);
 const endpoints = readdirSync(root)

@@ -4,7 +4,7 @@ import { listPlaylists, listTags, replaceCatalog } from '../../functions/_lib/ca
 import { getDeps } from '../../functions/_lib/deps.ts';
 import playlists from '../../functions/playlists.ts';
 import tags from '../../functions/tags.ts';
-import { seedStore } from '../../scripts/seed.ts';
+import { seedCatalog } from '../../scripts/seed.ts';
 import { post } from '../support/requests.ts';
 
 // This is the only test file that writes the shared catalog keys (tests in a file run in order).
@@ -71,12 +71,12 @@ describe('seeding the store from content/', () => {
   it('loads the catalog once and is a no-op while content is unchanged', async () => {
     const deps = getDeps();
     await deps.store.del('meta:seed:catalog');
-    expect(await seedStore(deps.store)).toBe('seeded');
-    expect(await seedStore(deps.store)).toBe('unchanged');
+    expect(await seedCatalog(deps.store)).toBe('seeded');
+    expect(await seedCatalog(deps.store)).toBe('unchanged');
     expect((await listPlaylists(deps)).map((p) => p.id)).toEqual(content.playlists.map((p) => p.id));
     expect((await listTags(deps)).map((t) => t.canonical).sort()).toEqual(
       content.tags.map((t) => t.canonical).sort(),
     );
-    expect(await seedStore(deps.store, { force: true })).toBe('seeded');
+    expect(await seedCatalog(deps.store, { force: true })).toBe('seeded');
   });
 });

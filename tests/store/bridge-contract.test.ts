@@ -369,6 +369,28 @@ const rows: Row[] = [
     raw: (k, run) => Promise.all([run(['ZSCORE', k('z'), 'a']), run(['ZSCORE', k('z'), 'missing'])]),
   },
   ...zrangeRows(),
+  {
+    name: 'ZUNIONSTORE AGGREGATE MAX',
+    methods: ['zunionstore'],
+    setup: (k) => [
+      ['ZADD', k('a'), 1, 'x', 2, 'y'],
+      ['ZADD', k('b'), 2, 'y', 3, 'z'],
+    ],
+    sdk: (r, k) => r.zunionstore(k('u'), 2, [k('a'), k('b')], { aggregate: 'max' }),
+    raw: (k) => ['ZUNIONSTORE', k('u'), 2, k('a'), k('b'), 'AGGREGATE', 'MAX'],
+    check: (k) => [['ZRANGE', k('u'), 0, -1, 'WITHSCORES']],
+  },
+  {
+    name: 'ZINTERSTORE WEIGHTS onto one of its sources',
+    methods: ['zinterstore'],
+    setup: (k) => [
+      ['ZADD', k('a'), 10, 'x', 20, 'y', 30, 'z'],
+      ['ZADD', k('b'), 1, 'y', 1, 'z', 1, 'w'],
+    ],
+    sdk: (r, k) => r.zinterstore(k('a'), 2, [k('a'), k('b')], { weights: [1, 0] }),
+    raw: (k) => ['ZINTERSTORE', k('a'), 2, k('a'), k('b'), 'WEIGHTS', 1, 0],
+    check: (k) => [['ZRANGE', k('a'), 0, -1, 'WITHSCORES']],
+  },
   // lists
   {
     name: 'LPUSH',

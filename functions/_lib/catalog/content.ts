@@ -7,6 +7,8 @@ export const catalogContent = z.object({
       z.object({
         id: z.string().regex(/^[a-z0-9_]+$/, 'use lower-case letters, digits and _'),
         title: z.string().min(1),
+        /** With a Vimeo library (npm run content:sync): the showcase whose videos form this playlist. */
+        vimeoShowcase: z.string().regex(/^\d+$/, 'use the showcase id from its Vimeo URL').optional(),
       }),
     )
     .min(1),

@@ -1,0 +1,46 @@
+import type { Caller } from '../auth/verify.ts';
+import type { AudioTrack } from '../contract.ts';
+import type { Deps } from '../deps.ts';
+import { notFound } from '../http/errors.ts';
+import { assertMember, membershipKeyOf } from './access.ts';
+import { libraryKeys } from './keys.ts';
+import { parseJson } from './records.ts';
+
+/** SPEC §9: the audio page shows up to 25 tracks. */
+export const AUDIO_LIMIT = 25;
+
+export interface LiveStream {
+  title: string;
+  /** An https embed URL of the live event (e.g. a Vimeo event), or a local sample file. */
+  embed: string;
+}
+
+/** SPEC §2 /audio: the latest podcast episodes, newest first (members; one round trip). */
+export async function listAudio(
+  deps: Pick<Deps, 'store' | 'now'>,
+  caller: Caller,
+): Promise<{ audio: AudioTrack[] }> {
+  const [membership, members] = (await deps.store
+    .pipeline()
+    .get(membershipKeyOf(caller))
+    .zrange(libraryKeys.audio, 0, AUDIO_LIMIT - 1, { rev: true })
+    .exec()) as [unknown, string[]];
+  assertMember(membership, deps.now());
+  return { audio: members.flatMap((raw) => parseJson<AudioTrack>(raw) ?? []) };
+}
+
+/** SPEC §2 /stream: the live event's embed (members; one round trip). */
+export async function liveStream(
+  deps: Pick<Deps, 'store' | 'now'>,
+  caller: Caller,
+): Promise<{ stream: LiveStream }> {
+  const [membership, raw] = (await deps.store
+    .pipeline()
+    .get(membershipKeyOf(caller))
+    .get(libraryKeys.stream)
+    .exec()) as [unknown, unknown];
+  assertMember(membership, deps.now());
+  const stream = parseJson<LiveStream>(raw);
+  if (!stream) throw notFound('The live stream is not configured');
+  return { stream };
+}

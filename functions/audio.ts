@@ -1,0 +1,14 @@
+import type { Config } from '@netlify/functions';
+import { api } from './_lib/contract.ts';
+import { defineEndpoint } from './_lib/http/handler.ts';
+import { listAudio } from './_lib/library/media.ts';
+
+// Podcast episodes are member content (SPEC §2 /audio): visitors get the landing text instead.
+export default defineEndpoint({
+  method: api.audio.method,
+  access: 'user',
+  input: api.audio.request,
+  run: (_input, deps, { caller }) => listAudio(deps, caller),
+});
+
+export const config: Config = { path: '/api/audio' };

@@ -1,0 +1,14 @@
+import type { Config } from '@netlify/functions';
+import { api } from './_lib/contract.ts';
+import { defineEndpoint } from './_lib/http/handler.ts';
+import { saveProgress } from './_lib/library/progress.ts';
+
+// Resume watching: the member's position in a video, under their own key (the token says whose).
+export default defineEndpoint({
+  method: api['videos/progress'].method,
+  access: 'user',
+  input: api['videos/progress'].request,
+  run: (input, deps, { caller }) => saveProgress(deps, caller, input),
+});
+
+export const config: Config = { path: '/api/videos/progress' };

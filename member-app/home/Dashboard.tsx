@@ -1,0 +1,84 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { VideoGrid } from '../videos/VideoCard.tsx';
+import { allVideos, DASHBOARD_LATEST, type DashboardData, MOBILE_QUERY } from './dashboard-data.ts';
+import { dismissPromo, promoDismissed, showUpgradePromo } from './plan.ts';
+import { useMediaQuery } from './useMediaQuery.ts';
+import '../videos/videos.css';
+import './home.css';
+
+const cards = [
+  {
+    href: '/videos/playlists/essentials',
+    title: 'Essentials',
+    text: 'Start with the lessons every member should see first.',
+  },
+  { href: '/chat', title: 'Chat', text: 'Get your invite to the private member chat.' },
+  { href: '/affiliates', title: 'Affiliates', text: 'Share OTC Edge and earn a commission.' },
+  { href: '/journal', title: 'Journal', text: 'Plan trades and keep notes by symbol and category.' },
+  { href: '/account', title: 'Account', text: 'Your subscription, card, email and password.' },
+];
+
+/** SPEC §2 Home dashboard (signed in): section cards, the yearly promo, latest and all videos. */
+export function Dashboard({ latest, watching, plan }: DashboardData) {
+  const narrow = useMediaQuery(MOBILE_QUERY);
+  const [promo, setPromo] = useState(() => showUpgradePromo(plan, promoDismissed()));
+  const positions = new Map(watching.map((v) => [v.id, v.position]));
+
+  return (
+    <section className="member-page dashboard" aria-labelledby="page-title">
+      <h1 id="page-title">Home</h1>
+
+      {promo && (
+        <aside className="promo card" aria-label="Yearly plan">
+          <p>
+            <strong>Save with the yearly plan.</strong> Switch from monthly billing in your account settings.
+          </p>
+          <a className="btn btn-primary" href="/account">
+            Upgrade to Yearly
+          </a>
+          <button
+            type="button"
+            className="promo__close"
+            aria-label="Dismiss"
+            onClick={() => {
+              dismissPromo();
+              setPromo(false);
+            }}
+          >
+            ×
+          </button>
+        </aside>
+      )}
+
+      <nav aria-label="Sections" className="dashboard__cards">
+        {cards.map((card) => (
+          <a key={card.href} href={card.href} className="dashboard__card card">
+            <strong>{card.title}</strong>
+            <span className="muted">{card.text}</span>
+          </a>
+        ))}
+      </nav>
+
+      {watching.length > 0 && (
+        <section aria-labelledby="continue-title">
+          <h2 id="continue-title">Continue watching</h2>
+          <VideoGrid videos={watching} positions={positions} label="Continue watching" />
+        </section>
+      )}
+
+      <section aria-labelledby="latest-title">
+        <h2 id="latest-title">Latest Videos</h2>
+        <VideoGrid videos={latest.slice(0, DASHBOARD_LATEST)} label="Latest videos" />
+      </section>
+
+      <section aria-labelledby="all-title">
+        <div className="section-row">
+          <h2 id="all-title">All Videos</h2>
+          <Link to="/videos">View all videos</Link>
+        </div>
+        <VideoGrid videos={allVideos(latest, narrow)} label="All videos" />
+      </section>
+    </section>
+  );
+}

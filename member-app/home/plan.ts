@@ -1,0 +1,34 @@
+/**
+ * The member's plan for the upgrade promo (SPEC §4 Dashboard promo banner; §6: the plan affects
+ * only the promo and the upgrade card). It comes from the subscription status call, which belongs
+ * to billing: until that call lands here, the plan is unknown (null) — the promo then shows,
+ * since an unknown plan is neither yearly nor free. Wire `loadPlan` to it when it exists.
+ */
+export type Plan = 'monthly' | 'yearly' | 'free';
+
+export async function loadPlan(): Promise<Plan | null> {
+  return null;
+}
+
+export const PROMO_DISMISSED_KEY = 'hide-promo-3';
+
+/** SPEC §4: shown only if the plan is neither yearly nor free and it was not dismissed before. */
+export function showUpgradePromo(plan: Plan | null, dismissed: boolean): boolean {
+  return plan !== 'yearly' && plan !== 'free' && !dismissed;
+}
+
+export function promoDismissed(): boolean {
+  try {
+    return localStorage.getItem(PROMO_DISMISSED_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+export function dismissPromo(): void {
+  try {
+    localStorage.setItem(PROMO_DISMISSED_KEY, 'true');
+  } catch {
+    // storage disabled: dismissed for this visit only
+  }
+}

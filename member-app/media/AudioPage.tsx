@@ -1,0 +1,55 @@
+import { authLinks } from '../../site/lib/nav.ts';
+import { uploadDate } from '../videos/format.ts';
+import { type AudioList, isEmbedUrl } from './media-data.ts';
+import './media.css';
+
+/** SPEC §2 /audio: members get 'Latest Audio', up to 25 players newest first; visitors a landing. */
+export function AudioPage({ audio }: { audio: AudioList | null }) {
+  return (
+    <section className="member-page media-page" aria-labelledby="page-title">
+      <h1 id="page-title">Audio</h1>
+      {audio ? (
+        <section aria-labelledby="latest-audio">
+          <h2 id="latest-audio">Latest Audio</h2>
+          {audio.length === 0 ? (
+            <p className="muted">No episodes yet.</p>
+          ) : (
+            <ol className="tracks" aria-label="Episodes">
+              {audio.map((track) => (
+                <li key={track.track_id} className="track card">
+                  <div className="track__head">
+                    <strong>{track.title}</strong>
+                    <span className="muted">{uploadDate(track.timestamp)}</span>
+                  </div>
+                  {isEmbedUrl(track.uri) ? (
+                    <iframe
+                      src={track.uri}
+                      title={track.title}
+                      loading="lazy"
+                      allow="autoplay"
+                      height="152"
+                    />
+                  ) : (
+                    // biome-ignore lint/a11y/useMediaCaption: the offline sample episode is a tone
+                    <audio src={track.uri} controls preload="none" title={track.title} />
+                  )}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      ) : (
+        <div className="media-landing card">
+          <h2>Listen on the go</h2>
+          <p>
+            Members get every podcast episode: morning prep, market wraps and questions from the community,
+            newest first.
+          </p>
+          <a className="btn btn-primary" href={authLinks.signUp} rel="nofollow">
+            Join Now
+          </a>
+        </div>
+      )}
+    </section>
+  );
+}

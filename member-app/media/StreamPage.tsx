@@ -1,0 +1,40 @@
+import { authLinks } from '../../site/lib/nav.ts';
+import { site } from '../../site/lib/site.ts';
+import { isEmbedUrl, type LiveStream } from './media-data.ts';
+import './media.css';
+
+/** SPEC §2 /stream: the live event for members; for visitors, the daily stream's landing text. */
+export function StreamPage({ stream }: { stream: LiveStream | null }) {
+  return (
+    <section className="member-page media-page" aria-labelledby="page-title">
+      <h1 id="page-title">Live Stream</h1>
+      <p className="lead">Live every trading day at {site.liveStreamTime}.</p>
+      {stream ? (
+        <div className="stream">
+          {isEmbedUrl(stream.embed) ? (
+            <iframe
+              src={stream.embed}
+              title={stream.title}
+              allow="autoplay; fullscreen; picture-in-picture"
+              allowFullScreen
+              referrerPolicy="strict-origin-when-cross-origin"
+            />
+          ) : (
+            <video src={stream.embed} title={stream.title} controls autoPlay muted loop playsInline />
+          )}
+        </div>
+      ) : (
+        <div className="media-landing card">
+          <h2>Trade the close with us</h2>
+          <p>
+            Every trading day at {site.liveStreamTime} we go live: the day's movers, the filings behind them,
+            and how a plan is made, or why we sit out. Members watch live and ask questions in the chat.
+          </p>
+          <a className="btn btn-primary" href={authLinks.signUp} rel="nofollow">
+            Join Now
+          </a>
+        </div>
+      )}
+    </section>
+  );
+}

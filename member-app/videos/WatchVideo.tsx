@@ -1,0 +1,151 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Chapter } from '../../functions/_lib/contract.ts';
+import { authLinks } from '../../site/lib/nav.ts';
+import { site } from '../../site/lib/site.ts';
+import { useSignedIn } from '../auth/useSession.ts';
+import { clock, minutes, uploadDate } from './format.ts';
+import { Player } from './player/Player.tsx';
+import type { PlayerHandle } from './player/types.ts';
+import { resumePosition } from './progress.ts';
+import { useResume } from './useResume.ts';
+import { VideoGrid } from './VideoCard.tsx';
+import type { WatchData } from './watch-data.ts';
+import './videos.css';
+
+/** SPEC §9: the player is asked for its own chapters this long after it is ready. */
+export const CHAPTER_LOOKUP_DELAY_MS = 250;
+
+/**
+ * SPEC §2 Video page. Members: the player (resuming where they left off), chapters that seek it,
+ * 'Create Note' and the latest videos. Visitors: the thumbnail, 'Log in to watch this video' and
+ * 'Join Now'. Both: title, length, upload date, chapters and the description.
+ */
+export function WatchVideo({ video, failed, latest }: WatchData) {
+  const signedIn = useSignedIn();
+  const member = signedIn && video.uri !== undefined;
+  const [chapters, setChapters] = useState<Chapter[]>(failed ? [] : video.chapters);
+  const [now, setNow] = useState(0);
+  const handle = useRef<PlayerHandle | null>(null);
+  const [startAt] = useState(() => resumePosition(video.id, video.position));
+  const resume = useResume(video.id);
+
+  // The host's chapters win when it has them (edited there after the last sync).
+  const onReady = (player: PlayerHandle) => {
+    handle.current = player;
+    window.setTimeout(() => {
+      void player.chapters().then((fromHost) => {
+        if (fromHost.length > 0) setChapters(fromHost);
+      });
+    }, CHAPTER_LOOKUP_DELAY_MS);
+  };
+  useEffect(
+    () => () => {
+      handle.current = null;
+    },
+    [],
+  );
+
+  const current = chapters.findLast((c) => c.startTime <= now + 0.25);
+  const noteHref = `/journal?${new URLSearchParams({ video: video.id, videoTitle: video.title })}`;
+
+  return (
+    <article className="member-page watch" aria-labelledby="page-title">
+      <h1 id="page-title">{video.title}</h1>
+      <p className="watch__meta muted">
+        <span>{minutes(video.duration)}</span> · <span>Uploaded {uploadDate(video.timestamp)}</span>
+      </p>
+
+      <div className="watch__layout">
+        <div className="watch__stage">
+          {member && video.uri ? (
+            <Player
+              uri={video.uri}
+              title={video.title}
+              startAt={startAt}
+              onReady={onReady}
+              onTime={(position, duration) => {
+                setNow(position);
+                resume.onTime(position, duration);
+              }}
+              onPause={resume.onPause}
+            />
+          ) : (
+            <figure className="watch__locked">
+              <img src={video.thumbnail} alt="" width="640" height="360" />
+              <figcaption>
+                <strong>Log in to watch this video</strong>
+                <span className="cta-row">
+                  <a className="btn btn-primary" href={authLinks.signUp} rel="nofollow">
+                    Join Now
+                  </a>
+                  {!signedIn && (
+                    <a className="btn btn-ghost" href={authLinks.signIn} rel="nofollow">
+                      Sign In
+                    </a>
+                  )}
+                </span>
+              </figcaption>
+            </figure>
+          )}
+          {signedIn && (
+            <p className="watch__actions">
+              <a className="btn btn-ghost" href={noteHref}>
+                Create Note
+              </a>
+            </p>
+          )}
+        </div>
+
+        <section className="watch__chapters" aria-labelledby="chapters-title">
+          <h2 id="chapters-title">Chapters</h2>
+          {chapters.length === 0 ? (
+            <p className="muted">
+              {failed ? 'Chapters could not be loaded.' : 'This video has no chapters.'}
+            </p>
+          ) : (
+            <ol>
+              {chapters.map((chapter) => (
+                <li key={`${chapter.startTime}-${chapter.title}`}>
+                  {member ? (
+                    <button
+                      type="button"
+                      className="chapter"
+                      aria-current={chapter === current ? 'true' : undefined}
+                      onClick={() => handle.current?.seek(chapter.startTime)}
+                    >
+                      <span className="chapter__time">{clock(chapter.startTime)}</span> {chapter.title}
+                    </button>
+                  ) : (
+                    <span className="chapter">
+                      <span className="chapter__time">{clock(chapter.startTime)}</span> {chapter.title}
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+
+      {video.description && (
+        <section className="watch__description" aria-labelledby="about-title">
+          <h2 id="about-title">About this video</h2>
+          <p>{video.description}</p>
+          {!member && (
+            <p className="muted watch__note">
+              This description was written with the help of AI. Something not right?{' '}
+              <a href={site.contactUrl}>Contact support</a>.
+            </p>
+          )}
+        </section>
+      )}
+
+      {member && latest.length > 0 && (
+        <section aria-labelledby="latest-title">
+          <h2 id="latest-title">Latest Videos</h2>
+          <VideoGrid videos={latest} label="Latest videos" />
+        </section>
+      )}
+    </article>
+  );
+}

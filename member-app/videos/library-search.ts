@@ -1,0 +1,41 @@
+import type { Playlist, Tag } from '../../functions/_lib/contract.ts';
+import { type ListSpec, loadLibraryMeta, loadList, type VideoList } from './library-data.ts';
+
+/** The library's filters in the address bar: ?search=…&tags=a,b (canonical tag names). */
+export interface LibrarySearch {
+  search?: string;
+  tags?: string;
+}
+
+/** validateSearch for library routes (SPEC §5: an empty search clears the filter). */
+export function librarySearch(search: Record<string, unknown>): LibrarySearch {
+  const text = typeof search.search === 'string' ? search.search.trim().slice(0, 200) : '';
+  const tags = typeof search.tags === 'string' ? tagList(search.tags) : [];
+  return { ...(text ? { search: text } : {}), ...(tags.length ? { tags: tags.join(',') } : {}) };
+}
+
+export function tagList(tags: string | undefined): string[] {
+  return [...new Set((tags ?? '').split(',').filter((t) => /^[a-z0-9-]{1,60}$/.test(t)))];
+}
+
+export const libraryDeps = ({ search }: { search: LibrarySearch }) => ({
+  search: search.search ?? '',
+  tags: search.tags ?? '',
+});
+
+export interface LibraryPage {
+  playlists: Playlist[];
+  tags: Tag[];
+  spec: ListSpec;
+  initial: VideoList;
+}
+
+/** Everything a library page shows, requested in parallel (from the start-up cache when there). */
+export async function loadLibraryPage(
+  group: string,
+  deps: { search: string; tags: string },
+): Promise<LibraryPage> {
+  const spec: ListSpec = { group, search: deps.search, tags: tagList(deps.tags) };
+  const [meta, initial] = await Promise.all([loadLibraryMeta(), loadList(spec)]);
+  return { ...meta, spec, initial };
+}

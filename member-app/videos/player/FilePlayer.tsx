@@ -1,0 +1,51 @@
+import { useEffect, useRef } from 'react';
+import type { PlayerProps } from './types.ts';
+
+/** The HTML5 adapter: a file the site serves (the offline sample clips). */
+export default function FilePlayer({ uri, title, startAt, onTime, onPause, onReady }: PlayerProps) {
+  const video = useRef<HTMLVideoElement>(null);
+  const callbacks = useRef({ onTime, onPause, onReady });
+  callbacks.current = { onTime, onPause, onReady };
+
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    const length = () => (Number.isFinite(element.duration) ? element.duration : 0);
+    const onMetadata = () => {
+      if (startAt > 0 && startAt < length()) element.currentTime = startAt;
+      callbacks.current.onReady({
+        seek: (seconds) => {
+          element.currentTime = seconds;
+          void element.play().catch(() => {});
+        },
+        chapters: async () => [],
+      });
+    };
+    const time = () => callbacks.current.onTime(element.currentTime, length());
+    const pause = () => callbacks.current.onPause(element.currentTime, length());
+    if (element.readyState >= 1) onMetadata();
+    else element.addEventListener('loadedmetadata', onMetadata, { once: true });
+    element.addEventListener('timeupdate', time);
+    element.addEventListener('seeked', time);
+    element.addEventListener('pause', pause);
+    return () => {
+      element.removeEventListener('loadedmetadata', onMetadata);
+      element.removeEventListener('timeupdate', time);
+      element.removeEventListener('seeked', time);
+      element.removeEventListener('pause', pause);
+    };
+  }, [startAt]);
+
+  return (
+    // biome-ignore lint/a11y/useMediaCaption: the offline sample clips have no speech to caption
+    <video
+      ref={video}
+      className="player__media"
+      src={uri}
+      controls
+      preload="metadata"
+      playsInline
+      title={title}
+    />
+  );
+}

@@ -1,0 +1,46 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { savePosition } from './progress.ts';
+
+/** While playing, the position is saved at most this often (seconds of playback moved). */
+export const SAVE_EVERY_SECONDS = 10;
+
+/**
+ * Resume watching: saves the member's position in a video, throttled: when playback has moved
+ * SAVE_EVERY_SECONDS since the last save, on pause, when the page is hidden and when leaving it.
+ */
+export function useResume(videoId: string) {
+  const state = useRef({ position: 0, duration: 0, saved: 0 });
+
+  const save = useCallback(() => {
+    const { position, duration, saved } = state.current;
+    if (Math.abs(position - saved) < 1) return;
+    state.current.saved = position;
+    void savePosition(videoId, position, duration);
+  }, [videoId]);
+
+  useEffect(() => {
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') save();
+    };
+    document.addEventListener('visibilitychange', onHide);
+    window.addEventListener('pagehide', save);
+    return () => {
+      document.removeEventListener('visibilitychange', onHide);
+      window.removeEventListener('pagehide', save);
+      save();
+    };
+  }, [save]);
+
+  return {
+    onTime(position: number, duration: number) {
+      state.current.position = position;
+      state.current.duration = duration;
+      if (Math.abs(position - state.current.saved) >= SAVE_EVERY_SECONDS) save();
+    },
+    onPause(position: number, duration: number) {
+      state.current.position = position;
+      state.current.duration = duration;
+      save();
+    },
+  };
+}

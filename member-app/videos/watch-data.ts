@@ -1,0 +1,49 @@
+import { redirect } from '@tanstack/react-router';
+import type { Video, VideoDetail } from '../../functions/_lib/contract.ts';
+import { ApiError } from '../api/client.ts';
+import { isSignedIn } from '../auth/session.ts';
+import { readQuery } from '../data/cache.ts';
+import { cachedVideo, listKey, loadStartupLists, loadVideoDetail, type VideoList } from './library-data.ts';
+import { videoSlug } from './slug.ts';
+
+/** SPEC §9: the video page lists the 4 latest videos below the player. */
+export const RELATED_COUNT = 4;
+
+export interface WatchData {
+  video: VideoDetail;
+  /** The metadata call failed: the card is shown from the list, without chapters (SPEC §7). */
+  failed: boolean;
+  latest: Video[];
+}
+
+/**
+ * The video page's data, requested in parallel: the video's metadata and (members) the latest
+ * list. An unknown video, or a slug that does not match the title, goes to /videos (SPEC §2).
+ */
+export async function loadWatch(videoId: string, slug: string): Promise<WatchData> {
+  const member = isSignedIn();
+  const lists = member ? loadStartupLists().catch(() => undefined) : Promise.resolve();
+  let video: VideoDetail;
+  let failed = false;
+  try {
+    video = await loadVideoDetail(videoId);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+      throw redirect({ to: '/videos', replace: true });
+    }
+    await lists;
+    const card = cachedVideo(videoId);
+    if (!card) throw error;
+    console.warn('Video metadata failed', error);
+    video = { ...card, description: '', chapters: [] };
+    failed = true;
+  }
+  if (videoSlug(video.title) !== slug) throw redirect({ to: '/videos', replace: true });
+  await lists;
+  const latest = member
+    ? (readQuery<VideoList>(listKey({ group: 'latest', search: '', tags: [] }))?.videos ?? [])
+        .filter((v) => v.id !== video.id)
+        .slice(0, RELATED_COUNT)
+    : [];
+  return { video, failed, latest };
+}
