@@ -7,6 +7,7 @@ import { saveProgress } from './_lib/library/progress.ts';
 export default defineEndpoint({
   method: api['videos/progress'].method,
   access: 'user',
+  rateLimit: 'progress',
   input: api['videos/progress'].request,
   run: (input, deps, { caller }) => saveProgress(deps, caller, input),
 });

@@ -1,13 +1,18 @@
+import { callApi } from '../api/client.ts';
+
 /**
  * The member's plan for the upgrade promo (SPEC §4 Dashboard promo banner; §6: the plan affects
- * only the promo and the upgrade card). It comes from the subscription status call, which belongs
- * to billing: until that call lands here, the plan is unknown (null) — the promo then shows,
- * since an unknown plan is neither yearly nor free. Wire `loadPlan` to it when it exists.
+ * only the promo and the upgrade card), from the subscription status call. When it cannot be read
+ * the plan is unknown (null) and the promo shows, since an unknown plan is neither yearly nor free.
  */
 export type Plan = 'monthly' | 'yearly' | 'free';
 
 export async function loadPlan(): Promise<Plan | null> {
-  return null;
+  try {
+    return (await callApi('subscription/status')).plan;
+  } catch {
+    return null;
+  }
 }
 
 export const PROMO_DISMISSED_KEY = 'hide-promo-3';

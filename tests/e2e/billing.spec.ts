@@ -69,6 +69,11 @@ test('a new member is sent to /payment for member content, pays by card and gets
   await page.reload();
   await expect(status).toContainText('Yearly plan — renews on');
   await expect(upgradeCard).toBeHidden();
+  // The dashboard's yearly-upgrade promo is for monthly members only.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Latest Videos' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Yearly plan' })).toHaveCount(0);
+  await page.goto('/account');
 
   // Replacing the card: a declined card shows the provider's words, a good one is taken.
   const cardForm = page.locator('form', { has: page.getByRole('heading', { name: 'Card' }) });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { grantMembership } from './support/members.ts';
 
 // Sign-in end to end: the real @auth0/auth0-react SDK in Chromium against the local OpenID provider
 // (scripts/local/oidc), the functions verifying its tokens, users in the throw-away Redis.
@@ -25,8 +26,12 @@ async function expectSignedOut(page: Page) {
   await expect(header(page).getByRole('button', { name: 'Account' })).toBeHidden();
 }
 
-/** Through the provider's pages, as a visitor would, ending on the dashboard at /. */
-async function signUp(page: Page, email: string, password: string) {
+/**
+ * Through the provider's pages, as a visitor would, landing on / signed in. Then, unless `member` is
+ * false, the account gets a membership (billing's own journeys are in billing.spec.ts) and / is
+ * opened again: the dashboard (a non-member there is sent on to /payment).
+ */
+async function signUp(page: Page, email: string, password: string, { member = true } = {}) {
   await page.goto('/');
   await header(page).getByRole('link', { name: 'Sign Up' }).click();
   await expect(page.getByRole('heading', { name: /create/i })).toBeVisible();
@@ -36,6 +41,12 @@ async function signUp(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL((url) => url.pathname === '/' && url.search === '');
   await expectSignedIn(page);
+  if (!member) return;
+  const sub = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('user') ?? '{}') as { sub?: string }).sub,
+  );
+  await grantMembership(sub ?? '');
+  await page.goto('/');
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -185,7 +196,7 @@ test.describe('route guards', () => {
   }
 
   test('in-app navigation away from /payment is blocked', async ({ page }) => {
-    await signUp(page, newEmail(), 'first-secret');
+    await signUp(page, newEmail(), 'first-secret', { member: false });
     await page.goto('/payment');
     await expect(page).toHaveTitle('Sign Up | OTC Edge');
     await expect(page.locator('header.site-nav')).toBeHidden();

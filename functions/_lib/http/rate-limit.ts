@@ -14,6 +14,8 @@ export const rateLimitPolicies = {
   payment: { limit: 10, window: '10 m', by: 'caller' },
   /** Email and password changes. */
   account: { limit: 10, window: '10 m', by: 'caller' },
+  /** Playback position saves: the player saves at most every 10 s, so 3 a second is abuse. */
+  progress: { limit: 60, window: '1 m', by: 'caller' },
 } as const;
 
 export type RateLimitPolicy = keyof typeof rateLimitPolicies;
