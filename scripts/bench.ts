@@ -79,7 +79,6 @@ console.table({
   'member app (island first load)': island,
   // Lazy chunks, loaded only when needed: the dashboard for a signed-in member on /, and the
   // sign-in SDK beside the app's first render when there is a session (or a sign-in) to handle.
-  'member dashboard on / (signed in)': pageScripts('dist/index.html', [astroChunk('mount')]),
   'sign-in SDK (lazy chunk)': pageScripts(null, [astroChunk('AuthRuntime')]),
   // Route and player chunks: what each adds on top of the island's first load.
   '+ dashboard route (lazy)': lazyChunk('routes', islandFiles),

@@ -19,6 +19,19 @@ export const SESSION_KEYS = {
 /** The attribute on <html> that the layout's CSS shows signed-in or signed-out items by. */
 export const SIGNED_IN_ATTRIBUTE = 'data-signed-in';
 
+/**
+ * A marker cookie beside the stored token, holding nothing but "1": netlify.toml serves a request
+ * for / that carries it the member app (the dashboard) instead of the landing page, so neither
+ * page needs a script to swap itself for the other. Never sent for identity: the API reads tokens.
+ */
+export const SESSION_COOKIE = 'otc_session';
+const COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60; // the refresh token's lifetime
+
+function setSessionCookie(on: boolean): void {
+  const secure = location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${SESSION_COOKIE}=${on ? '1' : ''}; path=/; max-age=${on ? COOKIE_MAX_AGE_S : 0}; samesite=lax${secure}`;
+}
+
 /** Claims of the ID token the app reads: who, and the payment customer (SPEC §3 User profile). */
 export interface SessionUser {
   sub: string;
@@ -87,6 +100,7 @@ export function saveSession(session: NewSession): void {
   localStorage.setItem(SESSION_KEYS.idToken, session.idToken);
   localStorage.setItem(SESSION_KEYS.expiresAt, String(session.expiresAt));
   localStorage.setItem(SESSION_KEYS.user, JSON.stringify(session.user));
+  setSessionCookie(true);
   changed();
 }
 
@@ -97,6 +111,7 @@ export function clearSession(): void {
   } catch {
     // storage disabled: nothing was stored
   }
+  setSessionCookie(false);
   changed();
 }
 

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { takePromoAccess } from '../../site/lib/landing-state.ts';
 import { isSignedIn } from '../auth/session.ts';
 import { useSignedIn } from '../auth/useSession.ts';
 import { Dashboard } from '../home/Dashboard.tsx';
@@ -19,5 +20,7 @@ function Home() {
   useEffect(() => {
     if (!signedIn) window.location.replace('/');
   }, [signedIn]);
+  // SPEC §2: ?discount=email on / (a member's / is this page) stores the promo-access flag.
+  useEffect(takePromoAccess, []);
   return signedIn ? <Dashboard {...data} /> : null;
 }

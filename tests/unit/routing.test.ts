@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../functions/_lib/contract.ts';
+import { SESSION_COOKIE } from '../../member-app/auth/session.ts';
 import { isMemberPath, memberSections } from '../../member-app/member-paths.ts';
 import { pageTitle } from '../../site/lib/site.ts';
 
@@ -32,12 +33,20 @@ describe('functions/ and the contract', () => {
 
 describe('member routes', () => {
   const toml = readFileSync(new URL('netlify.toml', root), 'utf8');
-  const rewrites = [
-    ...toml.matchAll(/from = "(\/[^"]*)"\s+to = "\/app\/"\s+status = 200\s+force = true/g),
-  ].map((m) => m[1]);
+  const rules = [
+    ...toml.matchAll(
+      /from = "(\/[^"]*)"\s+to = "\/app\/"\s+status = 200\s+force = true(\s+conditions = [^\n]+)?/g,
+    ),
+  ];
+  const rewrites = rules.filter((m) => !m[2]).map((m) => m[1]);
 
   it('netlify.toml rewrites exactly the member sections to the island', () => {
     expect(rewrites.sort()).toEqual(memberSections.flatMap((s) => [`/${s}`, `/${s}/*`]).sort());
+  });
+
+  it("serves a member's / (session marker cookie) as the island, and only that conditionally", () => {
+    const conditional = rules.filter((m) => m[2]).map((m) => [m[1], m[2]?.trim()]);
+    expect(conditional).toEqual([['/', `conditions = { Cookie = ["${SESSION_COOKIE}"] }`]]);
   });
 
   it.each([
