@@ -6,7 +6,7 @@ import { type ApiName, api } from '../../functions/_lib/contract.ts';
  * Deny by default: every function answers 401 to a caller without a valid token, except the ones
  * on this explicit list. A new public endpoint must be added here on purpose.
  */
-const PUBLIC = new Set<ApiName>(['appconfig', 'health', 'tags', 'playlists']);
+const PUBLIC = new Set<ApiName>(['appconfig', 'health', 'tags', 'playlists', 'articles/free']);
 
 const root = new URL('../../functions/', import.meta.url);
 const endpoints = readdirSync(root)
