@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { buildSync } from 'esbuild';
+import { loadArticles } from '../functions/_lib/articles/content.ts';
 import { buildIfStale } from './local/build.ts';
 import { startChild } from './local/child.ts';
 
@@ -43,10 +44,18 @@ console.log(
 console.table(Object.fromEntries(functionFiles().map((file) => [file, { ms: coldImportMs(file) }])));
 rmSync(bundleDir, { recursive: true, force: true });
 
-console.log('\nJavaScript shipped (first load)');
+const articles = loadArticles(root);
+const freeArticle = articles.find((article) => article.free);
+const memberArticle = articles.find((article) => !article.free);
+console.log("\nJavaScript shipped (first load; a signed-in member's extra imports excluded)");
 console.table({
   'landing /': pageScripts('dist/index.html'),
   'features /features': pageScripts('dist/features/index.html'),
+  'articles /articles': pageScripts('dist/articles/index.html'),
+  ...(freeArticle && { 'free article': pageScripts(`dist/articles/${freeArticle.slug}/index.html`) }),
+  ...(memberArticle && {
+    'members-only article': pageScripts(`dist/articles/${memberArticle.slug}/index.html`),
+  }),
   'member app (island first load)': pageScripts('dist/app/index.html'),
 });
 
@@ -116,7 +125,10 @@ function pageScripts(htmlFile: string) {
     raw += Buffer.byteLength(code);
     gzip += gzipSync(code).length;
   };
-  for (const [, code] of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+  // Inline scripts that run (structured data, type="application/ld+json", is not code).
+  for (const [, code] of html.matchAll(
+    /<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g,
+  )) {
     if (code?.trim()) add(code);
   }
   const visit = (url: string) => {
