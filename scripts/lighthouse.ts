@@ -12,7 +12,7 @@ import { startThrowawayProduct } from './local/throwaway.ts';
  * `npm run lighthouse`: Lighthouse's default (mobile) configuration — Moto G-class screen, slow 4G
  * and 4× CPU slowdown, simulated — against the production build served by the local product, in
  * Debian's Chromium. Prints performance and accessibility for the landing page, the FAQ and a free
- * article, and exits non-zero when a page misses the budgets of DESIGN.md §6. Offline: the pages
+ * article (or the site paths given as arguments), and exits non-zero when a page misses the budgets of DESIGN.md §6. Offline: the pages
  * load nothing from other origins.
  *
  * Scores move by a few points between runs on a small, shared machine (blocking time is measured
@@ -35,7 +35,9 @@ if (!freeArticle) {
   console.error('content/articles has no free article to measure.');
   process.exit(1);
 }
-const pages = ['/', '/faq', `/articles/${freeArticle.slug}`];
+// `npm run lighthouse -- /articles /media` measures other pages instead.
+const pages =
+  process.argv.length > 2 ? process.argv.slice(2) : ['/', '/faq', `/articles/${freeArticle.slug}`];
 
 buildIfStale(root);
 const product = await startThrowawayProduct();
