@@ -4,16 +4,22 @@ import react from '@astrojs/react';
 import netlify from '@netlify/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { defineConfig } from 'astro/config';
+import site from './content/site.json' with { type: 'json' };
+import { articleBundle } from './site/integrations/article-bundle.ts';
 
 // Static output: every marketing page is pre-built HTML; the member app is one
 // client-only React island mounted on /app/ and reached through netlify.toml rewrites.
 export default defineConfig({
+  // Production address: canonical links, the sitemap and social previews use it.
+  site: site.url,
   srcDir: './site',
   publicDir: './site/public',
   output: 'static',
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
-  integrations: [react()],
+  // Styles inline in each page: no render-blocking stylesheet request before first paint (a round trip
+  // less on mobile; Lighthouse LCP on / went from about 1.5 s to 1.3 s). Pages stay small (~5-9 KB gzip).
+  build: { format: 'directory', inlineStylesheets: 'always' },
+  integrations: [react(), articleBundle()],
   vite: {
     plugins: [
       // Serves functions/, redirects and headers from netlify.toml during `astro dev`. Features the

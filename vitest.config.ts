@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/functions/**/*.test.ts', 'tests/store/**/*.test.ts'],
-    globalSetup: ['tests/support/global-store.ts'],
+    globalSetup: ['tests/support/global-articles.ts', 'tests/support/global-store.ts'],
     testTimeout: 15_000,
     hookTimeout: 30_000,
   },

@@ -1,6 +1,8 @@
 /**
  * First path segments served by the member app. netlify.toml rewrites exactly these
  * to the island page (a test keeps the two in step); everything else is static.
+ * /articles is not here: the list and every article are pre-built pages (site/pages/articles/);
+ * a members-only article's body is loaded into its page for signed-in members.
  */
 export const memberSections = [
   'callback',
@@ -9,7 +11,6 @@ export const memberSections = [
   'trades',
   'stream',
   'audio',
-  'articles',
   'affiliates',
   'chat',
   'account',

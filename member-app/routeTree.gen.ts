@@ -19,8 +19,6 @@ import { Route as JournalRouteImport } from './routes/journal'
 import { Route as PaymentRouteImport } from './routes/payment'
 import { Route as StreamRouteImport } from './routes/stream'
 import { Route as TradesRouteImport } from './routes/trades'
-import { Route as ArticlesIndexRouteImport } from './routes/articles.index'
-import { Route as ArticlesSlugRouteImport } from './routes/articles.$slug'
 import { Route as VideosIndexRouteImport } from './routes/videos.index'
 import { Route as VideosLatestRouteImport } from './routes/videos.latest'
 import { Route as VideosCategoryFilterRouteImport } from './routes/videos.$category.$filter'
@@ -77,16 +75,6 @@ const TradesRoute = TradesRouteImport.update({
   path: '/trades',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ArticlesIndexRoute = ArticlesIndexRouteImport.update({
-  id: '/articles/',
-  path: '/articles/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ArticlesSlugRoute = ArticlesSlugRouteImport.update({
-  id: '/articles/$slug',
-  path: '/articles/$slug',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const VideosIndexRoute = VideosIndexRouteImport.update({
   id: '/videos/',
   path: '/videos/',
@@ -125,9 +113,7 @@ export interface FileRoutesByFullPath {
   '/payment': typeof PaymentRoute
   '/stream': typeof StreamRoute
   '/trades': typeof TradesRoute
-  '/articles/$slug': typeof ArticlesSlugRoute
   '/videos/latest': typeof VideosLatestRoute
-  '/articles/': typeof ArticlesIndexRoute
   '/videos/': typeof VideosIndexRoute
   '/videos/$category/$filter': typeof VideosCategoryFilterRoute
   '/videos/playlists/essentials': typeof VideosPlaylistsEssentialsRoute
@@ -144,9 +130,7 @@ export interface FileRoutesByTo {
   '/payment': typeof PaymentRoute
   '/stream': typeof StreamRoute
   '/trades': typeof TradesRoute
-  '/articles/$slug': typeof ArticlesSlugRoute
   '/videos/latest': typeof VideosLatestRoute
-  '/articles': typeof ArticlesIndexRoute
   '/videos': typeof VideosIndexRoute
   '/videos/$category/$filter': typeof VideosCategoryFilterRoute
   '/videos/playlists/essentials': typeof VideosPlaylistsEssentialsRoute
@@ -164,9 +148,7 @@ export interface FileRoutesById {
   '/payment': typeof PaymentRoute
   '/stream': typeof StreamRoute
   '/trades': typeof TradesRoute
-  '/articles/$slug': typeof ArticlesSlugRoute
   '/videos/latest': typeof VideosLatestRoute
-  '/articles/': typeof ArticlesIndexRoute
   '/videos/': typeof VideosIndexRoute
   '/videos/$category/$filter': typeof VideosCategoryFilterRoute
   '/videos/playlists/essentials': typeof VideosPlaylistsEssentialsRoute
@@ -185,9 +167,7 @@ export interface FileRouteTypes {
     | '/payment'
     | '/stream'
     | '/trades'
-    | '/articles/$slug'
     | '/videos/latest'
-    | '/articles/'
     | '/videos/'
     | '/videos/$category/$filter'
     | '/videos/playlists/essentials'
@@ -204,9 +184,7 @@ export interface FileRouteTypes {
     | '/payment'
     | '/stream'
     | '/trades'
-    | '/articles/$slug'
     | '/videos/latest'
-    | '/articles'
     | '/videos'
     | '/videos/$category/$filter'
     | '/videos/playlists/essentials'
@@ -223,9 +201,7 @@ export interface FileRouteTypes {
     | '/payment'
     | '/stream'
     | '/trades'
-    | '/articles/$slug'
     | '/videos/latest'
-    | '/articles/'
     | '/videos/'
     | '/videos/$category/$filter'
     | '/videos/playlists/essentials'
@@ -243,9 +219,7 @@ export interface RootRouteChildren {
   PaymentRoute: typeof PaymentRoute
   StreamRoute: typeof StreamRoute
   TradesRoute: typeof TradesRoute
-  ArticlesSlugRoute: typeof ArticlesSlugRoute
   VideosLatestRoute: typeof VideosLatestRoute
-  ArticlesIndexRoute: typeof ArticlesIndexRoute
   VideosIndexRoute: typeof VideosIndexRoute
   VideosCategoryFilterRoute: typeof VideosCategoryFilterRoute
   VideosPlaylistsEssentialsRoute: typeof VideosPlaylistsEssentialsRoute
@@ -324,20 +298,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TradesRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/articles/': {
-      id: '/articles/'
-      path: '/articles'
-      fullPath: '/articles/'
-      preLoaderRoute: typeof ArticlesIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/articles/$slug': {
-      id: '/articles/$slug'
-      path: '/articles/$slug'
-      fullPath: '/articles/$slug'
-      preLoaderRoute: typeof ArticlesSlugRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/videos/': {
       id: '/videos/'
       path: '/videos'
@@ -387,9 +347,7 @@ const rootRouteChildren: RootRouteChildren = {
   PaymentRoute: PaymentRoute,
   StreamRoute: StreamRoute,
   TradesRoute: TradesRoute,
-  ArticlesSlugRoute: ArticlesSlugRoute,
   VideosLatestRoute: VideosLatestRoute,
-  ArticlesIndexRoute: ArticlesIndexRoute,
   VideosIndexRoute: VideosIndexRoute,
   VideosCategoryFilterRoute: VideosCategoryFilterRoute,
   VideosPlaylistsEssentialsRoute: VideosPlaylistsEssentialsRoute,

@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import { buildSync } from 'esbuild';
 import { importJWK, type JWK, SignJWT } from 'jose';
 import { createClient } from 'redis';
+import { loadArticles } from '../functions/_lib/articles/content.ts';
 import { type Membership, membershipKey } from '../functions/_lib/billing/membership.ts';
 import { buildIfStale } from './local/build.ts';
 import { startChild } from './local/child.ts';
@@ -70,17 +71,24 @@ console.log(
 console.table(Object.fromEntries(functionFiles().map((file) => [file, { ms: coldImportMs(file) }])));
 rmSync(bundleDir, { recursive: true, force: true });
 
-console.log('\nJavaScript shipped (first load)');
+const articles = loadArticles(root);
+const freeArticle = articles.find((article) => article.free);
+const memberArticle = articles.find((article) => !article.free);
+console.log("\nJavaScript shipped (first load; a signed-in member's extra imports excluded)");
 const island = pageScripts('dist/app/index.html');
 const islandFiles = lastSeen;
 console.table({
   'landing /': pageScripts('dist/index.html'),
   'features /features': pageScripts('dist/features/index.html'),
+  'articles /articles': pageScripts('dist/articles/index.html'),
+  ...(freeArticle && { 'free article': pageScripts(`dist/articles/${freeArticle.slug}/index.html`) }),
+  ...(memberArticle && {
+    'members-only article': pageScripts(`dist/articles/${memberArticle.slug}/index.html`),
+  }),
   'member app (island first load)': island,
-  // Lazy chunks, loaded only when needed: the dashboard for a signed-in member on /, and the
-  // sign-in SDK beside the app's first render when there is a session (or a sign-in) to handle.
+  // Lazy: the sign-in SDK loads beside the app's first render when there is a session (or a
+  // sign-in) to handle; route and player chunks add what they add on top of the island's first load.
   'sign-in SDK (lazy chunk)': pageScripts(null, [astroChunk('AuthRuntime')]),
-  // Route and player chunks: what each adds on top of the island's first load.
   '+ dashboard route (lazy)': lazyChunk('routes', islandFiles),
   '+ /videos route (lazy)': lazyChunk('VideoLibrary', islandFiles),
   '+ video page route (lazy)': lazyChunk('videos.watch._videoId._slug', islandFiles),
@@ -267,7 +275,10 @@ function pageScripts(htmlFile: string | null, extra: string[] = [], loaded: Read
     raw += Buffer.byteLength(code);
     gzip += gzipSync(code).length;
   };
-  for (const [, code] of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+  // Inline scripts that run (structured data, type="application/ld+json", is not code).
+  for (const [, code] of html.matchAll(
+    /<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g,
+  )) {
     if (code?.trim()) add(code);
   }
   const visit = (url: string) => {

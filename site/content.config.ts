@@ -23,7 +23,7 @@ const description = z.string().trim().min(50).max(200);
 
 /** Landing and features copy live next to the static pages but have their own schemas. */
 const PAGES_BASE = './content/pages';
-const MARKETING_FILES = ['landing.md', 'features.md'];
+const MARKETING_FILES = ['landing.md', 'features.md', 'articles.md'];
 
 /** Static markdown pages served by site/pages/[page].astro: /faq, /media, /terms, ... */
 const pages = defineCollection({
@@ -121,4 +121,36 @@ const features = defineCollection({
   }),
 });
 
-export const collections = { pages, landing, features };
+/** The articles list (/articles) and the blocks every article page shares; the articles are content/articles/. */
+const articlesPage = defineCollection({
+  loader: glob({ pattern: 'articles.md', base: PAGES_BASE }),
+  schema: z.strictObject({
+    title: text,
+    description,
+    heading: text,
+    intro: text,
+    /** Heading of the list under the featured (newest) article. */
+    moreHeading: text,
+    /** Shown to visitors only: on every article page, and under the list. */
+    fullAccess: z.strictObject({
+      heading: text,
+      /** On a members-only article, in place of its body. */
+      locked: text,
+      /** After a free article and under the list. */
+      text,
+      price: text,
+      join: text,
+      signIn: text,
+    }),
+    /** Risk warning beside every article. */
+    risk: text,
+    /** SPEC §2: the promo aside for a filings-data product beside every article. */
+    promo: z.strictObject({
+      heading: text,
+      text,
+      link: z.strictObject({ label: text, url: httpsUrl }),
+    }),
+  }),
+});
+
+export const collections = { pages, landing, features, articlesPage };

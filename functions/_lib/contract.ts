@@ -76,6 +76,22 @@ const canonical = z.string().regex(/^[a-z0-9-]{1,60}$/, 'use a canonical tag nam
 export const VideoGroups = z.record(z.string(), z.array(Video));
 export type VideoGroups = z.infer<typeof VideoGroups>;
 
+/**
+ * SPEC §3 Article (title, preview, img, body) with what the pages need: its address, the cover's
+ * description, the date and whether it is free. `body` is HTML rendered from the editor's Markdown.
+ */
+export const Article = z.object({
+  slug: z.string(),
+  title: z.string(),
+  preview: z.string(),
+  img: z.string(),
+  imgAlt: z.string(),
+  date: z.string(),
+  free: z.boolean(),
+  body: z.string(),
+});
+export type Article = z.infer<typeof Article>;
+
 /** SPEC §7 sends a userID with account changes; it is accepted and ignored (the token says who). */
 const AccountBody = Body.extend({ userID: z.string().max(200).optional() });
 const Updated = z.object({ updated: z.literal(true) });
@@ -89,6 +105,18 @@ export const api = {
       auth: z.object({ domain: z.string(), clientId: z.string(), audience: z.string() }),
       billing: z.object({ publishableKey: z.string().nullable() }),
     }),
+  },
+  // Every article with its body: members only (SPEC §6).
+  articles: {
+    method: 'POST',
+    request: Body,
+    response: z.object({ articles: z.array(Article) }),
+  },
+  // The free articles with their bodies: anyone (SPEC §4 start-up without a token).
+  'articles/free': {
+    method: 'POST',
+    request: Body,
+    response: z.object({ articles: z.array(Article) }),
   },
   health: {
     method: 'GET',

@@ -29,6 +29,7 @@ const COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60; // the refresh token's lifetime
 
 function setSessionCookie(on: boolean): void {
   const secure = location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write, read by the inline check and the CDN
   document.cookie = `${SESSION_COOKIE}=${on ? '1' : ''}; path=/; max-age=${on ? COOKIE_MAX_AGE_S : 0}; samesite=lax${secure}`;
 }
 

@@ -7,15 +7,22 @@ const SOURCES = [
   'member-app',
   'content',
   'functions/_lib/contract.ts',
+  // The article loader and renderer (pages and the functions' bundle come from it).
+  'functions/_lib/articles',
   'astro.config.mjs',
   'package-lock.json',
 ];
 const STAMP = 'dist/.build-stamp';
+/** Written by the build beside dist/ (the article functions import it): missing means build again. */
+const OUTPUTS = ['functions/_lib/articles/articles.gen.json'];
 
 /** Builds the site unless dist/ is newer than every source file (keeps restarts instant). */
 export function buildIfStale(root: string, { force = false } = {}): 'built' | 'fresh' {
   const stamp = path.join(root, STAMP);
-  if (!force && existsSync(stamp) && newestMtime(root, SOURCES) <= statSync(stamp).mtimeMs) return 'fresh';
+  const outputsThere = OUTPUTS.every((file) => existsSync(path.join(root, file)));
+  if (!force && outputsThere && existsSync(stamp) && newestMtime(root, SOURCES) <= statSync(stamp).mtimeMs) {
+    return 'fresh';
+  }
   const result = spawnSync(path.join(root, 'node_modules/.bin/astro'), ['build'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],

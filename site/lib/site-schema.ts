@@ -17,6 +17,13 @@ const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an absolute https:
 export const siteSchema = z.strictObject({
   /** Product name, e.g. "OTC Edge". Used in every page title. */
   name: z.string().trim().min(1),
+  /** Production address (https, no path): canonical links, the sitemap and social previews use it. */
+  url: z
+    .url({ protocol: /^https$/, error: 'must be the https:// address of the site' })
+    .regex(/^https:\/\/[^/]+$/, {
+      error:
+        'must be the address of the site only, with no path or trailing slash, e.g. "https://otcedge.app"',
+    }),
   /** Short line about learning to trade penny stocks; default title is `${tagline} | ${name}`. */
   tagline: z.string().trim().min(1).max(60),
   /** Default meta description (search snippets): keep it under ~160 characters. */

@@ -141,7 +141,7 @@ const routes: Array<[path: string, heading: string, title: string]> = [
   ['/stream', 'Live Stream', 'Live Stream | OTC Edge'],
   ['/audio', 'Audio', 'Audio | OTC Edge'],
   ['/articles', 'Articles', 'Articles | OTC Edge'],
-  ['/articles/some_article', 'Article', 'Articles | OTC Edge'],
+  ['/articles/how_the_otc_market_works', 'How the OTC Market Works', 'How the OTC Market Works | OTC Edge'],
   ['/affiliates', 'Affiliates', 'Affiliates | OTC Edge'],
   ['/chat', 'Chat', 'Chat | OTC Edge'],
 ];

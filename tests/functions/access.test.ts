@@ -6,7 +6,15 @@ import { type ApiName, api } from '../../functions/_lib/contract.ts';
  * Deny by default: every function answers 401 to a caller without a valid token, except the ones
  * on these explicit lists. A new public endpoint must be added here on purpose.
  */
-const PUBLIC = new Set<ApiName>(['appconfig', 'billing/webhook', 'health', 'playlists', 'promo', 'tags']);
+const PUBLIC = new Set<ApiName>([
+  'appconfig',
+  'articles/free',
+  'billing/webhook',
+  'health',
+  'playlists',
+  'promo',
+  'tags',
+]);
 /** Answer visitors (no token) and members alike; a token that is sent must still be valid. */
 const VISITOR_OR_USER = new Set<ApiName>(['videos', 'videos/metadata']);
 

@@ -56,6 +56,8 @@ describe('member routes', () => {
     ['/payment?x=1', true],
     ['/', false],
     ['/features', false],
+    ['/articles', false],
+    ['/articles/how_the_otc_market_works', false],
     ['/faq', false],
     ['/videosx', false],
   ])('isMemberPath(%s) is %s', (path, expected) => {

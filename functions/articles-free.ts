@@ -1,0 +1,15 @@
+import type { Config } from '@netlify/functions';
+import { listFreeArticles } from './_lib/articles/articles.ts';
+import { articleLibrary } from './_lib/articles/library.ts';
+import { api } from './_lib/contract.ts';
+import { defineEndpoint } from './_lib/http/handler.ts';
+
+// Free articles are public: their bodies are on the static pages too. Member-only ones are left out.
+export default defineEndpoint({
+  method: api['articles/free'].method,
+  access: 'public',
+  input: api['articles/free'].request,
+  run: () => ({ articles: listFreeArticles(articleLibrary) }),
+});
+
+export const config: Config = { path: '/api/articles/free' };
