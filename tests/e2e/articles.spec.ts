@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +5,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { loadArticles } from '../../functions/_lib/articles/content.ts';
 import { previewText } from '../../functions/_lib/articles/rules.ts';
 import { api } from '../../functions/_lib/contract.ts';
+import { signUp } from './support/members.ts';
 
 // Articles as visitors and members get them: the static list and pages, 'Get Full Access', the
 // members-only reader, and no members-only body anywhere a visitor can reach.
@@ -57,20 +57,6 @@ const leaksIn = (text: string) => {
       .map((sentence) => `${article.slug}: "${sentence}"`),
   );
 };
-
-const header = (page: Page) => page.locator('header.site-nav');
-
-/** A new member, through the local sign-in provider's pages, ending on the dashboard at /. */
-async function signUp(page: Page) {
-  await page.goto('/');
-  await header(page).getByRole('link', { name: 'Sign Up' }).click();
-  await page.waitForURL((url) => url.pathname === '/u/signup');
-  await page.getByLabel('Email address').fill(`reader-${randomUUID().slice(0, 8)}@example.com`);
-  await page.getByLabel('Password').fill('reading-secret');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL((url) => url.pathname === '/' && url.search === '');
-  await expect(header(page).getByRole('button', { name: 'Account' })).toBeVisible();
-}
 
 /** Every script response of a page load, with its size. */
 async function scriptsOf(page: Page, url: string) {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signUpNewMember } from './support/accounts.ts';
+import { signUp } from './support/members.ts';
 
 // Buying a membership with the local test-mode billing (the embedded default): the real member app
 // in Chromium, the functions, local billing state in the throw-away Redis.
@@ -21,8 +21,9 @@ async function openPayment(page: Page) {
 test('a new member is sent to /payment for member content, pays by card and gets access', async ({
   page,
 }) => {
-  const { email } = await signUpNewMember(page);
-  // Member content without a membership: the API answers redirect: true, the app goes to /payment.
+  const { email } = await signUp(page, { member: false });
+  // Member content without a membership (the dashboard just sent us here, and so does the library):
+  // the API answers redirect: true, the app goes to /payment.
   await page.goto('/videos');
   await page.waitForURL((url) => url.pathname === '/payment');
   await expect(page.locator('header.site-nav')).toBeHidden();
@@ -86,7 +87,7 @@ test('a new member is sent to /payment for member content, pays by card and gets
 });
 
 test('a declined card shows the decline, stops loading and grants nothing', async ({ page }) => {
-  await signUpNewMember(page);
+  await signUp(page, { member: false });
   await openPayment(page);
   await fillCard(page, '4000 0000 0000 0002');
   await submit(page).click();
@@ -98,7 +99,7 @@ test('a declined card shows the decline, stops loading and grants nothing', asyn
 });
 
 test('a promo code locks its plan and changes the price on the button', async ({ page }) => {
-  await signUpNewMember(page);
+  await signUp(page, { member: false });
   await openPayment(page);
   const promo = page.getByLabel('Promo code');
   await promo.fill('NOT-A-CODE');
@@ -119,7 +120,7 @@ test('a promo code locks its plan and changes the price on the button', async ({
 });
 
 test('?discount=email is remembered and fills in the newsletter promotion on /payment', async ({ page }) => {
-  await signUpNewMember(page);
+  await signUp(page, { member: false });
   await page.goto('/?discount=email');
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem('promo-access'))).toBe('email');

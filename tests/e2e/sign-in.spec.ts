@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { grantMembership } from './support/members.ts';
+import { signUp as signUpThroughProvider } from './support/members.ts';
 
 // Sign-in end to end: the real @auth0/auth0-react SDK in Chromium against the local OpenID provider
 // (scripts/local/oidc), the functions verifying its tokens, users in the throw-away Redis.
@@ -26,28 +26,18 @@ async function expectSignedOut(page: Page) {
   await expect(header(page).getByRole('button', { name: 'Account' })).toBeHidden();
 }
 
-/**
- * Through the provider's pages, as a visitor would, landing on / signed in. Then, unless `member` is
- * false, the account gets a membership (billing's own journeys are in billing.spec.ts) and / is
- * opened again: the dashboard (a non-member there is sent on to /payment).
- */
-async function signUp(page: Page, email: string, password: string, { member = true } = {}) {
-  await page.goto('/');
-  await header(page).getByRole('link', { name: 'Sign Up' }).click();
-  await expect(page.getByRole('heading', { name: /create/i })).toBeVisible();
-  expect(new URL(page.url()).pathname).toBe('/u/signup');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL((url) => url.pathname === '/' && url.search === '');
-  await expectSignedIn(page);
-  if (!member) return;
-  const sub = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('user') ?? '{}') as { sub?: string }).sub,
-  );
-  await grantMembership(sub ?? '');
-  await page.goto('/');
+/** Main-frame paths in the order the page went through them (same-document navigations too). */
+function pathsVisited(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) paths.push(new URL(frame.url()).pathname);
+  });
+  return paths;
 }
+
+/** Through the provider's pages (shared helper), as a member unless told otherwise. */
+const signUp = (page: Page, email: string, password: string, { member = true } = {}) =>
+  signUpThroughProvider(page, { email, password, member });
 
 async function signIn(page: Page, email: string, password: string) {
   await header(page).getByRole('link', { name: 'Sign In' }).click();
@@ -68,7 +58,11 @@ test('a visitor signs up, stays signed in, changes the password, signs in with i
   page,
 }) => {
   const email = newEmail();
+  const visited = pathsVisited(page);
   await signUp(page, email, 'first-secret');
+  // The provider sent the browser back to /callback, which completed the sign-in and went to /.
+  expect(visited[visited.indexOf('/callback') + 1]).toBe('/');
+  expect(visited).toContain('/u/signup');
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
   const session = await storedSession(page);
   expect(session.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { listArticlesFor, listFreeArticles } from '../../functions/_lib/articles/articles.ts';
 import { loadArticles } from '../../functions/_lib/articles/content.ts';
 import { type Article, api } from '../../functions/_lib/contract.ts';
+import { getDeps } from '../../functions/_lib/deps.ts';
 import articles from '../../functions/articles.ts';
 import articlesFree from '../../functions/articles-free.ts';
+import { activeMembership, signedIn } from '../support/members.ts';
 import { post } from '../support/requests.ts';
 import { authHeader } from '../support/tokens.ts';
 
@@ -39,8 +41,18 @@ describe('POST /api/articles/free (public)', () => {
 });
 
 describe('POST /api/articles (members)', () => {
-  it('answers every article with its body to a signed-in member, newest first', async () => {
-    const response = await articles(post('/api/articles', {}, await authHeader({ sub: 'auth0|reader' })));
+  it('answers a signed-in user without a membership with 403 redirect: true and no article', async () => {
+    const { headers } = await signedIn(getDeps().store, null);
+    const response = await articles(post('/api/articles', {}, headers));
+    expect(response.status).toBe(403);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ error: 'An active membership is required', redirect: true });
+    for (const article of memberOnly) expect(text).not.toContain(article.title);
+  });
+
+  it('answers every article with its body to a member, newest first', async () => {
+    const { headers } = await signedIn(getDeps().store, activeMembership());
+    const response = await articles(post('/api/articles', {}, headers));
     expect(response.status).toBe(200);
     const body = api.articles.response.parse(await response.json());
     expect(body.articles).toEqual(content);

@@ -12,10 +12,8 @@ export function listFreeArticles({ articles }: ArticleLibrary): Article[] {
 }
 
 /**
- * Every article with its body, for a signed-in member. Access is decided here, from the caller the
- * token names: today every verified member reads everything. SPEC §6 member content also needs an
- * active subscription (otherwise `{ redirect: true }`); that check belongs in this function, with
- * the ports it needs added to the first argument.
+ * Every article with its body, for a member: the handler (functions/articles.ts) has checked the
+ * caller's membership first (billing/membership.ts); every member reads everything.
  */
 export function listArticlesFor({ articles }: ArticleLibrary, _caller: Caller): Article[] {
   return [...articles];

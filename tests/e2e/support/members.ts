@@ -5,25 +5,46 @@ import { type Membership, membershipKey } from '../../../functions/_lib/billing/
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** A fresh address per test: tests run in parallel against one store. */
+export const newEmail = () => `member-${randomUUID().slice(0, 8)}@example.com`;
+
 /**
- * A new account through the local provider's sign-up page, as a visitor would, ending signed in on
- * `/`. With `member` (the default) it also gets an active membership, written where billing keeps it.
+ * A new account through the local provider's sign-up page, as a visitor would. The provider sends
+ * the browser back through /callback to / with the session stored. With `member` (the default) the
+ * account then gets an active membership, written where billing keeps it, and / is opened again:
+ * the dashboard. Without, the dashboard's member content sends the new user on to /payment.
  */
-export async function signUp(page: Page, { member = true } = {}): Promise<{ email: string; sub: string }> {
-  const email = `member-${randomUUID().slice(0, 8)}@example.com`;
+export async function signUp(
+  page: Page,
+  { member = true, email = newEmail(), password = 'member-secret' } = {},
+): Promise<{ email: string; password: string; sub: string }> {
   await page.goto('/');
   await page.locator('header.site-nav').getByRole('link', { name: 'Sign Up' }).click();
+  await page.waitForURL((url) => url.pathname === '/u/signup');
   await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill('member-secret');
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL((url) => url.pathname === '/' && url.search === '');
-  await expect(page.locator('header.site-nav').getByRole('button', { name: 'Account' })).toBeVisible();
-  const sub = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('user') ?? '{}') as { sub?: string }).sub,
-  );
-  if (!sub) throw new Error('no user in localStorage after sign-up');
-  if (member) await grantMembership(sub);
-  return { email, sub };
+  const sub = await storedSub(page);
+  if (member) {
+    await grantMembership(sub);
+    await page.goto('/');
+    await expect(page.locator('header.site-nav').getByRole('button', { name: 'Account' })).toBeVisible();
+  } else {
+    await page.waitForURL((url) => url.pathname === '/payment');
+  }
+  return { email, password, sub };
+}
+
+/** The signed-in user's subject, once the app has stored the session (retried across navigations). */
+export async function storedSub(page: Page): Promise<string> {
+  let sub: string | undefined;
+  await expect(async () => {
+    sub = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('user') ?? '{}') as { sub?: string }).sub,
+    );
+    expect(sub).toBeTruthy();
+  }).toPass({ timeout: 20_000 });
+  return sub as string;
 }
 
 /** Writes an active monthly membership for `sub` into the product's Redis. */
