@@ -9,6 +9,8 @@ type PostName = Exclude<
   'billing/webhook'
 >;
 
+let redirecting = false;
+
 export class ApiError extends Error {
   readonly status: number;
   constructor(status: number, message: string) {
@@ -50,7 +52,8 @@ export async function callApi<N extends PostName>(name: N, body?: ApiRequest<N>)
   // SPEC §4: any answer with plans stores them; redirect: true sends the member to /payment.
   if (data.plans) storePlans(data.plans);
   if (data.redirect === true && window.location.pathname !== '/payment') {
-    window.location.assign('/payment');
+    // Start-up calls run in parallel and may all answer so: one navigation, not one each.
+    redirecting ||= (window.location.assign('/payment'), true);
     throw new ApiError(response.status, 'An active membership is required');
   }
   if (!response.ok) throw new ApiError(response.status, data.error ?? `Request failed (${response.status})`);

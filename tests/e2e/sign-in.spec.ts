@@ -61,8 +61,9 @@ test('a visitor signs up, stays signed in, changes the password, signs in with i
   const visited = pathsVisited(page);
   await signUp(page, email, 'first-secret');
   // The provider sent the browser back to /callback, which completed the sign-in and went to /.
-  expect(visited[visited.indexOf('/callback') + 1]).toBe('/');
-  expect(visited).toContain('/u/signup');
+  const back = visited.indexOf('/callback', visited.lastIndexOf('/u/signup'));
+  expect(back).toBeGreaterThan(0);
+  expect(visited.slice(back).find((path) => path !== '/callback')).toBe('/');
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
   const session = await storedSession(page);
   expect(session.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);

@@ -27,8 +27,14 @@ export async function signUp(
   const sub = await storedSub(page);
   if (member) {
     await grantMembership(sub);
-    await page.goto('/');
-    await expect(page.locator('header.site-nav').getByRole('button', { name: 'Account' })).toBeVisible();
+    // The dashboard may still be sending the not-yet-member to /payment: open / until it stays there.
+    await expect(async () => {
+      await page.goto('/');
+      await expect(page.locator('header.site-nav').getByRole('button', { name: 'Account' })).toBeVisible({
+        timeout: 3_000,
+      });
+      expect(new URL(page.url()).pathname).toBe('/');
+    }).toPass({ timeout: 20_000 });
   } else {
     await page.waitForURL((url) => url.pathname === '/payment');
   }
