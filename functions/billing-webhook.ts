@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
+import { getBillingPorts } from './_lib/billing/billing-ports.ts';
 import { receiveStripeWebhook } from './_lib/billing/webhook.ts';
 import { getDeps } from './_lib/deps.ts';
 
-export default (request: Request) => receiveStripeWebhook(request, getDeps());
+export default (request: Request) => receiveStripeWebhook(request, { ...getDeps(), ...getBillingPorts() });
 
 export const config: Config = { path: '/api/billing/webhook' };

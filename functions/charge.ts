@@ -1,14 +1,17 @@
 import type { Config } from '@netlify/functions';
 import { charge } from './_lib/billing/billing.ts';
+import { getBillingPorts } from './_lib/billing/billing-ports.ts';
 import { api } from './_lib/contract.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
+import { getIdentityPorts } from './_lib/identity/identity-ports.ts';
 
 export default defineEndpoint({
   method: api.charge.method,
   access: 'user',
   rateLimit: 'payment',
   input: api.charge.request,
-  run: (input, deps, { caller }) => charge(deps, caller, input),
+  run: (input, deps, { caller }) =>
+    charge({ ...deps, ...getBillingPorts(), ...getIdentityPorts() }, caller, input),
 });
 
 export const config: Config = { path: '/api/charge' };

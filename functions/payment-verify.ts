@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { verifyPayment } from './_lib/billing/billing.ts';
+import { getBillingPorts } from './_lib/billing/billing-ports.ts';
 import { api } from './_lib/contract.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
@@ -7,7 +8,7 @@ export default defineEndpoint({
   method: api['payment/verify'].method,
   access: 'user',
   input: api['payment/verify'].request,
-  run: (input, deps, { caller }) => verifyPayment(deps, caller, input),
+  run: (input, deps, { caller }) => verifyPayment({ ...deps, ...getBillingPorts() }, caller, input),
 });
 
 export const config: Config = { path: '/api/payment/verify' };

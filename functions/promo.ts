@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { checkPromo } from './_lib/billing/billing.ts';
+import { getBillingPorts } from './_lib/billing/billing-ports.ts';
 import { api } from './_lib/contract.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
@@ -9,7 +10,7 @@ export default defineEndpoint({
   access: 'public',
   rateLimit: 'promo',
   input: api.promo.request,
-  run: (input, deps) => checkPromo(deps, input.promo),
+  run: (input) => checkPromo(getBillingPorts(), input.promo),
 });
 
 export const config: Config = { path: '/api/promo' };

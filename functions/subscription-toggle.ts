@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { toggleAutopay } from './_lib/billing/billing.ts';
+import { getBillingPorts } from './_lib/billing/billing-ports.ts';
 import { api } from './_lib/contract.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
@@ -7,7 +8,7 @@ export default defineEndpoint({
   method: api['subscription/toggle'].method,
   access: 'user',
   input: api['subscription/toggle'].request,
-  run: (input, deps, { caller }) => toggleAutopay(deps, caller, input.renew),
+  run: (input, deps, { caller }) => toggleAutopay({ ...deps, ...getBillingPorts() }, caller, input.renew),
 });
 
 export const config: Config = { path: '/api/subscription/toggle' };

@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { updateCard } from './_lib/billing/billing.ts';
+import { getBillingPorts } from './_lib/billing/billing-ports.ts';
 import { api } from './_lib/contract.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
@@ -8,7 +9,7 @@ export default defineEndpoint({
   access: 'user',
   rateLimit: 'payment',
   input: api['user/updatecard'].request,
-  run: (input, deps, { caller }) => updateCard(deps, caller, input.token),
+  run: (input, deps, { caller }) => updateCard({ ...deps, ...getBillingPorts() }, caller, input.token),
 });
 
 export const config: Config = { path: '/api/user/updatecard' };

@@ -2,13 +2,14 @@ import type { Config } from '@netlify/functions';
 import { changeEmail } from './_lib/account/account.ts';
 import { api } from './_lib/contract.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
+import { getIdentityPorts } from './_lib/identity/identity-ports.ts';
 
 export default defineEndpoint({
   method: api['user/updateemail'].method,
   access: 'user',
   rateLimit: 'account',
   input: api['user/updateemail'].request,
-  run: (input, deps, { caller }) => changeEmail(deps, caller, input.email),
+  run: (input, _deps, { caller }) => changeEmail(getIdentityPorts(), caller, input.email),
 });
 
 export const config: Config = { path: '/api/user/updateemail' };

@@ -2,13 +2,14 @@ import type { Config } from '@netlify/functions';
 import { changePassword } from './_lib/account/account.ts';
 import { api } from './_lib/contract.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
+import { getIdentityPorts } from './_lib/identity/identity-ports.ts';
 
 export default defineEndpoint({
   method: api['user/updatepassword'].method,
   access: 'user',
   rateLimit: 'account',
   input: api['user/updatepassword'].request,
-  run: (input, deps, { caller }) => changePassword(deps, caller, input.password),
+  run: (input, _deps, { caller }) => changePassword(getIdentityPorts(), caller, input.password),
 });
 
 export const config: Config = { path: '/api/user/updatepassword' };

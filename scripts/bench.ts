@@ -88,7 +88,7 @@ console.table({
   'member app (island first load)': island,
   // Lazy: the sign-in SDK loads beside the app's first render when there is a session (or a
   // sign-in) to handle; route and player chunks add what they add on top of the island's first load.
-  'sign-in SDK (lazy chunk)': pageScripts(null, [astroChunk('AuthRuntime')]),
+  '+ sign-in SDK (lazy)': lazyChunk('AuthRuntime', islandFiles),
   '+ dashboard route (lazy)': lazyChunk('routes', islandFiles),
   '+ /videos route (lazy)': lazyChunk('VideoLibrary', islandFiles),
   '+ video page route (lazy)': lazyChunk('videos.watch._videoId._slug', islandFiles),

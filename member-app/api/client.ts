@@ -53,7 +53,8 @@ export async function callApi<N extends PostName>(name: N, body?: ApiRequest<N>)
   if (data.plans) storePlans(data.plans);
   if (data.redirect === true && window.location.pathname !== '/payment') {
     // Start-up calls run in parallel and may all answer so: one navigation, not one each.
-    redirecting ||= (window.location.assign('/payment'), true);
+    if (!redirecting) window.location.assign('/payment');
+    redirecting = true;
     throw new ApiError(response.status, 'An active membership is required');
   }
   if (!response.ok) throw new ApiError(response.status, data.error ?? `Request failed (${response.status})`);

@@ -1,12 +1,12 @@
 import type { Caller } from '../auth/verify.ts';
-import type { Deps } from '../deps.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { EmailTakenError, UnknownUserError } from '../identity/admin.ts';
+import type { IdentityPorts } from '../identity/identity-ports.ts';
 import { emailError, normalizeEmail, passwordError } from './rules.ts';
 
 /** Changes the caller's sign-in email. The account is the token's subject, whatever the body says. */
 export async function changeEmail(
-  { identityAdmin }: Pick<Deps, 'identityAdmin'>,
+  { identityAdmin }: IdentityPorts,
   caller: Caller,
   email: string,
 ): Promise<{ updated: true }> {
@@ -18,7 +18,7 @@ export async function changeEmail(
 
 /** Changes the caller's password. */
 export async function changePassword(
-  { identityAdmin }: Pick<Deps, 'identityAdmin'>,
+  { identityAdmin }: IdentityPorts,
   caller: Caller,
   password: string,
 ): Promise<{ updated: true }> {

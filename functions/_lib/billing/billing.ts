@@ -5,8 +5,10 @@ import type { ApiRequest, ApiResponse } from '../contract.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, HttpError, membershipRequired } from '../http/errors.ts';
 import { logWarning } from '../http/log.ts';
+import type { IdentityPorts } from '../identity/identity-ports.ts';
 import type { Store } from '../store.ts';
 import { billingContent } from './billing-content.ts';
+import type { BillingPorts } from './billing-ports.ts';
 import {
   customerOwnerKey,
   hasAccess,
@@ -22,7 +24,7 @@ import type { PlanName } from './prices.ts';
  * What members may do with their subscription (SPEC §4 Subscription, Payment submit, §7 calls).
  * The caller always comes from the verified token; ids in the body are never read.
  */
-type BillingDeps = Pick<Deps, 'store' | 'billing' | 'identityAdmin' | 'now'>;
+type BillingDeps = Pick<Deps, 'store' | 'now'> & Pick<BillingPorts, 'billing'>;
 
 /** sub → the member's payment customer, kept server-side (never taken from the request). */
 export const customerOfKey = (sub: string) => `billing:customer-of:${sub}`;
@@ -69,7 +71,10 @@ export async function saveMembership(store: Store, sub: string, membership: Memb
   return Number(written) === 1;
 }
 
-export async function checkPromo(deps: Pick<Deps, 'billing'>, code: string): Promise<ApiResponse<'promo'>> {
+export async function checkPromo(
+  deps: Pick<BillingPorts, 'billing'>,
+  code: string,
+): Promise<ApiResponse<'promo'>> {
   const trimmed = code.trim();
   if (!trimmed) return { promo: false };
   const promo = await (await deps.billing()).findPromo(trimmed);
@@ -78,7 +83,7 @@ export async function checkPromo(deps: Pick<Deps, 'billing'>, code: string): Pro
 
 /** SPEC §4 Payment page on load: members go home; everyone gets the plans (stored by the browser). */
 export async function verifyPayment(
-  deps: Pick<Deps, 'store' | 'billing' | 'now'>,
+  deps: Pick<Deps, 'store' | 'now'> & Pick<BillingPorts, 'billing'>,
   caller: Caller,
   input: ApiRequest<'payment/verify'>,
 ): Promise<ApiResponse<'payment/verify'>> {
@@ -93,7 +98,7 @@ export async function verifyPayment(
 
 /** SPEC §4 Payment submit: one subscription, however often the form is sent. */
 export async function charge(
-  deps: BillingDeps,
+  deps: BillingDeps & IdentityPorts,
   caller: Caller,
   input: ApiRequest<'charge'>,
 ): Promise<ApiResponse<'charge'>> {

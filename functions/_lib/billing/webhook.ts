@@ -3,6 +3,7 @@ import type { Deps } from '../deps.ts';
 import { HttpError, methodNotAllowed, notFound } from '../http/errors.ts';
 import { errorResponse, json } from '../http/handler.ts';
 import { saveMembership } from './billing.ts';
+import type { BillingPorts } from './billing-ports.ts';
 import { customerOwnerKey } from './membership.ts';
 
 /**
@@ -37,7 +38,7 @@ export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
 /** Applies one verified event once. Throws (→ 5xx, Stripe retries) when it cannot be applied now. */
 export async function applyStripeEvent(
-  deps: Pick<Deps, 'store' | 'billing'>,
+  deps: Pick<Deps, 'store'> & Pick<BillingPorts, 'billing'>,
   event: Stripe.Event,
 ): Promise<WebhookOutcome> {
   const subscriptionId = subscriptionOf(event);
@@ -67,7 +68,7 @@ const MAX_BODY_BYTES = 512 * 1024;
  */
 export async function receiveStripeWebhook(
   request: Request,
-  deps: Pick<Deps, 'store' | 'billing' | 'billingConfig'>,
+  deps: Pick<Deps, 'store'> & BillingPorts,
 ): Promise<Response> {
   try {
     if (request.method !== 'POST') throw methodNotAllowed(['POST']);

@@ -1,4 +1,4 @@
-import { Ratelimit } from '@upstash/ratelimit';
+import type { Ratelimit } from '@upstash/ratelimit';
 import type { Store } from '../store.ts';
 import { HttpError } from './errors.ts';
 
@@ -28,9 +28,11 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
 
 export function createRateLimit(store: Store, now: () => number = Date.now): RateLimit {
   const limiters = new Map<RateLimitPolicy, Ratelimit>();
-  const limiter = (policy: RateLimitPolicy) => {
+  // Loaded on first use: most functions never limit, and cold starts should not pay for it.
+  const limiter = async (policy: RateLimitPolicy) => {
     let found = limiters.get(policy);
     if (!found) {
+      const { Ratelimit } = await import('@upstash/ratelimit');
       const { limit, window } = rateLimitPolicies[policy];
       found = new Ratelimit({
         redis: store,
@@ -43,7 +45,7 @@ export function createRateLimit(store: Store, now: () => number = Date.now): Rat
     return found;
   };
   return async (policy, identifier) => {
-    const { success, reset } = await limiter(policy).limit(identifier);
+    const { success, reset } = await (await limiter(policy)).limit(identifier);
     if (!success) throw tooManyRequests(Math.max(1, Math.ceil((reset - now()) / 1000)));
   };
 }
