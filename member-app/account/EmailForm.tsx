@@ -5,6 +5,7 @@ import { authRuntime } from '../auth/auth-service.ts';
 import { sessionUser } from '../auth/session.ts';
 import { useSessionUser } from '../auth/useSession.ts';
 import { FormStatusLine } from './FormStatusLine.tsx';
+import { TextField } from './TextField.tsx';
 import { useSubmit } from './useSubmit.ts';
 
 /** SPEC §2 /account: change email (rules SPEC §5; the server checks again). */
@@ -30,15 +31,15 @@ export function EmailForm() {
           Signed in as <strong data-current-email>{user.email}</strong>
         </p>
       )}
-      <label htmlFor="new-email">New email</label>
-      <input
+      <TextField
         id="new-email"
+        label="New email"
         type="email"
         autoComplete="email"
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        aria-invalid={status.kind === 'error'}
-        aria-describedby="email-status"
+        onValue={setEmail}
+        invalid={status.kind === 'error'}
+        describedBy="email-status"
       />
       <button className="btn btn-primary" type="submit" disabled={status.kind === 'busy'}>
         {status.kind === 'busy' ? 'Saving…' : 'Update Email'}

@@ -3,6 +3,7 @@ import { passwordPairError } from '../../functions/_lib/account/rules.ts';
 import { callApi } from '../api/client.ts';
 import { sessionUser } from '../auth/session.ts';
 import { FormStatusLine } from './FormStatusLine.tsx';
+import { TextField } from './TextField.tsx';
 import { useSubmit } from './useSubmit.ts';
 
 /** SPEC §2 /account: change password, typed twice (rules SPEC §5; the server checks again). */
@@ -22,26 +23,19 @@ export function PasswordForm() {
   return (
     <form className="account-form" onSubmit={onSubmit} noValidate aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
-      <label htmlFor="new-password">New password</label>
-      <input
-        id="new-password"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        aria-invalid={status.kind === 'error'}
-        aria-describedby="password-status"
-      />
-      <label htmlFor="confirm-password">Confirm password</label>
-      <input
-        id="confirm-password"
-        type="password"
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={(event) => setConfirmation(event.target.value)}
-        aria-invalid={status.kind === 'error'}
-        aria-describedby="password-status"
-      />
+      {[
+        { id: 'new-password', label: 'New password', value: password, onValue: setPassword },
+        { id: 'confirm-password', label: 'Confirm password', value: confirmation, onValue: setConfirmation },
+      ].map((field) => (
+        <TextField
+          key={field.id}
+          {...field}
+          type="password"
+          autoComplete="new-password"
+          invalid={status.kind === 'error'}
+          describedBy="password-status"
+        />
+      ))}
       <button className="btn btn-primary" type="submit" disabled={status.kind === 'busy'}>
         {status.kind === 'busy' ? 'Saving…' : 'Update Password'}
       </button>

@@ -7,6 +7,7 @@ import {
   yearlySaveLabel,
 } from '../../functions/_lib/billing/prices.ts';
 import { site } from '../../site/lib/site.ts';
+import { TextField } from '../account/TextField.tsx';
 import { ApiError, callApi } from '../api/client.ts';
 import { authRuntime } from '../auth/auth-service.ts';
 import { sessionUser } from '../auth/session.ts';
@@ -148,14 +149,14 @@ export function PaymentPage() {
         </section>
 
         <form className="payment__form" onSubmit={submit} noValidate aria-label="Sign up and pay">
-          <label htmlFor="pay-email">Email</label>
-          <input
+          <TextField
             id="pay-email"
+            label="Email"
             type="email"
             autoComplete="email"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={emailProblem !== null}
+            onValue={setEmail}
+            invalid={emailProblem !== null}
           />
           {emailProblem && (
             <p className="form-error" role="alert">

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { createClient } from 'redis';
 import { type Membership, membershipKey } from '../../../functions/_lib/billing/membership.ts';
-
-const DAY = 24 * 60 * 60 * 1000;
+import { activeMembership } from '../../support/members.ts';
 
 /** A fresh address per test: tests run in parallel against one store. */
 export const newEmail = () => `member-${randomUUID().slice(0, 8)}@example.com`;
@@ -55,17 +54,7 @@ export async function storedSub(page: Page): Promise<string> {
 
 /** Writes an active monthly membership for `sub` into the product's Redis. */
 export async function grantMembership(sub: string, overrides: Partial<Membership> = {}): Promise<void> {
-  const now = Date.now();
-  const membership: Membership = {
-    customerId: `cus_${randomUUID().slice(0, 8)}`,
-    subscriptionId: `sub_${randomUUID().slice(0, 8)}`,
-    plan: 'monthly',
-    status: 'active',
-    currentPeriodEnd: now + 30 * DAY,
-    cancelAtPeriodEnd: false,
-    asOf: now,
-    ...overrides,
-  };
+  const membership = activeMembership(overrides);
   const redis = await createClient({ url: process.env.E2E_REDIS_URL ?? '' }).connect();
   try {
     await redis.set(membershipKey(sub), JSON.stringify(membership));
