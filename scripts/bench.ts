@@ -96,15 +96,6 @@ console.table({
   '+ Vimeo player SDK (lazy)': lazyChunk('VimeoPlayer', islandFiles),
 });
 
-/** The URL of a built chunk by its name (Vite names chunks after their entry module). */
-function astroChunk(name: string): string {
-  const file = readdirSync(path.join(root, 'dist/_astro')).find(
-    (f) => f.startsWith(`${name}.`) && f.endsWith('.js'),
-  );
-  if (!file) throw new Error(`no built chunk named ${name}`);
-  return `/_astro/${file}`;
-}
-
 function functionFiles(): string[] {
   return readdirSync(path.join(root, 'functions')).filter((f) => f.endsWith('.ts'));
 }
@@ -310,5 +301,13 @@ function pageScripts(htmlFile: string | null, extra: string[] = [], loaded: Read
 
 /** What a lazy chunk adds on navigation, beyond the files the app's first load already brought. */
 function lazyChunk(name: string, firstLoad: ReadonlySet<string>) {
-  return pageScripts(null, [astroChunk(name)], firstLoad);
+  // A route can be split into more than one chunk of the same name (component, loader).
+  const files = readdirSync(path.join(root, 'dist/_astro')).filter(
+    (f) => f.startsWith(`${name}.`) && f.endsWith('.js') && !firstLoad.has(`/_astro/${f}`),
+  );
+  return pageScripts(
+    null,
+    files.map((f) => `/_astro/${f}`),
+    firstLoad,
+  );
 }
