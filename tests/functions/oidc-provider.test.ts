@@ -284,14 +284,42 @@ describe('local OpenID provider, as the Auth0 SPA SDK sees it', () => {
     const { payload } = await verifyAccessToken(next.access_token);
     expect(payload).toMatchObject({ sub, aud: AUDIENCE, [CLAIMS.customerId]: 'cus_after_payment' });
 
-    // The rotated-away refresh token is spent.
-    const reused = await tokenRequest({
+    // Retried within the reuse interval (a lost answer), the rotated-away token still works.
+    const retried = await tokenRequest({
       client_id: CLIENT_ID,
       grant_type: 'refresh_token',
       refresh_token: tokens.refresh_token,
     });
-    expect(reused.status).toBe(400);
-    expect((await reused.json()).error).toBe('invalid_grant');
+    expect(retried.status).toBe(200);
+  });
+
+  it('after the reuse interval, a rotated-away refresh token is spent and ends the grant', async () => {
+    const strict = await startOidcProvider({
+      store,
+      dataDir,
+      port: 0,
+      audience: AUDIENCE,
+      refreshTokenReuseIntervalS: 0,
+      clients: [{ clientId: CLIENT_ID, redirectUris: [`${APP}/callback`], postLogoutRedirectUris: [APP] }],
+    });
+    const usual = op;
+    op = strict; // the helpers talk to `op`
+    try {
+      const email = newEmail();
+      await createUser(store, { email, password: 'secret1' });
+      const { tokens } = await signIn(new Browser(), { email, password: 'secret1' });
+      const request = (refreshToken: string) =>
+        tokenRequest({ client_id: CLIENT_ID, grant_type: 'refresh_token', refresh_token: refreshToken });
+      const next = (await (await request(tokens.refresh_token)).json()) as Tokens;
+      const reused = await request(tokens.refresh_token);
+      expect(reused.status).toBe(400);
+      expect((await reused.json()).error).toBe('invalid_grant');
+      // Reuse is taken as theft: the newer token dies with the grant.
+      expect((await request(next.refresh_token)).status).toBe(400);
+    } finally {
+      op = usual;
+      await strict.close();
+    }
   });
 
   it('accepts the token request as JSON (useFormData: false)', async () => {

@@ -51,6 +51,11 @@ export interface OidcProviderOptions {
   host?: string;
   /** The API identifier (`aud` of access tokens). */
   audience: string;
+  /**
+   * Seconds a rotated-away refresh token is still accepted (Auth0's "reuse interval"), so a client
+   * retrying a refresh whose answer it lost keeps its session; after that, reuse revokes the grant.
+   */
+  refreshTokenReuseIntervalS?: number;
   clients: OidcClientOptions[];
 }
 
@@ -194,11 +199,13 @@ async function loadKeys(dataDir: string): Promise<{ jwks: { keys: JWK[] }; cooki
 
 // --- storage of oidc-provider's models in the store ---
 
+/** Auth0's default-free setting we recommend (README): seconds a rotated refresh token still works. */
+const REFRESH_REUSE_INTERVAL_S = 30;
 const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode']);
 
 type Payload = Record<string, unknown> & { grantId?: string; uid?: string; userCode?: string };
 
-function storeAdapter(store: Store, prefix: string) {
+function storeAdapter(store: Store, prefix: string, reuseIntervalS: number) {
   const grantKey = (id: string) => `${prefix}grant:${id}`;
   const uidKey = (uid: string) => `${prefix}sessionUid:${uid}`;
   const userCodeKey = (code: string) => `${prefix}userCode:${code}`;
@@ -230,7 +237,17 @@ function storeAdapter(store: Store, prefix: string) {
     }
 
     async find(id: string): Promise<Payload | undefined> {
-      return parse(await store.get<string>(this.key(id)));
+      const payload = parse(await store.get<string>(this.key(id)));
+      // Auth0's refresh-token rotation "reuse interval": a token rotated moments ago is accepted again
+      // (a client retrying a refresh whose answer it lost), instead of ending the whole session.
+      if (
+        this.model === 'RefreshToken' &&
+        typeof payload?.consumed === 'number' &&
+        Date.now() / 1000 - payload.consumed < reuseIntervalS
+      ) {
+        delete payload.consumed;
+      }
+      return payload;
     }
 
     async findByUid(uid: string): Promise<Payload | undefined> {
@@ -342,7 +359,7 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
   }
 
   const configuration = {
-    adapter: storeAdapter(store, 'oidc:'),
+    adapter: storeAdapter(store, 'oidc:', opts.refreshTokenReuseIntervalS ?? REFRESH_REUSE_INTERVAL_S),
     clients: clients.map((c) => ({
       client_id: c.clientId,
       application_type: 'web',
