@@ -131,3 +131,27 @@ test('?discount=email is remembered and fills in the newsletter promotion on /pa
   await expect(page.getByText('Discount Applied')).toBeVisible();
   await expect(submit(page)).toHaveText('Submit $55.24 Payment');
 });
+
+test('with Stripe configured but Stripe.js unreachable, the card field says so and nothing is sent', async ({
+  page,
+}) => {
+  // This product runs local billing; the browser is told a publishable key instead (as in production)
+  // and js.stripe.com is unreachable, as on a blocked or offline network.
+  await page.route('**/api/appconfig', async (route) => {
+    const config = await (await route.fetch()).json();
+    await route.fulfill({ json: { ...config, billing: { publishableKey: 'pk_test_unreachable' } } });
+  });
+  await page.route('https://js.stripe.com/**', (route) => route.abort('internetdisconnected'));
+  const charges: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/charge') charges.push(request.url());
+  });
+  await signUp(page, { member: false });
+  await expect(page.getByText('The secure card form could not load.', { exact: false })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await submit(page).click();
+  await expect(page.getByText('Card Info Required')).toBeVisible();
+  expect(charges).toEqual([]);
+});
