@@ -16,12 +16,25 @@ const SKIPPED = new Set(['callback', 'payment']);
 let started = false;
 
 export function startUp(pathname = window.location.pathname): void {
+  unregisterOldWorkers();
   if (started || SKIPPED.has(pathname.split('/')[1] ?? '')) return;
   started = true;
   for (const load of isSignedIn() ? memberLoads : visitorLoads) {
     // Failures are stored or logged silently (SPEC §8); the route that needs the data retries.
     load().catch((error: unknown) => console.warn('Start-up load failed', error));
   }
+}
+
+let workersChecked = false;
+
+/** SPEC §4 start-up: background (service) workers an earlier version of the site left are removed. */
+function unregisterOldWorkers(): void {
+  if (workersChecked || !('serviceWorker' in navigator)) return;
+  workersChecked = true;
+  navigator.serviceWorker
+    .getRegistrations()
+    .then((registrations) => Promise.all(registrations.map((registration) => registration.unregister())))
+    .catch((error: unknown) => console.warn('Could not unregister old workers', error));
 }
 
 // A new session (sign-in, sign-out) starts over with its own data.

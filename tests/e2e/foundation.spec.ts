@@ -158,3 +158,40 @@ test.describe('every SPEC route resolves', () => {
     });
   }
 });
+
+test('the member app removes background workers an earlier site left behind (SPEC §4 start-up)', async ({
+  page,
+}) => {
+  await page.goto('/');
+  // Any same-origin script can be a worker: register one of the site's own small modules.
+  const script = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')].map((s) => s.src).at(-1),
+  );
+  expect(script).toBeTruthy();
+  await page.evaluate(
+    (url) => navigator.serviceWorker.register(url as string, { type: 'module', scope: '/_astro/' }),
+    script,
+  );
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(1);
+  await page.goto('/videos');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length))
+    .toBe(0);
+});
+
+test('plans the server sent earlier override the landing prices (SPEC §1)', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('[data-price="monthly"]').first()).toHaveText('$64.99');
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'plans',
+      JSON.stringify({ monthly: { id: 'm', price: '59.99' }, yearly: { id: 'y', price: '499.99' } }),
+    ),
+  );
+  await page.reload();
+  await expect(page.locator('[data-price="monthly"]').first()).toHaveText('$59.99');
+  await expect(page.locator('[data-price="yearly"]')).toHaveText('$499.99');
+  // "As low as": the yearly price over 12 months, to the cent below.
+  await expect(page.locator('[data-price="asLowAs"]').first()).toHaveText('$41.66');
+});
