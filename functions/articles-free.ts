@@ -5,11 +5,14 @@ import { api } from './_lib/contract.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
 // Free articles are public: their bodies are on the static pages too. Member-only ones are left out.
+// The bundle is fixed for a deploy, so the list is made once per instance.
+const freeArticles = listFreeArticles(articleLibrary);
+
 export default defineEndpoint({
   method: api['articles/free'].method,
   access: 'public',
   input: api['articles/free'].request,
-  run: () => ({ articles: listFreeArticles(articleLibrary) }),
+  run: () => ({ articles: freeArticles }),
 });
 
 export const config: Config = { path: '/api/articles/free' };

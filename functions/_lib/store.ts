@@ -19,8 +19,23 @@ export function createStore(config: Config['store']): Store {
 
 /** HGETALL without automatic deserialization answers Redis' flat [field, value, …] list. */
 export async function hashEntries(store: Store, key: string): Promise<Array<[field: string, value: string]>> {
-  const flat = (await store.hgetall(key)) as unknown as string[] | null;
+  return flatEntries(await store.hgetall(key));
+}
+
+/** A raw HGETALL reply (also from a pipeline) as [field, value] pairs. */
+export function flatEntries(reply: unknown): Array<[field: string, value: string]> {
+  const flat = Array.isArray(reply) ? reply : [];
   const entries: Array<[string, string]> = [];
-  for (let i = 0; flat && i + 1 < flat.length; i += 2) entries.push([String(flat[i]), String(flat[i + 1])]);
+  for (let i = 0; i + 1 < flat.length; i += 2) entries.push([String(flat[i]), String(flat[i + 1])]);
   return entries;
+}
+
+/** A JSON value the domain code stored as a string; null when absent or unreadable. */
+export function parseJson<T>(raw: unknown): T | null {
+  if (typeof raw !== 'string' || raw === '') return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
 }

@@ -25,8 +25,9 @@ export function MemberArticle({ slug }: { slug: string }) {
         if (current) setState(article ? { status: 'ready', body: article.body } : { status: 'missing' });
       },
       (error: unknown) => {
-        if (current)
-          setState({ status: error instanceof ApiError && error.status === 401 ? 'signed-out' : 'failed' });
+        // 403 { redirect: true }: the API client is already taking a non-member to /payment.
+        if (!current || (error instanceof ApiError && error.status === 403)) return;
+        setState({ status: error instanceof ApiError && error.status === 401 ? 'signed-out' : 'failed' });
       },
     );
     return () => {

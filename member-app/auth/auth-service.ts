@@ -90,9 +90,18 @@ export async function accessTokenForApi(options: { force?: boolean } = {}): Prom
     if (token) return token;
   }
   if (!isSignedIn()) return null;
-  try {
-    return await (await authRuntime()).renewToken(options);
-  } catch {
-    return null;
+  // Calls that run together (start-up) and all need a new token share one renewal: one refresh
+  // request, not one each.
+  const kind = options.force ? 'forced' : 'expired';
+  let renewal = renewals.get(kind);
+  if (!renewal) {
+    renewal = authRuntime()
+      .then((runtime) => runtime.renewToken(options))
+      .catch(() => null)
+      .finally(() => renewals.delete(kind));
+    renewals.set(kind, renewal);
   }
+  return renewal;
 }
+
+const renewals = new Map<'forced' | 'expired', Promise<string | null>>();

@@ -25,12 +25,12 @@ export const SIGNED_IN_ATTRIBUTE = 'data-signed-in';
  * page needs a script to swap itself for the other. Never sent for identity: the API reads tokens.
  */
 export const SESSION_COOKIE = 'otc_session';
-const COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60; // the refresh token's lifetime
+export const SESSION_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60; // the refresh token's lifetime
 
 function setSessionCookie(on: boolean): void {
   const secure = location.protocol === 'https:' ? '; secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write, read by the inline check and the CDN
-  document.cookie = `${SESSION_COOKIE}=${on ? '1' : ''}; path=/; max-age=${on ? COOKIE_MAX_AGE_S : 0}; samesite=lax${secure}`;
+  document.cookie = `${SESSION_COOKIE}=${on ? '1' : ''}; path=/; max-age=${on ? SESSION_COOKIE_MAX_AGE_S : 0}; samesite=lax${secure}`;
 }
 
 /** Claims of the ID token the app reads: who, and the payment customer (SPEC §3 User profile). */

@@ -58,7 +58,7 @@ export function fetchQuery<T>(
       return value;
     },
     (error: unknown) => {
-      if (entry.promise === promise) entry.at = entry.loaded ? 0 : -2;
+      if (entry.promise === promise) entry.at = 0; // stale: the next read loads again
       throw error;
     },
   );

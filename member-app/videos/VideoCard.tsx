@@ -1,18 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import type { Video } from '../../functions/_lib/contract.ts';
 import { minutes, uploadDate } from './format.ts';
-import { videoSlug } from './slug.ts';
+import { videoParams } from './slug.ts';
 
 /** A video card: thumbnail, title, length and date, linking to /videos/watch/{id}/{slug} (SPEC §2). */
 export function VideoCard({ video, position }: { video: Video; position?: number }) {
   const share = position && video.duration > 0 ? Math.min(100, (position / video.duration) * 100) : 0;
   return (
     <li className="video-card">
-      <Link
-        to="/videos/watch/$videoId/$slug"
-        params={{ videoId: video.id.replace(/^vid_/, ''), slug: videoSlug(video.title) }}
-        className="video-card__link"
-      >
+      <Link to="/videos/watch/$videoId/$slug" params={videoParams(video)} className="video-card__link">
         <span className="video-card__thumb">
           <img src={video.thumbnail} alt="" loading="lazy" decoding="async" width="320" height="180" />
           <span className="video-card__length">{minutes(video.duration)}</span>

@@ -26,10 +26,10 @@ export interface VideoLibraryProps {
 export function VideoLibrary({ heading, playlists, tags, spec, pageSize, initial }: VideoLibraryProps) {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
-  const list = useQueryValue<VideoList>(listKey(spec)) ?? initial;
+  const filterKey = listKey(spec);
+  const list = useQueryValue<VideoList>(filterKey) ?? initial;
   const [loading, setLoading] = useState(false);
   // A new filter starts again at one page, and the box shows the search in the address bar.
-  const filterKey = listKey(spec);
   const [page, setPage] = useState({ filter: filterKey, count: pageSize });
   const shown = page.filter === filterKey ? page.count : pageSize;
   const setShown = (count: number) => setPage({ filter: filterKey, count });

@@ -57,7 +57,7 @@ export function WatchVideo({ video, failed, latest }: WatchData) {
 
       <div className="watch__layout">
         <div className="watch__stage">
-          {member && video.uri ? (
+          {member && video.uri !== undefined ? (
             <Player
               uri={video.uri}
               title={video.title}

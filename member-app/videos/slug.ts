@@ -9,6 +9,12 @@ export function videoSlug(title: string): string {
     .replace(/[^a-z0-9-]/g, '');
 }
 
+/** The route params of a video's page: the id without 'vid_', and the title's slug. */
+export function videoParams(video: { id: string; title: string }): { videoId: string; slug: string } {
+  return { videoId: video.id.replace(/^vid_/, ''), slug: videoSlug(video.title) };
+}
+
 export function videoPath(video: { id: string; title: string }): string {
-  return `/videos/watch/${video.id.replace(/^vid_/, '')}/${videoSlug(video.title)}`;
+  const { videoId, slug } = videoParams(video);
+  return `/videos/watch/${videoId}/${slug}`;
 }

@@ -1,3 +1,7 @@
+import { fromCents, toCents } from '../../functions/_lib/billing/prices.ts';
+
+const isPrice = (value: string) => /^\d+\.\d\d$/.test(value);
+
 /**
  * The landing page's two bits of browser state (SPEC §2 /, §1 pricing), a few hundred bytes of
  * plain script. Keys are the SPEC's: `promo-access` (read by the member app's /payment page) and
@@ -25,12 +29,11 @@ export function showStoredPrices(): void {
   }
   const monthly = plans?.monthly?.price;
   const yearly = plans?.yearly?.price;
-  if (!monthly || !yearly || !/^\d+\.\d\d$/.test(monthly) || !/^\d+\.\d\d$/.test(yearly)) return;
-  const cents = Math.floor(Number(yearly.replace('.', '')) / 12);
+  if (!monthly || !yearly || !isPrice(monthly) || !isPrice(yearly)) return;
   const prices: Record<string, string> = {
     monthly,
     yearly,
-    asLowAs: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
+    asLowAs: fromCents(Math.floor(toCents(yearly) / 12)),
   };
   for (const element of document.querySelectorAll<HTMLElement>('[data-price]')) {
     const price = prices[element.dataset.price ?? ''];

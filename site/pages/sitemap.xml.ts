@@ -14,12 +14,13 @@ const escapeXml = (text: string) =>
 
 export const GET: APIRoute = async () => {
   const pages = await getCollection('pages');
+  const articles = publicArticles();
   const entries: Array<{ path: string; lastmod?: string | undefined }> = [
     { path: '/' },
     { path: '/features' },
     ...pages.map((page) => ({ path: `/${page.id}` })),
-    { path: '/articles', lastmod: publicArticles()[0]?.date },
-    ...publicArticles().map((article) => ({ path: `/articles/${article.slug}`, lastmod: article.date })),
+    { path: '/articles', lastmod: articles[0]?.date },
+    ...articles.map((article) => ({ path: `/articles/${article.slug}`, lastmod: article.date })),
   ];
   const urls = entries.map(({ path, lastmod }) => {
     const loc = `<loc>${escapeXml(new URL(path, site.url).href)}</loc>`;

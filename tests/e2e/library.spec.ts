@@ -114,6 +114,7 @@ test('a member searches, filters by tags, watches from a chapter and resumes the
   await search.press('Enter');
   await expect(page).toHaveURL(/search=level\+2/);
   await settled(page);
+  await expect(grid(page).locator('.video-card__title')).not.toHaveCount(0);
   for (const title of await grid(page).locator('.video-card__title').allTextContents()) {
     expect(title.toLowerCase()).toContain('level 2');
   }

@@ -131,7 +131,7 @@ test.describe('head', () => {
     test(`${path}: title, description, canonical and social card`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveTitle(title);
-      const canonical = `${site.url}${path === '/' ? '/' : path}`;
+      const canonical = `${site.url}${path}`;
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonical);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
       await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(

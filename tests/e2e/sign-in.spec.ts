@@ -167,6 +167,25 @@ test('an expired access token is renewed with the refresh token, without signing
   await expectSignedIn(page);
 });
 
+test('a stored token the API refuses is renewed once and the call retried', async ({ page }) => {
+  await signUp(page, newEmail(), 'first-secret');
+  // Still "valid" by its stored expiry, but its signature is broken: every function answers 401.
+  const broken = await page.evaluate(() => {
+    const token = localStorage.getItem('accessToken') ?? '';
+    const forged = `${token.slice(0, -4)}${token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+    localStorage.setItem('accessToken', forged);
+    return forged;
+  });
+  const refused: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/subscription/status') refused.push(response.status());
+  });
+  await page.goto('/account');
+  await expect(page.locator('[data-subscription-status]')).toContainText('Monthly plan');
+  expect(refused).toEqual([401, 200]);
+  expect((await storedSession(page)).accessToken).not.toBe(broken);
+});
+
 test('a sign-in that cannot be completed signs the user out', async ({ page }) => {
   await signUp(page, newEmail(), 'first-secret');
   await page.goto('/callback?error=access_denied&error_description=denied&state=forged');

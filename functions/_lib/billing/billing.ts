@@ -16,6 +16,7 @@ import {
   membershipKey,
   parseMembership,
   readMembership,
+  requireMembership,
 } from './membership.ts';
 import { BillingRefusedError, CardError, type Promo } from './port.ts';
 import type { PlanName } from './prices.ts';
@@ -171,19 +172,13 @@ const view = (m: Membership) => ({
   endPeriod: m.currentPeriodEnd,
 });
 
-async function memberOrRedirect(deps: Pick<Deps, 'store' | 'now'>, caller: Caller): Promise<Membership> {
-  const membership = await readMembership(deps, caller.sub);
-  if (!membership || !hasAccess(membership, deps.now())) throw membershipRequired();
-  return membership;
-}
-
 /** SPEC §4: autopay on → renews on the end date; off → ends on it. */
 export async function toggleAutopay(
   deps: BillingDeps,
   caller: Caller,
   renew: boolean,
 ): Promise<ApiResponse<'subscription/toggle'>> {
-  const membership = await memberOrRedirect(deps, caller);
+  const membership = await requireMembership(deps, caller);
   const billing = await deps.billing();
   const updated = await translate(() =>
     billing.setCancelAtPeriodEnd(membership, !renew, `toggle:${caller.sub}:${renew}:${membership.asOf}`),
@@ -197,7 +192,7 @@ export async function upgradeToYearly(
   deps: BillingDeps,
   caller: Caller,
 ): Promise<ApiResponse<'subscription/upgrade'>> {
-  const membership = await memberOrRedirect(deps, caller);
+  const membership = await requireMembership(deps, caller);
   if (membership.plan === 'yearly') throw new HttpError(409, 'Your subscription is already Yearly.');
   const billing = await deps.billing();
   const updated = await translate(() =>

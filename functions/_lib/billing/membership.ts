@@ -1,6 +1,7 @@
 import type { Caller } from '../auth/verify.ts';
 import type { Deps } from '../deps.ts';
 import { membershipRequired } from '../http/errors.ts';
+import { parseJson } from '../store.ts';
 
 /**
  * A member's subscription as we last saw it, written by the billing adapters (Stripe webhooks, or
@@ -61,13 +62,16 @@ export function hasAccess(membership: Membership | null, now: number): boolean {
   }
 }
 
-export function parseMembership(raw: unknown): Membership | null {
-  if (typeof raw !== 'string' || raw === '') return null;
-  try {
-    return JSON.parse(raw) as Membership;
-  } catch {
-    return null;
-  }
+export const parseMembership = (raw: unknown): Membership | null => parseJson<Membership>(raw);
+
+/**
+ * Judges a membership reply the endpoint read in its own pipeline (no extra round trip): the
+ * membership, or the 403 `{ redirect: true }` (SPEC §4).
+ */
+export function assertAccess(raw: unknown, now: number): Membership {
+  const membership = parseMembership(raw);
+  if (!membership || !hasAccess(membership, now)) throw membershipRequired();
+  return membership;
 }
 
 export async function readMembership(
@@ -80,7 +84,7 @@ export async function readMembership(
 /**
  * For member-only endpoints: the caller's membership, or a 403 `{ redirect: true }` (SPEC §4) that
  * sends the member app to /payment. Endpoints that read more keys may instead GET membershipKey in
- * their own pipeline and call hasAccess, saving the round trip.
+ * their own pipeline and call assertAccess, saving the round trip.
  */
 export async function requireMembership(
   deps: Pick<Deps, 'store' | 'now'>,

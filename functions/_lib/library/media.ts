@@ -1,10 +1,10 @@
 import type { Caller } from '../auth/verify.ts';
+import { assertAccess, membershipKey } from '../billing/membership.ts';
 import type { AudioTrack } from '../contract.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
-import { assertMember, membershipKeyOf } from './access.ts';
+import { parseJson } from '../store.ts';
 import { libraryKeys } from './keys.ts';
-import { parseJson } from './records.ts';
 
 /** SPEC §9: the audio page shows up to 25 tracks. */
 export const AUDIO_LIMIT = 25;
@@ -22,10 +22,10 @@ export async function listAudio(
 ): Promise<{ audio: AudioTrack[] }> {
   const [membership, members] = (await deps.store
     .pipeline()
-    .get(membershipKeyOf(caller))
+    .get(membershipKey(caller.sub))
     .zrange(libraryKeys.audio, 0, AUDIO_LIMIT - 1, { rev: true })
     .exec()) as [unknown, string[]];
-  assertMember(membership, deps.now());
+  assertAccess(membership, deps.now());
   return { audio: members.flatMap((raw) => parseJson<AudioTrack>(raw) ?? []) };
 }
 
@@ -36,10 +36,10 @@ export async function liveStream(
 ): Promise<{ stream: LiveStream }> {
   const [membership, raw] = (await deps.store
     .pipeline()
-    .get(membershipKeyOf(caller))
+    .get(membershipKey(caller.sub))
     .get(libraryKeys.stream)
     .exec()) as [unknown, unknown];
-  assertMember(membership, deps.now());
+  assertAccess(membership, deps.now());
   const stream = parseJson<LiveStream>(raw);
   if (!stream) throw notFound('The live stream is not configured');
   return { stream };

@@ -1,11 +1,12 @@
 import type { Caller } from '../auth/verify.ts';
+import { assertAccess, membershipKey } from '../billing/membership.ts';
 import type { WatchingVideo } from '../contract.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
-import { assertMember, membershipKeyOf } from './access.ts';
+import { parseJson } from '../store.ts';
 import { isFinished } from './finished.ts';
 import { libraryKeys, memberKeys } from './keys.ts';
-import { parseJson, type StoredVideo, shortId, toVideo } from './records.ts';
+import { type StoredVideo, shortId, toVideo } from './records.ts';
 
 /** How many started videos the dashboard's 'Continue watching' lists. */
 export const CONTINUE_LIMIT = 4;
@@ -31,10 +32,10 @@ export async function saveProgress(
   const id = shortId(input.nodeId);
   const [membership, raw] = (await deps.store
     .pipeline()
-    .get(membershipKeyOf(caller))
+    .get(membershipKey(caller.sub))
     .get(libraryKeys.video(id))
     .exec()) as [unknown, unknown];
-  assertMember(membership, deps.now());
+  assertAccess(membership, deps.now());
   const stored = parseJson<StoredVideo>(raw);
   if (!stored) throw notFound('No such video');
   // The player knows the real length (a local sample clip is shorter than the lesson it stands for).
@@ -60,10 +61,10 @@ export async function continueWatching(
 ): Promise<{ videos: WatchingVideo[] }> {
   const [membership, ids] = (await deps.store
     .pipeline()
-    .get(membershipKeyOf(caller))
+    .get(membershipKey(caller.sub))
     .zrange(memberKeys.watching(caller.sub), 0, CONTINUE_LIMIT - 1, { rev: true })
     .exec()) as [unknown, string[]];
-  assertMember(membership, deps.now());
+  assertAccess(membership, deps.now());
   if (ids.length === 0) return { videos: [] };
   const [records, positions] = (await deps.store
     .pipeline()

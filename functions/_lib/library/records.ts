@@ -25,15 +25,6 @@ export function shortId(nodeId: string): string {
   return nodeId.startsWith('vid_') ? nodeId.slice(4) : nodeId;
 }
 
-export function parseJson<T>(raw: unknown): T | null {
-  if (typeof raw !== 'string' || raw === '') return null;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return null;
-  }
-}
-
 /** The API's Video (SPEC §3). The player id only for members: visitors never see it. */
 export function toVideo(stored: StoredVideo, member: boolean): Video {
   return {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../auth/verify.ts';
+import { assertAccess, membershipKey } from '../billing/membership.ts';
 import type { VideoDetail, VideoGroups } from '../contract.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
-import { assertMember, membershipKeyOf } from './access.ts';
+import { flatEntries, parseJson } from '../store.ts';
 import { libraryKeys, memberKeys } from './keys.ts';
-import { foldTitle, parseJson, type StoredDetail, type StoredVideo, shortId, toVideo } from './records.ts';
+import { foldTitle, type StoredDetail, type StoredVideo, shortId, toVideo } from './records.ts';
 
 /** SPEC §9: members get up to 100 videos per request, visitors the 25 latest. */
 export const MEMBER_MAX_RESULTS = 100;
@@ -74,7 +75,7 @@ async function memberLists(
   plan: Plan,
 ): Promise<VideoGroups> {
   const pipe = deps.store.pipeline();
-  pipe.get(membershipKeyOf(caller));
+  pipe.get(membershipKey(caller.sub));
   const upper = plan.more === null ? '+inf' : (`(${plan.more}` as const);
   // Without a search, the index answers the page itself; with one, every candidate is read and the
   // titles decide (the titles hash is small: one short string per video).
@@ -99,10 +100,10 @@ async function memberLists(
   if (plan.words.length > 0) pipe.hgetall(libraryKeys.titles);
   const replies = (await pipe.exec()) as unknown[];
 
-  assertMember(replies[0], deps.now());
+  assertAccess(replies[0], deps.now());
   let lists = rangeAt.map((at) => (replies[at] as string[] | undefined) ?? []);
   if (plan.words.length > 0) {
-    const titles = flatHash(replies[titlesAt]);
+    const titles = new Map(flatEntries(replies[titlesAt]));
     lists = lists.map((ids) =>
       ids.filter((id) => matches(titles.get(id) ?? '', plan.words)).slice(0, plan.limit),
     );
@@ -152,9 +153,9 @@ export async function videoMetadata(
   const id = shortId(nodeId);
   const pipe = deps.store.pipeline();
   pipe.mget(libraryKeys.video(id), libraryKeys.detail(id));
-  if (caller) pipe.get(membershipKeyOf(caller)).hget(memberKeys.progress(caller.sub), id);
+  if (caller) pipe.get(membershipKey(caller.sub)).hget(memberKeys.progress(caller.sub), id);
   const [pair, membership, progress] = (await pipe.exec()) as [unknown[], unknown, unknown];
-  if (caller) assertMember(membership, deps.now());
+  if (caller) assertAccess(membership, deps.now());
   const stored = parseJson<StoredVideo>(pair[0]);
   if (!stored) throw notFound('No such video');
   const detail = parseJson<StoredDetail>(pair[1]) ?? { description: '', chapters: [] };
@@ -167,12 +168,12 @@ export async function videoMetadata(
   };
 }
 
-export function groupKey(group: string): string {
+function groupKey(group: string): string {
   return group === 'latest' ? libraryKeys.latest : libraryKeys.playlist(group);
 }
 
 /** Video records by id (one MGET); missing or unreadable ones are left out. */
-export async function readVideos(store: Store, ids: string[]): Promise<Map<string, StoredVideo>> {
+async function readVideos(store: Store, ids: string[]): Promise<Map<string, StoredVideo>> {
   const found = new Map<string, StoredVideo>();
   if (ids.length === 0) return found;
   const raw = (await store.mget(...ids.map(libraryKeys.video))) as unknown[];
@@ -185,11 +186,4 @@ export async function readVideos(store: Store, ids: string[]): Promise<Map<strin
 
 function matches(folded: string, words: string[]): boolean {
   return words.every((word) => folded.includes(word));
-}
-
-function flatHash(reply: unknown): Map<string, string> {
-  const flat = Array.isArray(reply) ? reply : [];
-  const map = new Map<string, string>();
-  for (let i = 0; i + 1 < flat.length; i += 2) map.set(String(flat[i]), String(flat[i + 1]));
-  return map;
 }
