@@ -5,6 +5,7 @@ import netlify from '@netlify/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { defineConfig } from 'astro/config';
 import site from './content/site.json' with { type: 'json' };
+import { unusedNetlifyFeatures } from './scripts/local/netlify-features.mjs';
 import { articleBundle } from './site/integrations/article-bundle.ts';
 
 // Static output: every marketing page is pre-built HTML; the member app is one
@@ -22,17 +23,8 @@ export default defineConfig({
   integrations: [react(), articleBundle()],
   vite: {
     plugins: [
-      // Serves functions/, redirects and headers from netlify.toml during `astro dev`. Features the
-      // product does not use stay off: edge functions would try to download their runtime (offline).
-      netlify({
-        middleware: true,
-        edgeFunctions: { enabled: false },
-        blobs: { enabled: false },
-        database: { enabled: false },
-        images: { enabled: false },
-        aiGateway: { enabled: false },
-        geolocation: { enabled: false },
-      }),
+      // Serves functions/, redirects and headers from netlify.toml during `astro dev`.
+      netlify({ middleware: true, ...unusedNetlifyFeatures }),
       tanstackRouter({
         target: 'react',
         autoCodeSplitting: true,

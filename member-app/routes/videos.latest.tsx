@@ -1,13 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { libraryDeps, librarySearch, loadLibraryPage } from '../videos/library-search.ts';
+import { essentialsRoute } from '../videos/library-search.ts';
 import { VideoLibrary } from '../videos/VideoLibrary.tsx';
 
-// SPEC §2: the essentials list is also reachable as /videos/latest (20 per page).
+// SPEC §2: the essentials list is also reachable as /videos/latest.
 export const Route = createFileRoute('/videos/latest')({
-  staticData: { title: 'Video Library' },
-  validateSearch: librarySearch,
-  loaderDeps: libraryDeps,
-  loader: ({ deps }) => loadLibraryPage('essentials', deps),
+  ...essentialsRoute,
   component: Essentials,
 });
 

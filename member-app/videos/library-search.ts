@@ -39,3 +39,11 @@ export async function loadLibraryPage(
   const [meta, initial] = await Promise.all([loadLibraryMeta(), loadList(spec)]);
   return { ...meta, spec, initial };
 }
+
+/** SPEC §2: the essentials list, 20 a page; one definition for both of its addresses. */
+export const essentialsRoute = {
+  staticData: { title: 'Video Library' },
+  validateSearch: librarySearch,
+  loaderDeps: libraryDeps,
+  loader: ({ deps }: { deps: ReturnType<typeof libraryDeps> }) => loadLibraryPage('essentials', deps),
+};

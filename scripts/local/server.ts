@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
 import { type FunctionRoute, loadFunctions, matchFunction } from './functions-host.ts';
+import { unusedNetlifyFeatures } from './netlify-features.mjs';
 
 export interface ServerOptions {
   root: string;
@@ -21,13 +22,9 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
   const routes = await loadFunctions(`${options.root}/functions`);
   const netlify = new NetlifyDev({
     projectRoot: options.root,
+    ...unusedNetlifyFeatures,
+    // Functions are served by our own host (functions-host.ts); their settings come from the stack.
     functions: { enabled: false },
-    edgeFunctions: { enabled: false },
-    blobs: { enabled: false },
-    database: { enabled: false },
-    images: { enabled: false },
-    aiGateway: { enabled: false },
-    geolocation: { enabled: false },
     environmentVariables: { enabled: false },
     serverAddress: null,
   });
