@@ -170,10 +170,17 @@ test('an expired access token is renewed with the refresh token, without signing
 test('a stored token the API refuses is renewed once and the call retried', async ({ page }) => {
   await signUp(page, newEmail(), 'first-secret');
   // Still "valid" by its stored expiry, but its signature is broken: every function answers 401.
+  // The same token in the SDK's cache (`body.access_token` of its localStorage entry), so mirroring
+  // the SDK into the session keys does not quietly repair it before the first call.
   const broken = await page.evaluate(() => {
     const token = localStorage.getItem('accessToken') ?? '';
     const forged = `${token.slice(0, -4)}${token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
     localStorage.setItem('accessToken', forged);
+    for (const key of Object.keys(localStorage)) {
+      if (!key.startsWith('@@auth0spajs@@') || key.endsWith('@@user@@')) continue;
+      const entry = JSON.parse(localStorage.getItem(key) ?? '{}');
+      localStorage.setItem(key, JSON.stringify({ ...entry, body: { ...entry.body, access_token: forged } }));
+    }
     return forged;
   });
   const refused: number[] = [];
