@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { listFreeArticles } from './_lib/articles/articles.ts';
 import { articleLibrary } from './_lib/articles/library.ts';
-import { api } from './_lib/contract.ts';
+import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
 // Free articles are public: their bodies are on the static pages too. Member-only ones are left out.

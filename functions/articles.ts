@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { listArticlesFor } from './_lib/articles/articles.ts';
 import { articleLibrary } from './_lib/articles/library.ts';
 import { requireMembership } from './_lib/billing/membership.ts';
-import { api } from './_lib/contract.ts';
+import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
 // Members only (an active membership, else 403 { redirect: true }): every article with its body.

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { api } from './_lib/contract.ts';
+import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { listAudio } from './_lib/library/media.ts';
 

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { listPlaylists } from './_lib/catalog/catalog.ts';
-import { api } from './_lib/contract.ts';
+import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
 // Playlist names are library metadata, not member content: visitors see the playlist header too.

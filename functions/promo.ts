@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { checkPromo } from './_lib/billing/billing.ts';
 import { getBillingPorts } from './_lib/billing/billing-ports.ts';
-import { api } from './_lib/contract.ts';
+import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
 // Public (DESIGN §5): checking a code reveals only its discount, which the code's holder may know.

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { subscriptionStatus } from './_lib/billing/billing.ts';
-import { api } from './_lib/contract.ts';
+import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
 export default defineEndpoint({

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { listTags } from './_lib/catalog/catalog.ts';
-import { api } from './_lib/contract.ts';
+import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
 // Tag names are library metadata, not member content: visitors see the filter menu too.

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { changeEmail } from './_lib/account/account.ts';
-import { api } from './_lib/contract.ts';
+import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { getIdentityPorts } from './_lib/identity/identity-ports.ts';
 

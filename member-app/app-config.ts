@@ -1,4 +1,4 @@
-import type { ApiResponse } from '../functions/_lib/contract.ts';
+import type { ApiResponse } from '../functions/_lib/contract/index.ts';
 
 /**
  * Run-time settings from GET /api/appconfig (sign-in provider, Stripe publishable key), fetched once

@@ -1,4 +1,4 @@
-import type { ApiResponse } from './contract.ts';
+import type { ApiResponse } from './contract/index.ts';
 import type { Deps } from './deps.ts';
 
 const STORE_TIMEOUT_MS = 2_000;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ApiResponse } from '../../functions/_lib/contract.ts';
+import type { ApiResponse } from '../../functions/_lib/contract/index.ts';
 import { callApi } from '../api/client.ts';
 import { defaultPlans, storedPlans } from '../billing/stored-plans.ts';
 

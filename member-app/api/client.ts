@@ -1,4 +1,4 @@
-import type { ApiMethod, ApiName, ApiRequest, ApiResponse } from '../../functions/_lib/contract.ts';
+import type { ApiMethod, ApiName, ApiRequest, ApiResponse } from '../../functions/_lib/contract/index.ts';
 import { accessTokenForApi } from '../auth/auth-service.ts';
 import { customerId } from '../auth/session.ts';
 import { storePlans } from '../billing/stored-plans.ts';

@@ -1,4 +1,4 @@
-import type { Video, WatchingVideo } from '../../functions/_lib/contract.ts';
+import type { Video, WatchingVideo } from '../../functions/_lib/contract/index.ts';
 import { readQuery } from '../data/cache.ts';
 import { listKey, loadContinueWatching, loadStartupLists, type VideoList } from '../videos/library-data.ts';
 import { loadPlan, type Plan } from './plan.ts';

@@ -1,4 +1,4 @@
-import type { ApiResponse } from '../../functions/_lib/contract.ts';
+import type { ApiResponse } from '../../functions/_lib/contract/index.ts';
 import { callApi } from '../api/client.ts';
 import { isSignedIn } from '../auth/session.ts';
 import { fetchQuery } from '../data/cache.ts';

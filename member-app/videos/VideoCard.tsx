@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { Video } from '../../functions/_lib/contract.ts';
+import type { Video } from '../../functions/_lib/contract/index.ts';
 import { minutes, uploadDate } from './format.ts';
 import { videoParams } from './slug.ts';
 

@@ -1,6 +1,6 @@
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import type { Playlist, Tag } from '../../functions/_lib/contract.ts';
+import type { Playlist, Tag } from '../../functions/_lib/contract/index.ts';
 import { authLinks } from '../../site/lib/nav.ts';
 import { useSignedIn } from '../auth/useSession.ts';
 import { useQueryValue } from '../data/cache.ts';

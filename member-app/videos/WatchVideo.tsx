@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Chapter } from '../../functions/_lib/contract.ts';
+import type { Chapter } from '../../functions/_lib/contract/index.ts';
 import { authLinks } from '../../site/lib/nav.ts';
 import { site } from '../../site/lib/site.ts';
 import { useSignedIn } from '../auth/useSession.ts';

@@ -1,4 +1,4 @@
-import type { Playlist, Tag } from '../../functions/_lib/contract.ts';
+import type { Playlist, Tag } from '../../functions/_lib/contract/index.ts';
 import { type ListSpec, loadLibraryMeta, loadList, type VideoList } from './library-data.ts';
 
 /** The library's filters in the address bar: ?search=…&tags=a,b (canonical tag names). */

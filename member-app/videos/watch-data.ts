@@ -1,5 +1,5 @@
 import { redirect } from '@tanstack/react-router';
-import type { Video, VideoDetail } from '../../functions/_lib/contract.ts';
+import type { Video, VideoDetail } from '../../functions/_lib/contract/index.ts';
 import { ApiError } from '../api/client.ts';
 import { isSignedIn } from '../auth/session.ts';
 import { readQuery } from '../data/cache.ts';

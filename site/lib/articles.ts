@@ -3,7 +3,7 @@
  * that writes the functions' bundle, so pages and API answers never disagree).
  */
 import { loadArticles } from '../../functions/_lib/articles/content.ts';
-import type { Article } from '../../functions/_lib/contract.ts';
+import type { Article } from '../../functions/_lib/contract/index.ts';
 
 export { articleSlug, previewText } from '../../functions/_lib/articles/rules.ts';
 export type { Article };

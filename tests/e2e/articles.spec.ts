@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { loadArticles } from '../../functions/_lib/articles/content.ts';
 import { previewText } from '../../functions/_lib/articles/rules.ts';
-import { api } from '../../functions/_lib/contract.ts';
+import { api } from '../../functions/_lib/contract/index.ts';
 import { signUp } from './support/members.ts';
 
 // Articles as visitors and members get them: the static list and pages, 'Get Full Access', the

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type ApiName, api } from '../../functions/_lib/contract.ts';
+import { type ApiName, api } from '../../functions/_lib/contract/index.ts';
 
 /**
  * Deny by default: every function answers 401 to a caller without a valid token, except the ones

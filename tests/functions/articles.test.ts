@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listArticlesFor, listFreeArticles } from '../../functions/_lib/articles/articles.ts';
 import { loadArticles } from '../../functions/_lib/articles/content.ts';
-import { type Article, api } from '../../functions/_lib/contract.ts';
+import { type Article, api } from '../../functions/_lib/contract/index.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import articles from '../../functions/articles.ts';
 import articlesFree from '../../functions/articles-free.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import content from '../../content/library/videos.json' with { type: 'json' };
-import type { Video, VideoGroups } from '../../functions/_lib/contract.ts';
+import type { Video, VideoGroups } from '../../functions/_lib/contract/index.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import { libraryKeys } from '../../functions/_lib/library/keys.ts';
 import type { StoredDetail, StoredVideo } from '../../functions/_lib/library/records.ts';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { api } from '../../functions/_lib/contract.ts';
+import { api } from '../../functions/_lib/contract/index.ts';
 import { SESSION_COOKIE } from '../../member-app/auth/session.ts';
 import { isMemberPath, memberSections } from '../../member-app/member-paths.ts';
 import { pageTitle } from '../../site/lib/site.ts';

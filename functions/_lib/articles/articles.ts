@@ -1,5 +1,5 @@
 import type { Caller } from '../auth/verify.ts';
-import type { Article } from '../contract.ts';
+import type { Article } from '../contract/index.ts';
 
 /** The published articles, newest first: the deploy's bundle (library.ts), or a test's own list. */
 export interface ArticleLibrary {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Marked, type Token, type Tokens } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import type { Article } from '../contract.ts';
+import type { Article } from '../contract/index.ts';
 import { articleSlug } from './rules.ts';
 
 /** Folders and files, relative to the project root. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { emailError, normalizeEmail } from '../account/rules.ts';
 import type { Caller } from '../auth/verify.ts';
-import type { ApiRequest, ApiResponse } from '../contract.ts';
+import type { ApiRequest, ApiResponse } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, HttpError, membershipRequired } from '../http/errors.ts';
 import { logWarning } from '../http/log.ts';

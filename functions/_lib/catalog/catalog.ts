@@ -1,4 +1,4 @@
-import type { Playlist, Tag } from '../contract.ts';
+import type { Playlist, Tag } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { hashEntries } from '../store.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CatalogContent } from '../catalog/content.ts';
-import type { AudioTrack, Tag } from '../contract.ts';
+import type { AudioTrack, Tag } from '../contract/index.ts';
 import { cleanChapters, type Library } from './write.ts';
 
 /**

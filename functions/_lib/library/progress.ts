@@ -1,6 +1,6 @@
 import type { Caller } from '../auth/verify.ts';
 import { assertAccess, membershipKey } from '../billing/membership.ts';
-import type { WatchingVideo } from '../contract.ts';
+import type { WatchingVideo } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { parseJson } from '../store.ts';

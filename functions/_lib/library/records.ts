@@ -1,4 +1,4 @@
-import type { Chapter, Tag, Video } from '../contract.ts';
+import type { Chapter, Tag, Video } from '../contract/index.ts';
 
 /** A video as the store keeps it: the card, the player id, and its playlists (for visitor filtering). */
 export interface StoredVideo {

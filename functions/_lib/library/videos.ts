@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../auth/verify.ts';
 import { assertAccess, membershipKey } from '../billing/membership.ts';
-import type { VideoDetail, VideoGroups } from '../contract.ts';
+import type { VideoDetail, VideoGroups } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { flatEntries, parseJson } from '../store.ts';

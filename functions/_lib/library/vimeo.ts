@@ -1,5 +1,5 @@
 import type { CatalogContent } from '../catalog/content.ts';
-import type { Chapter, Tag } from '../contract.ts';
+import type { Chapter, Tag } from '../contract/index.ts';
 import type { StoredDetail, StoredVideo } from './records.ts';
 import { cleanChapters } from './write.ts';
 

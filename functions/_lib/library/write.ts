@@ -1,4 +1,4 @@
-import type { AudioTrack, Chapter } from '../contract.ts';
+import type { AudioTrack, Chapter } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { libraryKeys } from './keys.ts';
 import type { LiveStream } from './media.ts';

@@ -1,4 +1,4 @@
-import type { Chapter } from '../../../functions/_lib/contract.ts';
+import type { Chapter } from '../../../functions/_lib/contract/index.ts';
 
 /**
  * The player port: what the video page needs from any player, whichever host serves the video.

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { Body, type ContractEntry } from './shared.ts';
+
+/**
+ * SPEC §3 Article (title, preview, img, body) with what the pages need: its address, the cover's
+ * description, the date and whether it is free. `body` is HTML rendered from the editor's Markdown.
+ */
+export const Article = z.object({
+  slug: z.string(),
+  title: z.string(),
+  preview: z.string(),
+  img: z.string(),
+  imgAlt: z.string(),
+  date: z.string(),
+  free: z.boolean(),
+  body: z.string(),
+});
+export type Article = z.infer<typeof Article>;
+
+export const articlesApi = {
+  // Every article with its body: members only (SPEC §6).
+  articles: {
+    method: 'POST',
+    request: Body,
+    response: z.object({ articles: z.array(Article) }),
+  },
+  // The free articles with their bodies: anyone (SPEC §4 start-up without a token).
+  'articles/free': {
+    method: 'POST',
+    request: Body,
+    response: z.object({ articles: z.array(Article) }),
+  },
+} as const satisfies Record<string, ContractEntry>;

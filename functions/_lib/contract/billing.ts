@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { Body, type ContractEntry, Updated } from './shared.ts';
+
+export const PlanName = z.enum(['monthly', 'yearly']);
+const PlanInfo = z.object({ id: z.string(), price: z.string() });
+/** SPEC §3 Stored plans: monthly and yearly, each with plan id and price. */
+export const Plans = z.object({ monthly: PlanInfo, yearly: PlanInfo });
+
+/** SPEC §7: paying, the plan and its renewal, the card, and Stripe's webhook. */
+export const billingApi = {
+  charge: {
+    method: 'POST',
+    request: Body.extend({
+      email: z.string({ error: 'Email is Required' }).max(1000),
+      planID: z.string({ error: 'Choose the Monthly or Yearly plan' }).min(1).max(200),
+      // Stripe PaymentMethod id, or the local test card token.
+      token: z.string({ error: 'Card Info Required' }).max(200),
+      promo: z.string().max(100).nullable().optional(),
+    }),
+    response: z.object({ subscribed: z.literal(true), plan: PlanName }),
+  },
+  'payment/verify': {
+    method: 'POST',
+    request: Body.extend({ promoAccess: z.enum(['email']).optional() }),
+    response: z.object({
+      redirect: z.literal('/').optional(),
+      plans: Plans,
+      /** The newsletter promotion, for a visitor who came through ?discount=email. */
+      emailPromo: z.string().optional(),
+    }),
+  },
+  promo: {
+    method: 'POST',
+    request: Body.extend({ promo: z.string({ error: 'Invalid Promo Code' }).max(100) }),
+    response: z.union([
+      z.object({ promo: z.string(), promoPlan: PlanName, discount: z.number() }),
+      z.object({ promo: z.literal(false) }),
+    ]),
+  },
+  'subscription/status': {
+    method: 'POST',
+    request: Body,
+    response: z.object({
+      plan: z.enum(['monthly', 'yearly', 'free']),
+      noRenew: z.boolean(),
+      /** ms since the epoch; null on the free plan. */
+      endPeriod: z.number().nullable(),
+    }),
+  },
+  'subscription/toggle': {
+    method: 'POST',
+    request: Body.extend({ renew: z.boolean({ error: 'renew must be true or false' }) }),
+    response: z.object({ noRenew: z.boolean(), endPeriod: z.number() }),
+  },
+  'subscription/upgrade': {
+    method: 'POST',
+    request: Body,
+    response: z.object({ noRenew: z.boolean(), endPeriod: z.number(), plan: PlanName }),
+  },
+  'user/updatecard': {
+    method: 'POST',
+    request: Body.extend({ token: z.string({ error: 'Card Info Required' }).max(200) }),
+    response: Updated,
+  },
+  // Stripe's webhook: the raw body is verified against its signature, never parsed by a schema first.
+  'billing/webhook': {
+    method: 'POST',
+    request: z.unknown(),
+    response: z.object({ received: z.literal(true), outcome: z.enum(['applied', 'duplicate', 'ignored']) }),
+  },
+} as const satisfies Record<string, ContractEntry>;
