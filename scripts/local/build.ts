@@ -6,7 +6,7 @@ const SOURCES = [
   'site',
   'member-app',
   'content',
-  'functions/_lib/contract/index.ts',
+  'functions/_lib/contract',
   // The article loader and renderer (pages and the functions' bundle come from it).
   'functions/_lib/articles',
   'astro.config.mjs',
