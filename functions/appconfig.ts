@@ -3,10 +3,8 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
 // Public: a visitor needs it to start signing in. Holds only what the sign-in page shows anyway.
-export default defineEndpoint({
-  method: api.appconfig.method,
+export default defineEndpoint(api.appconfig, {
   access: 'public',
-  input: api.appconfig.request,
   run: (_input, deps) => deps.browser,
   // Changes only with a redeploy; a few minutes in caches spare the provider lookups.
   cacheControl: 'public, max-age=300',

@@ -8,10 +8,8 @@ import { defineEndpoint } from './_lib/http/handler.ts';
 // The bundle is fixed for a deploy, so the list is made once per instance.
 const freeArticles = listFreeArticles(articleLibrary);
 
-export default defineEndpoint({
-  method: api['articles/free'].method,
+export default defineEndpoint(api['articles/free'], {
   access: 'public',
-  input: api['articles/free'].request,
   run: () => ({ articles: freeArticles }),
 });
 

@@ -4,11 +4,10 @@ import { defineEndpoint } from './_lib/http/handler.ts';
 import { listAudio } from './_lib/library/media.ts';
 
 // Podcast episodes are member content (SPEC §2 /audio): visitors get the landing text instead.
-export default defineEndpoint({
-  method: api.audio.method,
-  access: 'user',
-  input: api.audio.request,
-  run: (_input, deps, { caller }) => listAudio(deps, caller),
+export default defineEndpoint(api.audio, {
+  access: 'member',
+  membership: 'in-first-pipeline',
+  run: (_input, _deps, { gate }) => listAudio(gate),
 });
 
 export const config: Config = { path: '/api/audio' };

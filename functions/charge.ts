@@ -5,11 +5,9 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { getIdentityPorts } from './_lib/identity/identity-ports.ts';
 
-export default defineEndpoint({
-  method: api.charge.method,
+export default defineEndpoint(api.charge, {
   access: 'user',
   rateLimit: 'payment',
-  input: api.charge.request,
   run: (input, deps, { caller }) =>
     charge({ ...deps, ...getBillingPorts(), ...getIdentityPorts() }, caller, input),
 });

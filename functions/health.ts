@@ -4,10 +4,8 @@ import { checkHealth } from './_lib/health.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
 // Public so uptime monitors can call it; it reveals only up/down, never configuration.
-export default defineEndpoint({
-  method: api.health.method,
+export default defineEndpoint(api.health, {
   access: 'public',
-  input: api.health.request,
   run: (_input, deps) => checkHealth(deps),
   status: (result) => (result.status === 'ok' ? 200 : 503),
 });

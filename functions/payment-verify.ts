@@ -4,10 +4,8 @@ import { getBillingPorts } from './_lib/billing/billing-ports.ts';
 import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
-export default defineEndpoint({
-  method: api['payment/verify'].method,
+export default defineEndpoint(api['payment/verify'], {
   access: 'user',
-  input: api['payment/verify'].request,
   run: (input, deps, { caller }) => verifyPayment({ ...deps, ...getBillingPorts() }, caller, input),
 });
 

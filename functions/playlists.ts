@@ -4,10 +4,8 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
 // Playlist names are library metadata, not member content: visitors see the playlist header too.
-export default defineEndpoint({
-  method: api.playlists.method,
+export default defineEndpoint(api.playlists, {
   access: 'public',
-  input: api.playlists.request,
   run: async (_input, deps) => ({ playlists: await listPlaylists(deps) }),
 });
 

@@ -5,11 +5,9 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
 // Public (DESIGN §5): checking a code reveals only its discount, which the code's holder may know.
-export default defineEndpoint({
-  method: api.promo.method,
+export default defineEndpoint(api.promo, {
   access: 'public',
   rateLimit: 'promo',
-  input: api.promo.request,
   run: (input) => checkPromo(getBillingPorts(), input.promo),
 });
 

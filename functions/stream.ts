@@ -4,11 +4,10 @@ import { defineEndpoint } from './_lib/http/handler.ts';
 import { liveStream } from './_lib/library/media.ts';
 
 // The live event's embed is member content: it is never in the site's public files.
-export default defineEndpoint({
-  method: api.stream.method,
-  access: 'user',
-  input: api.stream.request,
-  run: (_input, deps, { caller }) => liveStream(deps, caller),
+export default defineEndpoint(api.stream, {
+  access: 'member',
+  membership: 'in-first-pipeline',
+  run: (_input, _deps, { gate }) => liveStream(gate),
 });
 
 export const config: Config = { path: '/api/stream' };

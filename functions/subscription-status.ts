@@ -3,10 +3,8 @@ import { subscriptionStatus } from './_lib/billing/billing.ts';
 import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
-export default defineEndpoint({
-  method: api['subscription/status'].method,
+export default defineEndpoint(api['subscription/status'], {
   access: 'user',
-  input: api['subscription/status'].request,
   run: (_input, deps, { caller }) => subscriptionStatus(deps, caller),
 });
 

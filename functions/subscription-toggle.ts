@@ -4,11 +4,11 @@ import { getBillingPorts } from './_lib/billing/billing-ports.ts';
 import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
-export default defineEndpoint({
-  method: api['subscription/toggle'].method,
-  access: 'user',
-  input: api['subscription/toggle'].request,
-  run: (input, deps, { caller }) => toggleAutopay({ ...deps, ...getBillingPorts() }, caller, input.renew),
+export default defineEndpoint(api['subscription/toggle'], {
+  access: 'member',
+  membership: 'before-run',
+  run: (input, deps, { caller, membership }) =>
+    toggleAutopay({ ...deps, ...getBillingPorts() }, caller, membership, input.renew),
 });
 
 export const config: Config = { path: '/api/subscription/toggle' };

@@ -4,11 +4,11 @@ import { getBillingPorts } from './_lib/billing/billing-ports.ts';
 import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
-export default defineEndpoint({
-  method: api['subscription/upgrade'].method,
-  access: 'user',
-  input: api['subscription/upgrade'].request,
-  run: (_input, deps, { caller }) => upgradeToYearly({ ...deps, ...getBillingPorts() }, caller),
+export default defineEndpoint(api['subscription/upgrade'], {
+  access: 'member',
+  membership: 'before-run',
+  run: (_input, deps, { caller, membership }) =>
+    upgradeToYearly({ ...deps, ...getBillingPorts() }, caller, membership),
 });
 
 export const config: Config = { path: '/api/subscription/upgrade' };

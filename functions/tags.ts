@@ -4,10 +4,8 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
 // Tag names are library metadata, not member content: visitors see the filter menu too.
-export default defineEndpoint({
-  method: api.tags.method,
+export default defineEndpoint(api.tags, {
   access: 'public',
-  input: api.tags.request,
   run: async (_input, deps) => ({ tags: await listTags(deps) }),
 });
 

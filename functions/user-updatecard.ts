@@ -4,11 +4,9 @@ import { getBillingPorts } from './_lib/billing/billing-ports.ts';
 import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
-export default defineEndpoint({
-  method: api['user/updatecard'].method,
+export default defineEndpoint(api['user/updatecard'], {
   access: 'user',
   rateLimit: 'payment',
-  input: api['user/updatecard'].request,
   run: (input, deps, { caller }) => updateCard({ ...deps, ...getBillingPorts() }, caller, input.token),
 });
 

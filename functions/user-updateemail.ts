@@ -4,11 +4,9 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { getIdentityPorts } from './_lib/identity/identity-ports.ts';
 
-export default defineEndpoint({
-  method: api['user/updateemail'].method,
+export default defineEndpoint(api['user/updateemail'], {
   access: 'user',
   rateLimit: 'account',
-  input: api['user/updateemail'].request,
   run: (input, _deps, { caller }) => changeEmail(getIdentityPorts(), caller, input.email),
 });
 

@@ -4,11 +4,9 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { getIdentityPorts } from './_lib/identity/identity-ports.ts';
 
-export default defineEndpoint({
-  method: api['user/updatepassword'].method,
+export default defineEndpoint(api['user/updatepassword'], {
   access: 'user',
   rateLimit: 'account',
-  input: api['user/updatepassword'].request,
   run: (input, _deps, { caller }) => changePassword(getIdentityPorts(), caller, input.password),
 });
 

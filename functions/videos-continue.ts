@@ -4,11 +4,10 @@ import { defineEndpoint } from './_lib/http/handler.ts';
 import { continueWatching } from './_lib/library/progress.ts';
 
 // The dashboard's 'Continue watching': the member's started, unfinished videos.
-export default defineEndpoint({
-  method: api['videos/continue'].method,
-  access: 'user',
-  input: api['videos/continue'].request,
-  run: (_input, deps, { caller }) => continueWatching(deps, caller),
+export default defineEndpoint(api['videos/continue'], {
+  access: 'member',
+  membership: 'in-first-pipeline',
+  run: (_input, deps, { gate }) => continueWatching(deps, gate),
 });
 
 export const config: Config = { path: '/api/videos/continue' };

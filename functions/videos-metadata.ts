@@ -4,11 +4,9 @@ import { defineEndpoint } from './_lib/http/handler.ts';
 import { videoMetadata } from './_lib/library/videos.ts';
 
 // Everyone may read a video's card, description and chapters; the player id is for members only.
-export default defineEndpoint({
-  method: api['videos/metadata'].method,
+export default defineEndpoint(api['videos/metadata'], {
   access: 'visitor-or-user',
-  input: api['videos/metadata'].request,
-  run: (input, deps, { caller }) => videoMetadata(deps, caller, input.nodeId),
+  run: (input, deps, { gate }) => videoMetadata(deps, gate, input.nodeId),
 });
 
 export const config: Config = { path: '/api/videos/metadata' };

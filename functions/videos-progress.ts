@@ -4,12 +4,11 @@ import { defineEndpoint } from './_lib/http/handler.ts';
 import { saveProgress } from './_lib/library/progress.ts';
 
 // Resume watching: the member's position in a video, under their own key (the token says whose).
-export default defineEndpoint({
-  method: api['videos/progress'].method,
-  access: 'user',
+export default defineEndpoint(api['videos/progress'], {
+  access: 'member',
+  membership: 'in-first-pipeline',
   rateLimit: 'progress',
-  input: api['videos/progress'].request,
-  run: (input, deps, { caller }) => saveProgress(deps, caller, input),
+  run: (input, deps, { gate }) => saveProgress(deps, gate, input),
 });
 
 export const config: Config = { path: '/api/videos/progress' };

@@ -1,6 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type ApiName, api } from '../../functions/_lib/contract/index.ts';
+import { type ApiName, type ApiRequest, api } from '../../functions/_lib/contract/index.ts';
+import { getDeps } from '../../functions/_lib/deps.ts';
+import type { Access, Endpoint } from '../../functions/_lib/http/handler.ts';
+import { activeMembership, signedIn } from '../support/members.ts';
 
 /**
  * Deny by default: every function answers 401 to a caller without a valid token, except the ones
@@ -17,22 +20,37 @@ const PUBLIC = new Set<ApiName>([
 ]);
 /** Answer visitors (no token) and members alike; a token that is sent must still be valid. */
 const VISITOR_OR_USER = new Set<ApiName>(['videos', 'videos/metadata']);
+/**
+ * A valid request for each member endpoint that refuses an empty body, so the membership check is
+ * what answers (a malformed request hears about its input first).
+ */
+const VALID_REQUESTS: { [N in ApiName]?: ApiRequest<N> } = {
+  'videos/progress': { nodeId: 'vid_abc', position: 12 },
+  'subscription/toggle': { renew: false },
+};
 
 const root = new URL('../../functions/', import.meta.url);
-const endpoints = readdirSync(root)
-  .filter((file) => file.endsWith('.ts'))
-  .map((file) => ({ file, name: file.replace(/\.ts$/, '').replaceAll('-', '/') as ApiName }));
+const endpoints = await Promise.all(
+  readdirSync(root)
+    .filter((file) => file.endsWith('.ts'))
+    .map(async (file) => {
+      const handler = (await import(new URL(file, root).href)).default as Partial<Endpoint<never>> &
+        ((request: Request) => Promise<Response>);
+      const name = file.replace(/\.ts$/, '').replaceAll('-', '/') as ApiName;
+      return { file, name, handler, access: handler.access as Access | undefined };
+    }),
+);
+const members = endpoints.filter((e) => e.access === 'member');
 
 const open = (name: ApiName) => PUBLIC.has(name) || VISITOR_OR_USER.has(name);
+const request = (name: ApiName, headers: Record<string, string>, body: unknown = {}) =>
+  new Request(`http://localhost/api/${name}`, {
+    method: api[name].method,
+    headers: { 'content-type': 'application/json', ...headers },
+    ...(api[name].method === 'GET' ? {} : { body: JSON.stringify(body) }),
+  });
 
-describe.each(endpoints.filter((e) => !PUBLIC.has(e.name)))('functions/$file', ({ file, name }) => {
-  const request = (headers: Record<string, string>) =>
-    new Request(`http://localhost/api/${name}`, {
-      method: api[name].method,
-      headers: { 'content-type': 'application/json', ...headers },
-      ...(api[name].method === 'GET' ? {} : { body: '{}' }),
-    });
-
+describe.each(endpoints.filter((e) => !PUBLIC.has(e.name)))('functions/$file', ({ name, handler }) => {
   const cases: Array<[string, Record<string, string>]> = [
     ['a malformed token', { authorization: 'Bearer abc.def.ghi' }],
     ...(open(name)
@@ -43,15 +61,50 @@ describe.each(endpoints.filter((e) => !PUBLIC.has(e.name)))('functions/$file', (
         ] as Array<[string, Record<string, string>]>)),
   ];
   it.each(cases)('answers 401 to %s', async (_case, headers) => {
-    const handler = (await import(new URL(file, root).href)).default as (r: Request) => Promise<Response>;
-    const response = await handler(request(headers));
+    const response = await handler(request(name, headers));
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: 'Sign in to continue' });
   });
 });
 
-describe('the public lists', () => {
+describe.each(members)("member content: functions/$file (access: 'member')", ({ name, handler }) => {
+  const body = VALID_REQUESTS[name] ?? {};
+
+  it.each([
+    ['without a membership', null],
+    ['whose membership ended', activeMembership({ status: 'canceled' })],
+  ])('answers a signed-in user %s 403 { redirect: true }', async (_case, membership) => {
+    const { headers } = await signedIn(getDeps().store, membership);
+    const response = await handler(request(name, headers, body));
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'An active membership is required', redirect: true });
+  });
+});
+
+describe('the access lists', () => {
   it('name only functions that exist', () => {
     for (const name of [...PUBLIC, ...VISITOR_OR_USER]) expect(endpoints.map((e) => e.name)).toContain(name);
+  });
+
+  it('agree with what each function declares', () => {
+    for (const { name, access } of endpoints) {
+      if (name === 'billing/webhook') continue; // verified by its signature, not defineEndpoint
+      const listed = PUBLIC.has(name) ? 'public' : VISITOR_OR_USER.has(name) ? 'visitor-or-user' : undefined;
+      if (listed) expect(access, name).toBe(listed);
+      else expect(['user', 'member'], name).toContain(access);
+    }
+  });
+
+  it('hold a valid request for every member endpoint that refuses an empty body', () => {
+    for (const { name } of members) {
+      const accepted = api[name].request.safeParse(VALID_REQUESTS[name] ?? {}).success;
+      expect(accepted, `add a valid request for ${name} to VALID_REQUESTS`).toBe(true);
+    }
+  });
+
+  it('cover the member content (audio, stream, articles, continue watching, progress)', () => {
+    expect(members.map((e) => e.name)).toEqual(
+      expect.arrayContaining(['articles', 'audio', 'stream', 'videos/continue', 'videos/progress']),
+    );
   });
 });

@@ -3,14 +3,13 @@ import { generateKeyPair, type JWK, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint } from '../../functions/_lib/http/handler.ts';
+import { entry } from '../support/endpoints.ts';
 import { post } from '../support/requests.ts';
 import { authHeader, signToken, testAudience, testIssuer } from '../support/tokens.ts';
 
 // A 'user' endpoint that echoes who the server thinks is calling.
-const whoAmI = defineEndpoint({
-  method: 'POST',
+const whoAmI = defineEndpoint(entry('POST', z.object({ userID: z.string().optional() })), {
   access: 'user',
-  input: z.object({ userID: z.string().optional() }),
   run: (_input, _deps, { caller }) => caller,
 });
 

@@ -1,17 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { getDeps } from '../../functions/_lib/deps.ts';
 import { HttpError, membershipRequired } from '../../functions/_lib/http/errors.ts';
 import { defineEndpoint } from '../../functions/_lib/http/handler.ts';
 import tags from '../../functions/tags.ts';
+import { entry } from '../support/endpoints.ts';
+import { activeMembership, signedIn } from '../support/members.ts';
 import { post } from '../support/requests.ts';
 import { authHeader } from '../support/tokens.ts';
 
-const echo = defineEndpoint({
-  method: 'POST',
-  access: 'public',
-  input: z.object({ name: z.string().min(1).max(5), count: z.number().int().optional() }),
-  run: (input) => ({ hello: input.name }),
-});
+const echo = defineEndpoint(
+  entry('POST', z.object({ name: z.string().min(1).max(5), count: z.number().int().optional() })),
+  {
+    access: 'public',
+    run: (input) => ({ hello: input.name }),
+  },
+);
 
 describe('handler conventions', () => {
   it.each([
@@ -57,10 +61,8 @@ describe('handler conventions', () => {
   });
 
   it('returns the typed error status and message', async () => {
-    const teapot = defineEndpoint({
-      method: 'POST',
+    const teapot = defineEndpoint(entry('POST', z.object({})), {
       access: 'public',
-      input: z.object({}),
       run: () => {
         throw new HttpError(409, 'Already applied');
       },
@@ -72,10 +74,8 @@ describe('handler conventions', () => {
 
   it('never leaks an internal error to the client, but logs it', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const broken = defineEndpoint({
-      method: 'POST',
+    const broken = defineEndpoint(entry('POST', z.object({})), {
       access: 'public',
-      input: z.object({}),
       run: () => {
         throw new Error('redis://secret@host exploded');
       },
@@ -99,10 +99,8 @@ describe('handler conventions', () => {
 });
 
 describe("access: 'visitor-or-user'", () => {
-  const whoami = defineEndpoint({
-    method: 'POST',
+  const whoami = defineEndpoint(entry('POST', z.object({})), {
     access: 'visitor-or-user',
-    input: z.object({}),
     run: (_input, _deps, { caller }) => ({ sub: caller?.sub ?? null }),
   });
 
@@ -125,10 +123,8 @@ describe("access: 'visitor-or-user'", () => {
 
 describe('membership required', () => {
   it('answers 403 with redirect: true (SPEC §4: the member app goes to /payment)', async () => {
-    const members = defineEndpoint({
-      method: 'POST',
+    const members = defineEndpoint(entry('POST', z.object({})), {
       access: 'user',
-      input: z.object({}),
       run: () => {
         throw membershipRequired();
       },
@@ -136,5 +132,94 @@ describe('membership required', () => {
     const response = await members(post('/x', undefined, await authHeader()));
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ error: 'An active membership is required', redirect: true });
+  });
+});
+
+describe('answers are bound to the contract', () => {
+  const entryAnswering = <R extends z.ZodType>(response: R) =>
+    ({ method: 'POST', request: z.object({}), response }) as const;
+
+  it('passes an answer that matches the response schema', async () => {
+    const ok = defineEndpoint(entryAnswering(z.object({ ok: z.literal(true) })), {
+      access: 'public',
+      run: () => ({ ok: true as const }),
+    });
+    expect(ok.entry.method).toBe('POST');
+    const response = await ok(post('/x'));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+  });
+
+  it('turns an answer the member app could not read into a logged 500 in tests', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const drifted = defineEndpoint(entryAnswering(z.object({ count: z.number() })), {
+      access: 'public',
+      // A handler that drifted from its contract (the cast stands for a bug the types missed).
+      run: () => ({ count: 'three' }) as unknown as { count: number },
+    });
+    const response = await drifted(post('/x'));
+    expect(response.status).toBe(500);
+    expect(String(log.mock.calls[0])).toContain('does not match the contract: count');
+    log.mockRestore();
+  });
+});
+
+describe("access: 'member'", () => {
+  const { store } = getDeps();
+  const planEntry = {
+    method: 'POST',
+    request: z.object({}),
+    response: z.object({ plan: z.string() }),
+  } as const;
+  const beforeRun = defineEndpoint(planEntry, {
+    access: 'member',
+    membership: 'before-run',
+    run: (_input, _deps, { membership }) => ({ plan: membership.plan }),
+  });
+  const inPipeline = defineEndpoint(planEntry, {
+    access: 'member',
+    membership: 'in-first-pipeline',
+    run: async (_input, _deps, { gate }) => {
+      const [echo] = await gate.exec<[string]>(gate.pipeline().echo('yearly'));
+      return { plan: `${gate.membership?.plan}/${echo}` };
+    },
+  });
+  const forgetful = defineEndpoint(planEntry, {
+    access: 'member',
+    membership: 'in-first-pipeline',
+    run: () => ({ plan: 'never checked' }),
+  });
+
+  it.each([
+    ['before the run', beforeRun, 'monthly'],
+    ["in the run's first pipeline", inPipeline, 'monthly/yearly'],
+  ])('judges the membership %s and hands it over', async (_case, endpoint, plan) => {
+    const member = await signedIn(store, activeMembership());
+    const response = await endpoint(post('/x', undefined, member.headers));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ plan });
+  });
+
+  it.each([
+    ['before the run', beforeRun],
+    ["in the run's first pipeline", inPipeline],
+  ])(
+    'answers 401 without a token and 403 { redirect: true } without a membership (%s)',
+    async (_c, endpoint) => {
+      expect((await endpoint(post('/x'))).status).toBe(401);
+      const user = await signedIn(store, null);
+      const response = await endpoint(post('/x', undefined, user.headers));
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ error: 'An active membership is required', redirect: true });
+    },
+  );
+
+  it('never sends a member answer given without consulting the gate', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const member = await signedIn(store, activeMembership());
+    const response = await forgetful(post('/x', undefined, member.headers));
+    expect(response.status).toBe(500);
+    expect(String(log.mock.calls[0])).toContain('without checking the membership');
+    log.mockRestore();
   });
 });

@@ -16,6 +16,9 @@ describe('functions/ and the contract', () => {
       const name = file.replace(/\.ts$/, '').replaceAll('-', '/') as keyof typeof api;
       expect(api[name], `contract.ts has no entry "${name}"`).toBeDefined();
       expect(mod.config.path).toBe(`/api/${name}`);
+      // Bound to its own entry (the webhook verifies its raw body itself and has none).
+      if (name !== 'billing/webhook')
+        expect(mod.default.entry, `${file} serves another entry`).toBe(api[name]);
       const wrongMethod = api[name].method === 'GET' ? 'POST' : 'GET';
       const response: Response = await mod.default(
         new Request(`http://localhost/api/${name}`, { method: wrongMethod }),

@@ -16,7 +16,6 @@ import {
   membershipKey,
   parseMembership,
   readMembership,
-  requireMembership,
 } from './membership.ts';
 import { BillingRefusedError, CardError, type Promo } from './port.ts';
 import type { PlanName } from './prices.ts';
@@ -176,9 +175,9 @@ const view = (m: Membership) => ({
 export async function toggleAutopay(
   deps: BillingDeps,
   caller: Caller,
+  membership: Membership,
   renew: boolean,
 ): Promise<ApiResponse<'subscription/toggle'>> {
-  const membership = await requireMembership(deps, caller);
   const billing = await deps.billing();
   const updated = await translate(() =>
     billing.setCancelAtPeriodEnd(membership, !renew, `toggle:${caller.sub}:${renew}:${membership.asOf}`),
@@ -191,8 +190,8 @@ export async function toggleAutopay(
 export async function upgradeToYearly(
   deps: BillingDeps,
   caller: Caller,
+  membership: Membership,
 ): Promise<ApiResponse<'subscription/upgrade'>> {
-  const membership = await requireMembership(deps, caller);
   if (membership.plan === 'yearly') throw new HttpError(409, 'Your subscription is already Yearly.');
   const billing = await deps.billing();
   const updated = await translate(() =>

@@ -1,6 +1,4 @@
-import type { Caller } from '../auth/verify.ts';
 import type { Deps } from '../deps.ts';
-import { membershipRequired } from '../http/errors.ts';
 import { parseJson } from '../store.ts';
 
 /**
@@ -64,33 +62,9 @@ export function hasAccess(membership: Membership | null, now: number): boolean {
 
 export const parseMembership = (raw: unknown): Membership | null => parseJson<Membership>(raw);
 
-/**
- * Judges a membership reply the endpoint read in its own pipeline (no extra round trip): the
- * membership, or the 403 `{ redirect: true }` (SPEC §4).
- */
-export function assertAccess(raw: unknown, now: number): Membership {
-  const membership = parseMembership(raw);
-  if (!membership || !hasAccess(membership, now)) throw membershipRequired();
-  return membership;
-}
-
 export async function readMembership(
   { store }: Pick<Deps, 'store'>,
   sub: string,
 ): Promise<Membership | null> {
   return parseMembership(await store.get<string>(membershipKey(sub)));
-}
-
-/**
- * For member-only endpoints: the caller's membership, or a 403 `{ redirect: true }` (SPEC §4) that
- * sends the member app to /payment. Endpoints that read more keys may instead GET membershipKey in
- * their own pipeline and call assertAccess, saving the round trip.
- */
-export async function requireMembership(
-  deps: Pick<Deps, 'store' | 'now'>,
-  caller: Caller,
-): Promise<Membership> {
-  const membership = await readMembership(deps, caller.sub);
-  if (!membership || !hasAccess(membership, deps.now())) throw membershipRequired();
-  return membership;
 }

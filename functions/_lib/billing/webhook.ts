@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { ApiResponse } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError, methodNotAllowed, notFound } from '../http/errors.ts';
 import { errorResponse, json } from '../http/handler.ts';
@@ -83,7 +84,11 @@ export async function receiveStripeWebhook(
     } catch {
       throw new HttpError(400, 'Invalid signature');
     }
-    return json({ received: true, outcome: await applyStripeEvent(deps, event) });
+    const answer: ApiResponse<'billing/webhook'> = {
+      received: true,
+      outcome: await applyStripeEvent(deps, event),
+    };
+    return json(answer);
   } catch (error) {
     return errorResponse(error, request);
   }

@@ -1,21 +1,33 @@
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
 import { bearerToken, type Caller } from '../auth/verify.ts';
+import { MembershipGate } from '../billing/gate.ts';
+import type { Membership } from '../billing/membership.ts';
+import type { ContractEntry } from '../contract/index.ts';
 import { type Deps, getDeps } from '../deps.ts';
 import { badRequest, HttpError, methodNotAllowed, unauthorized, unsupportedMediaType } from './errors.ts';
 import { readJson } from './json.ts';
 import { logError } from './log.ts';
 import { type RateLimitPolicy, rateLimitPolicies } from './rate-limit.ts';
 
-type Method = 'GET' | 'POST' | 'DELETE';
+/**
+ * Who may call an endpoint. Deny by default: every endpoint states its access.
+ * - 'public': anyone (the explicit marker).
+ * - 'user': a verified access token; `run` gets the caller.
+ * - 'member': a verified token (401 otherwise) and an active membership (403 `{ redirect: true }`
+ *   otherwise, SPEC §4); `run` gets the caller and the membership gate (billing/gate.ts).
+ * - 'visitor-or-user': both, answered differently: a token, when sent, must verify (401 otherwise);
+ *   `caller` and `gate` are null for a visitor (e.g. the visitor's video list without player ids).
+ */
+export type Access = 'public' | 'user' | 'member' | 'visitor-or-user';
 
 /**
- * Who may call an endpoint. Deny by default: every endpoint states its access; 'user' needs a
- * verified access token, and 'public' is the explicit marker for endpoints anyone may call.
- * 'visitor-or-user' answers both, differently: a token, when sent, must verify (401 otherwise), and
- * `caller` is null for a visitor (e.g. the visitor's smaller video list without player ids).
+ * When a member endpoint's membership is judged (each member endpoint says which):
+ * - 'before-run': one GET once the body is valid; `run` only starts for a member.
+ * - 'in-first-pipeline': `run` reads it with its own first pipeline (`gate.pipeline()` + `gate.exec()`),
+ *   saving the round trip. An answer given without consulting the gate is refused (500, logged).
  */
-export type Access = 'public' | 'user' | 'visitor-or-user';
+export type MembershipCheck = 'before-run' | 'in-first-pipeline';
 
 interface PublicContext {
   request: Request;
@@ -24,44 +36,64 @@ interface UserContext extends PublicContext {
   /** The caller, from the verified token: the only source of identity. */
   caller: Caller;
 }
+interface MemberContext extends UserContext {
+  /** The caller's membership, judged before `run` started. */
+  membership: Membership;
+}
+interface PipelinedMemberContext extends UserContext {
+  /** The caller's membership check, for `run`'s first pipeline (billing/gate.ts). */
+  gate: MembershipGate;
+}
 interface VisitorOrUserContext extends PublicContext {
   /** The verified caller, or null when no token was sent. */
   caller: Caller | null;
+  /** A caller's membership check (their list is member-sized only with access); null for a visitor. */
+  gate: MembershipGate | null;
 }
 
-type EndpointDefinition<S extends z.ZodType, R> = {
-  method: Method;
-  /** Schema of the JSON body (or of the query string for GET). */
-  input: S;
+type Input<E extends ContractEntry> = z.output<E['request']>;
+/** What `run` answers: the contract's response (its input side: what is serialized as JSON). */
+type Answer<E extends ContractEntry> = z.input<E['response']>;
+type Run<E extends ContractEntry, C> = (
+  input: Input<E>,
+  deps: Deps,
+  context: C,
+) => Promise<Answer<E>> | Answer<E>;
+
+type EndpointDefinition<E extends ContractEntry> = {
   /** Status for a successful answer; 200 unless the endpoint says otherwise. */
-  status?: (result: R) => number;
+  status?: (result: Answer<E>) => number;
   /** Cache-Control for a successful answer; `no-store` unless the endpoint says otherwise. */
   cacheControl?: string;
   /** Counted before the body is read: by the caller's subject, or by client IP (rate-limit.ts). */
   rateLimit?: RateLimitPolicy;
 } & (
-  | { access: 'public'; run: (input: z.output<S>, deps: Deps, context: PublicContext) => Promise<R> | R }
-  | { access: 'user'; run: (input: z.output<S>, deps: Deps, context: UserContext) => Promise<R> | R }
-  | {
-      access: 'visitor-or-user';
-      run: (input: z.output<S>, deps: Deps, context: VisitorOrUserContext) => Promise<R> | R;
-    }
+  | { access: 'public'; run: Run<E, PublicContext> }
+  | { access: 'user'; run: Run<E, UserContext> }
+  | { access: 'member'; membership: 'before-run'; run: Run<E, MemberContext> }
+  | { access: 'member'; membership: 'in-first-pipeline'; run: Run<E, PipelinedMemberContext> }
+  | { access: 'visitor-or-user'; run: Run<E, VisitorOrUserContext> }
 );
 
 /**
- * Wraps a domain call in the conventions every /api function shares:
- * method guard → body parsing → schema validation → domain call → JSON response,
- * with typed errors mapped to their status and nothing internal leaked.
+ * Binds a domain call to its contract entry (contract/*.ts) and wraps it in the conventions every
+ * /api function shares: method guard → authentication → rate limit → body parsing → schema
+ * validation → membership → domain call → JSON response, with typed errors mapped to their status and
+ * nothing internal leaked. The method, the request schema and the answer's type all come from the
+ * entry; in tests every answer is also parsed with the entry's response schema.
  */
-export function defineEndpoint<S extends z.ZodType, R>(definition: EndpointDefinition<S, R>) {
-  return async (request: Request, context?: Context): Promise<Response> => {
+export function defineEndpoint<E extends ContractEntry>(
+  entry: E,
+  definition: EndpointDefinition<E>,
+): Endpoint<E> {
+  const handler = async (request: Request, context?: Context): Promise<Response> => {
     try {
-      if (request.method !== definition.method) throw methodNotAllowed([definition.method]);
+      if (request.method !== entry.method) throw methodNotAllowed([entry.method]);
       const deps = getDeps();
+      const { access } = definition;
       // Authenticate before reading the body: an anonymous caller learns nothing about the input rules.
       const caller =
-        definition.access === 'user' ||
-        (definition.access === 'visitor-or-user' && bearerToken(request) !== null)
+        access === 'user' || access === 'member' || (access === 'visitor-or-user' && bearerToken(request))
           ? await authenticate(request, deps)
           : null;
       if (definition.rateLimit) {
@@ -71,19 +103,48 @@ export function defineEndpoint<S extends z.ZodType, R>(definition: EndpointDefin
           by === 'caller' && caller ? caller.sub : clientIp(request, context),
         );
       }
-      const raw = definition.method === 'GET' ? queryObject(request) : await readBody(request);
-      const parsed = definition.input.safeParse(raw);
+      const gate =
+        caller && (access === 'member' || access === 'visitor-or-user')
+          ? new MembershipGate(deps, caller)
+          : null;
+      const raw = entry.method === 'GET' ? queryObject(request) : await readBody(request);
+      const parsed = entry.request.safeParse(raw);
       if (!parsed.success) throw badRequest(describeIssues(parsed.error));
-      // `caller` is set whenever access is 'user' (authenticate throws otherwise).
-      const run = definition.run as (input: unknown, deps: Deps, context: UserContext) => Promise<R> | R;
-      const result = await run(parsed.data, deps, { request, caller: caller as Caller });
+      // After validation, so a malformed request costs no store read and hears what is wrong with it.
+      const membership =
+        gate && access === 'member' && definition.membership === 'before-run' ? await gate.require() : null;
+      // `caller`, `gate` and `membership` are set whenever the access needs them (or a throw came first).
+      const run = definition.run as Run<E, MemberContext & PipelinedMemberContext>;
+      const result = await run(parsed.data as Input<E>, deps, {
+        request,
+        caller: caller as Caller,
+        gate: gate as MembershipGate,
+        membership: membership as Membership,
+      });
+      // Costs nothing, so checked everywhere: a member answer given without judging the membership
+      // is never sent (it would hand member content to anyone signed in).
+      if (access === 'member' && gate?.membership === null) {
+        throw new Error('A member endpoint answered without checking the membership (gate unused)');
+      }
+      if (checkingAnswers()) checkAnswer(entry, result);
       const headers = definition.cacheControl ? { 'Cache-Control': definition.cacheControl } : {};
       return json(result, definition.status?.(result) ?? 200, headers);
     } catch (error) {
       return errorResponse(error, request);
     }
   };
+  // The entry and the access travel with the handler, so tests enumerate what each file serves.
+  return Object.assign(handler, { entry, access: definition.access });
 }
+
+/** A Netlify function bound to its contract entry. */
+export type Endpoint<E extends ContractEntry> = ((
+  request: Request,
+  context?: Context,
+) => Promise<Response>) & {
+  readonly entry: E;
+  readonly access: Access;
+};
 
 /**
  * Netlify applies netlify.toml's [[headers]] to files, not to function answers: the API sets its
@@ -128,6 +189,20 @@ function clientIp(request: Request, context?: Context): string {
 
 function queryObject(request: Request): Record<string, string> {
   return Object.fromEntries(new URL(request.url).searchParams);
+}
+
+let checking: boolean | undefined;
+/** Tests and local journeys set API_CHECK_ANSWERS=1; production never pays for the extra parse. */
+function checkingAnswers(): boolean {
+  checking ??= process.env.API_CHECK_ANSWERS === '1';
+  return checking;
+}
+
+/** An answer the member app could not read is a bug: in tests it becomes a logged 500, so the test fails. */
+function checkAnswer(entry: ContractEntry, result: unknown): void {
+  const parsed = entry.response.safeParse(JSON.parse(JSON.stringify(result) ?? 'null'));
+  if (!parsed.success)
+    throw new Error(`The answer does not match the contract: ${describeIssues(parsed.error)}`);
 }
 
 function describeIssues(error: z.ZodError): string {

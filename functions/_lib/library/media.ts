@@ -1,7 +1,5 @@
-import type { Caller } from '../auth/verify.ts';
-import { assertAccess, membershipKey } from '../billing/membership.ts';
+import type { MembershipGate } from '../billing/gate.ts';
 import type { AudioTrack } from '../contract/index.ts';
-import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { parseJson } from '../store.ts';
 import { libraryKeys } from './keys.ts';
@@ -16,30 +14,16 @@ export interface LiveStream {
 }
 
 /** SPEC §2 /audio: the latest podcast episodes, newest first (members; one round trip). */
-export async function listAudio(
-  deps: Pick<Deps, 'store' | 'now'>,
-  caller: Caller,
-): Promise<{ audio: AudioTrack[] }> {
-  const [membership, members] = (await deps.store
-    .pipeline()
-    .get(membershipKey(caller.sub))
-    .zrange(libraryKeys.audio, 0, AUDIO_LIMIT - 1, { rev: true })
-    .exec()) as [unknown, string[]];
-  assertAccess(membership, deps.now());
+export async function listAudio(gate: MembershipGate): Promise<{ audio: AudioTrack[] }> {
+  const [members] = await gate.exec<[string[]]>(
+    gate.pipeline().zrange(libraryKeys.audio, 0, AUDIO_LIMIT - 1, { rev: true }),
+  );
   return { audio: members.flatMap((raw) => parseJson<AudioTrack>(raw) ?? []) };
 }
 
 /** SPEC §2 /stream: the live event's embed (members; one round trip). */
-export async function liveStream(
-  deps: Pick<Deps, 'store' | 'now'>,
-  caller: Caller,
-): Promise<{ stream: LiveStream }> {
-  const [membership, raw] = (await deps.store
-    .pipeline()
-    .get(membershipKey(caller.sub))
-    .get(libraryKeys.stream)
-    .exec()) as [unknown, unknown];
-  assertAccess(membership, deps.now());
+export async function liveStream(gate: MembershipGate): Promise<{ stream: LiveStream }> {
+  const [raw] = await gate.exec<[unknown]>(gate.pipeline().get(libraryKeys.stream));
   const stream = parseJson<LiveStream>(raw);
   if (!stream) throw notFound('The live stream is not configured');
   return { stream };

@@ -1,5 +1,4 @@
-import type { Caller } from '../auth/verify.ts';
-import { assertAccess, membershipKey } from '../billing/membership.ts';
+import type { MembershipGate } from '../billing/gate.ts';
 import type { WatchingVideo } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
@@ -26,16 +25,12 @@ interface SavedPosition {
  */
 export async function saveProgress(
   deps: Pick<Deps, 'store' | 'now'>,
-  caller: Caller,
+  gate: MembershipGate,
   input: { nodeId: string; position: number; duration?: number | undefined },
 ): Promise<{ saved: true }> {
+  const { caller } = gate;
   const id = shortId(input.nodeId);
-  const [membership, raw] = (await deps.store
-    .pipeline()
-    .get(membershipKey(caller.sub))
-    .get(libraryKeys.video(id))
-    .exec()) as [unknown, unknown];
-  assertAccess(membership, deps.now());
+  const [raw] = await gate.exec<[unknown]>(gate.pipeline().get(libraryKeys.video(id)));
   const stored = parseJson<StoredVideo>(raw);
   if (!stored) throw notFound('No such video');
   // The player knows the real length (a local sample clip is shorter than the lesson it stands for).
@@ -56,15 +51,13 @@ export async function saveProgress(
 
 /** 'Continue watching': started, unfinished videos, most recently watched first, with positions. */
 export async function continueWatching(
-  deps: Pick<Deps, 'store' | 'now'>,
-  caller: Caller,
+  deps: Pick<Deps, 'store'>,
+  gate: MembershipGate,
 ): Promise<{ videos: WatchingVideo[] }> {
-  const [membership, ids] = (await deps.store
-    .pipeline()
-    .get(membershipKey(caller.sub))
-    .zrange(memberKeys.watching(caller.sub), 0, CONTINUE_LIMIT - 1, { rev: true })
-    .exec()) as [unknown, string[]];
-  assertAccess(membership, deps.now());
+  const { caller } = gate;
+  const [ids] = await gate.exec<[string[]]>(
+    gate.pipeline().zrange(memberKeys.watching(caller.sub), 0, CONTINUE_LIMIT - 1, { rev: true }),
+  );
   if (ids.length === 0) return { videos: [] };
   const [records, positions] = (await deps.store
     .pipeline()

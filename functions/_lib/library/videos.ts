@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Caller } from '../auth/verify.ts';
-import { assertAccess, membershipKey } from '../billing/membership.ts';
+import type { MembershipGate } from '../billing/gate.ts';
 import type { VideoDetail, VideoGroups } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
@@ -61,21 +60,20 @@ export function planQuery(query: VideoQuery, member: boolean): Plan {
  * in memory, never with player ids — enforced here whatever the request asks for.
  */
 export async function listVideos(
-  deps: Pick<Deps, 'store' | 'now'>,
-  caller: Caller | null,
+  deps: Pick<Deps, 'store'>,
+  gate: MembershipGate | null,
   query: VideoQuery,
 ): Promise<VideoGroups> {
-  const plan = planQuery(query, caller !== null);
-  return caller ? memberLists(deps, caller, plan) : visitorLists(deps.store, plan);
+  const plan = planQuery(query, gate !== null);
+  return gate ? memberLists(deps, gate, plan) : visitorLists(deps.store, plan);
 }
 
 async function memberLists(
-  deps: Pick<Deps, 'store' | 'now'>,
-  caller: Caller,
+  deps: Pick<Deps, 'store'>,
+  gate: MembershipGate,
   plan: Plan,
 ): Promise<VideoGroups> {
-  const pipe = deps.store.pipeline();
-  pipe.get(membershipKey(caller.sub));
+  const pipe = gate.pipeline();
   const upper = plan.more === null ? '+inf' : (`(${plan.more}` as const);
   // Without a search, the index answers the page itself; with one, every candidate is read and the
   // titles decide (the titles hash is small: one short string per video).
@@ -98,9 +96,8 @@ async function memberLists(
   if (scratch) pipe.del(scratch);
   const titlesAt = pipe.length();
   if (plan.words.length > 0) pipe.hgetall(libraryKeys.titles);
-  const replies = (await pipe.exec()) as unknown[];
-
-  assertAccess(replies[0], deps.now());
+  // The gate's reply (the membership) comes first and is taken off: positions shift by one.
+  const replies = [null, ...(await gate.exec(pipe))];
   let lists = rangeAt.map((at) => (replies[at] as string[] | undefined) ?? []);
   if (plan.words.length > 0) {
     const titles = new Map(flatEntries(replies[titlesAt]));
@@ -146,22 +143,24 @@ async function visitorLists(store: Store, plan: Plan): Promise<VideoGroups> {
  * Members also get the player id and their saved position; visitors neither.
  */
 export async function videoMetadata(
-  deps: Pick<Deps, 'store' | 'now'>,
-  caller: Caller | null,
+  deps: Pick<Deps, 'store'>,
+  gate: MembershipGate | null,
   nodeId: string,
 ): Promise<VideoDetail> {
   const id = shortId(nodeId);
-  const pipe = deps.store.pipeline();
-  pipe.mget(libraryKeys.video(id), libraryKeys.detail(id));
-  if (caller) pipe.get(membershipKey(caller.sub)).hget(memberKeys.progress(caller.sub), id);
-  const [pair, membership, progress] = (await pipe.exec()) as [unknown[], unknown, unknown];
-  if (caller) assertAccess(membership, deps.now());
+  const reads = (pipe: ReturnType<Deps['store']['pipeline']>) =>
+    pipe.mget(libraryKeys.video(id), libraryKeys.detail(id));
+  const [pair, progress] = gate
+    ? await gate.exec<[unknown[], unknown]>(
+        reads(gate.pipeline()).hget(memberKeys.progress(gate.caller.sub), id),
+      )
+    : ((await reads(deps.store.pipeline()).exec()) as [unknown[], unknown]);
   const stored = parseJson<StoredVideo>(pair[0]);
   if (!stored) throw notFound('No such video');
   const detail = parseJson<StoredDetail>(pair[1]) ?? { description: '', chapters: [] };
-  const position = caller ? parseJson<{ position?: unknown }>(progress)?.position : undefined;
+  const position = gate ? parseJson<{ position?: unknown }>(progress)?.position : undefined;
   return {
-    ...toVideo(stored, caller !== null),
+    ...toVideo(stored, gate !== null),
     description: detail.description,
     chapters: detail.chapters,
     ...(typeof position === 'number' ? { position } : {}),

@@ -1,0 +1,56 @@
+import type { Caller } from '../auth/verify.ts';
+import type { Deps } from '../deps.ts';
+import { membershipRequired } from '../http/errors.ts';
+import { hasAccess, type Membership, membershipKey, parseMembership } from './membership.ts';
+
+type Pipeline = ReturnType<Deps['store']['pipeline']>;
+
+/**
+ * The one membership check for member content (SPEC §4, DESIGN §5): defineEndpoint's
+ * `access: 'member'` opens one per request. Endpoints that read keys anyway fold the check into
+ * their first pipeline (`pipeline()` + `exec()`: no extra round trip); the others call `require()`
+ * (one GET) before they do anything. Either way a caller without access gets 403 `{ redirect: true }`.
+ */
+export class MembershipGate {
+  readonly #deps: Pick<Deps, 'store' | 'now'>;
+  readonly caller: Caller;
+  #membership: Membership | null = null;
+
+  constructor(deps: Pick<Deps, 'store' | 'now'>, caller: Caller) {
+    this.#deps = deps;
+    this.caller = caller;
+  }
+
+  /** The membership once judged; null before. */
+  get membership(): Membership | null {
+    return this.#membership;
+  }
+
+  /** A pipeline whose first command reads the caller's membership: add the endpoint's reads after it. */
+  pipeline(): Pipeline {
+    return this.#deps.store.pipeline().get(membershipKey(this.caller.sub));
+  }
+
+  /** Sends a pipeline from `pipeline()`, judges the membership, and gives back the endpoint's own replies. */
+  async exec<T extends unknown[] = unknown[]>(pipe: Pipeline): Promise<T> {
+    const [membership, ...replies] = (await pipe.exec()) as unknown[];
+    this.#membership = assertAccess(membership, this.#deps.now());
+    return replies as T;
+  }
+
+  /** For endpoints with nothing to read first: the membership alone (one GET), judged. */
+  async require(): Promise<Membership> {
+    this.#membership = assertAccess(
+      await this.#deps.store.get<string>(membershipKey(this.caller.sub)),
+      this.#deps.now(),
+    );
+    return this.#membership;
+  }
+}
+
+/** Judges a stored membership: the membership, or the 403 `{ redirect: true }` that sends the app to /payment. */
+function assertAccess(raw: unknown, now: number): Membership {
+  const membership = parseMembership(raw);
+  if (!membership || !hasAccess(membership, now)) throw membershipRequired();
+  return membership;
+}
