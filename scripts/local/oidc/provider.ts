@@ -13,15 +13,18 @@
 // - `screen_hint=signup` opens the sign-up page; no consent screen (the grant is given on sign-in).
 // Users live in the product store (functions/_lib/identity/local-users.ts); sessions, grants, codes and
 // refresh tokens in the same store (prefix `oidc:`); keys under {dataDir}/oidc, so restarts keep both.
-//
-// oidc-provider ships no type declarations and @types/oidc-provider is not installed, so the small part
-// of its API used here is typed below.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
-// @ts-expect-error -- untyped package (see above)
-import OidcProviderClass, { errors as oidcErrors } from 'oidc-provider';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
+import Provider, {
+  type AdapterPayload,
+  type Configuration,
+  errors,
+  type Grant,
+  type Interaction,
+  type JWKS,
+} from 'oidc-provider';
 import {
   createUser,
   EmailTakenError,
@@ -79,90 +82,9 @@ const GRANT_INDEX_TTL = 31 * DAY;
 const MAX_FORM_BYTES = 16 * 1024;
 const MAX_JSON_BYTES = 56 * 1024;
 
-// --- the slice of oidc-provider's and Koa's API used here ---
-
-interface Cookies {
-  get(name: string, options?: object): string | undefined;
-  set(name: string, value: string | null, options?: object): void;
-}
-
-interface KoaContext {
-  method: string;
-  path: string;
-  query: Record<string, string | string[] | undefined>;
-  req: IncomingMessage & { body?: unknown };
-  res: ServerResponse;
-  status: number;
-  body: unknown;
-  type: string;
-  cookies: Cookies;
-  get(header: string): string;
-  set(header: string, value: string): void;
-  is(type: string): string | false | null;
-  redirect(url: string): void;
-}
-
-type Middleware = (ctx: KoaContext, next: () => Promise<void>) => Promise<void>;
-
-interface Interaction {
-  uid: string;
-  prompt: { name: string };
-  params: Record<string, unknown>;
-  session?: { accountId?: string };
-  grantId?: string;
-}
-
-interface GrantModel {
-  jti: string;
-  accountId: string;
-  clientId: string;
-  addOIDCScope(scope: string): void;
-  addResourceScope(resource: string, scope: string): void;
-  save(): Promise<string>;
-}
-
-interface GrantClass {
-  new (init: { accountId: string; clientId: string }): GrantModel;
-  find(id: string): Promise<GrantModel | undefined>;
-}
-
-interface OidcClient {
-  clientId: string;
-  redirectUris: string[];
-}
-
-interface SessionModel {
-  accountId?: string;
-  destroy(): Promise<void>;
-}
-
-interface OidcContext {
-  oidc: {
-    session: { accountId?: string; grantIdFor(clientId: string): string | undefined };
-    client: OidcClient;
-    result?: { consent?: { grantId?: string } };
-  };
-}
-
-interface Provider {
-  use(middleware: Middleware): void;
-  callback(): (req: IncomingMessage, res: ServerResponse) => void;
-  on(event: string, listener: (ctx: unknown, error: Error) => void): void;
-  interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
-  interactionResult(
-    req: IncomingMessage,
-    res: ServerResponse,
-    result: object,
-    options?: { mergeWithLastSubmission?: boolean },
-  ): Promise<string>;
-  cookieName(name: 'session' | 'interaction' | 'resume'): string;
-  Client: { find(id: string): Promise<OidcClient | undefined> };
-  Grant: GrantClass;
-  Session: { get(ctx: KoaContext): Promise<SessionModel> };
-}
-
-const ProviderClass = OidcProviderClass as new (issuer: string, configuration: object) => Provider;
-const InvalidTarget = (oidcErrors as { InvalidTarget: new (description?: string) => Error }).InvalidTarget;
+/** What `provider.use` takes: runs before oidc-provider's own routing, so without `ctx.oidc`. */
+type Middleware = Parameters<Provider['use']>[0];
+type RequestContext = Parameters<Middleware>[0];
 
 // --- keys, persisted so tokens and cookies survive a restart ---
 
@@ -183,10 +105,10 @@ async function loadOrCreate<T>(file: string, create: () => Promise<T>): Promise<
   }
 }
 
-async function loadKeys(dataDir: string): Promise<{ jwks: { keys: JWK[] }; cookieKeys: string[] }> {
+async function loadKeys(dataDir: string): Promise<{ jwks: JWKS; cookieKeys: string[] }> {
   const dir = path.join(dataDir, 'oidc');
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const jwks = await loadOrCreate(path.join(dir, 'jwks.json'), async () => {
+  const jwks = await loadOrCreate<JWKS>(path.join(dir, 'jwks.json'), async () => {
     const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
     const jwk = await exportJWK(privateKey);
     return { keys: [{ ...jwk, kid: await calculateJwkThumbprint(jwk), alg: 'RS256', use: 'sig' }] };
@@ -203,13 +125,11 @@ async function loadKeys(dataDir: string): Promise<{ jwks: { keys: JWK[] }; cooki
 const REFRESH_REUSE_INTERVAL_S = 30;
 const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode']);
 
-type Payload = Record<string, unknown> & { grantId?: string; uid?: string; userCode?: string };
-
 function storeAdapter(store: Store, prefix: string, reuseIntervalS: number) {
   const grantKey = (id: string) => `${prefix}grant:${id}`;
   const uidKey = (uid: string) => `${prefix}sessionUid:${uid}`;
   const userCodeKey = (code: string) => `${prefix}userCode:${code}`;
-  const parse = (raw: string | null) => (raw ? (JSON.parse(raw) as Payload) : undefined);
+  const parse = (raw: string | null) => (raw ? (JSON.parse(raw) as AdapterPayload) : undefined);
 
   return class StoreAdapter {
     readonly model: string;
@@ -221,7 +141,7 @@ function storeAdapter(store: Store, prefix: string, reuseIntervalS: number) {
       return `${prefix}${this.model}:${id}`;
     }
 
-    async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
+    async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
       const key = this.key(id);
       const ttl = typeof expiresIn === 'number' && expiresIn > 0 ? Math.ceil(expiresIn) : undefined;
       const tx = store.multi();
@@ -236,7 +156,7 @@ function storeAdapter(store: Store, prefix: string, reuseIntervalS: number) {
       await tx.exec();
     }
 
-    async find(id: string): Promise<Payload | undefined> {
+    async find(id: string): Promise<AdapterPayload | undefined> {
       const payload = parse(await store.get<string>(this.key(id)));
       // Auth0's refresh-token rotation "reuse interval": a token rotated moments ago is accepted again
       // (a client retrying a refresh whose answer it lost), instead of ending the whole session.
@@ -250,12 +170,12 @@ function storeAdapter(store: Store, prefix: string, reuseIntervalS: number) {
       return payload;
     }
 
-    async findByUid(uid: string): Promise<Payload | undefined> {
+    async findByUid(uid: string): Promise<AdapterPayload | undefined> {
       const id = await store.get<string>(uidKey(uid));
       return id ? this.find(id) : undefined;
     }
 
-    async findByUserCode(code: string): Promise<Payload | undefined> {
+    async findByUserCode(code: string): Promise<AdapterPayload | undefined> {
       const id = await store.get<string>(userCodeKey(code));
       return id ? this.find(id) : undefined;
     }
@@ -279,7 +199,7 @@ function storeAdapter(store: Store, prefix: string, reuseIntervalS: number) {
   };
 }
 
-function sendHtml(ctx: KoaContext, status: number, html: string): void {
+function sendHtml(ctx: RequestContext, status: number, html: string): void {
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
   ctx.set('Cache-Control', 'no-store');
@@ -346,7 +266,7 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
     ...(user.customerId ? { [CLAIMS.customerId]: user.customerId } : {}),
   });
 
-  async function fullGrant(accountId: string, clientId: string, grantId?: string): Promise<GrantModel> {
+  async function fullGrant(accountId: string, clientId: string, grantId?: string): Promise<Grant> {
     const existing = grantId ? await provider.Grant.find(grantId) : undefined;
     const grant =
       existing && existing.accountId === accountId && existing.clientId === clientId
@@ -358,7 +278,7 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
     return grant;
   }
 
-  const configuration = {
+  const configuration: Configuration = {
     adapter: storeAdapter(store, 'oidc:', opts.refreshTokenReuseIntervalS ?? REFRESH_REUSE_INTERVAL_S),
     clients: clients.map((c) => ({
       client_id: c.clientId,
@@ -400,8 +320,8 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
         enabled: true,
         defaultResource: () => audience,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx: unknown, resource: string) => {
-          if (resource !== audience) throw new InvalidTarget(`unknown audience ${resource}`);
+        getResourceServerInfo: (_ctx, resource) => {
+          if (resource !== audience) throw new errors.InvalidTarget(`unknown audience ${resource}`);
           return {
             scope: SCOPE,
             audience,
@@ -412,29 +332,32 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
         },
       },
     },
-    clientBasedCORS: (_ctx: unknown, origin: string, client: OidcClient) =>
-      allowedOrigins.get(client.clientId)?.has(origin) ?? false,
-    findAccount: async (_ctx: unknown, sub: string) => {
+    clientBasedCORS: (_ctx, origin, client) => allowedOrigins.get(client.clientId)?.has(origin) ?? false,
+    findAccount: async (_ctx, sub) => {
       const user = await getUser(store, sub);
       if (!user) return undefined;
       return { accountId: sub, claims: async () => accountClaims(user) };
     },
-    extraTokenClaims: async (_ctx: unknown, token: { accountId?: string }) => {
-      const user = token.accountId ? await getUser(store, token.accountId) : null;
+    extraTokenClaims: async (_ctx, token) => {
+      // Only access tokens carry an account (client-credential tokens, which this provider never
+      // issues, do not).
+      const accountId = 'accountId' in token ? token.accountId : undefined;
+      const user = accountId ? await getUser(store, accountId) : null;
       if (!user) return undefined;
       return {
         [CLAIMS.email]: user.email,
         ...(user.customerId ? { [CLAIMS.customerId]: user.customerId } : {}),
       };
     },
-    loadExistingGrant: async (ctx: OidcContext) => {
+    loadExistingGrant: async (ctx) => {
       const { session, client, result } = ctx.oidc;
-      if (!session.accountId) return undefined;
+      // Typed optional, but oidc-provider asks only once it has both.
+      if (!session?.accountId || !client) return undefined;
       const grantId = result?.consent?.grantId ?? session.grantIdFor(client.clientId);
       return fullGrant(session.accountId, client.clientId, grantId);
     },
     interactions: {
-      url: (_ctx: unknown, interaction: Interaction) =>
+      url: (_ctx, interaction) =>
         `/u/${interaction.params.screen_hint === 'signup' ? 'signup' : 'login'}?state=${interaction.uid}`,
     },
     ttl: {
@@ -446,13 +369,13 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
       Grant: 30 * DAY,
       RefreshToken: 30 * DAY,
     },
-    renderError: (ctx: KoaContext, out: Record<string, string>) => {
+    renderError: (ctx, out) => {
       const detail = out.error_description ?? out.error ?? 'Something went wrong.';
       sendHtml(ctx, Math.max(ctx.status, 400), messagePage('Sign-in problem', detail));
     },
   };
 
-  const provider = new ProviderClass(issuer, configuration);
+  const provider = new Provider(issuer, configuration);
   provider.on('server_error', (_ctx, error) => {
     console.error(`[oidc] server error: ${error.stack ?? error.message}`);
   });
@@ -463,7 +386,7 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
   };
 
   // /u/login and /u/signup: the interaction pages.
-  async function interactionPage(ctx: KoaContext, screen: Screen): Promise<void> {
+  async function interactionPage(ctx: RequestContext, screen: Screen): Promise<void> {
     let interaction: Interaction;
     try {
       interaction = await provider.interactionDetails(ctx.req, ctx.res);
@@ -536,7 +459,7 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
   }
 
   // Auth0's logout: GET /v2/logout?client_id=…&returnTo=…
-  async function logout(ctx: KoaContext): Promise<void> {
+  async function logout(ctx: RequestContext): Promise<void> {
     const clientId = first(ctx.query.client_id);
     const returnTo = first(ctx.query.returnTo);
     const allowed = (clientId && logoutUris.get(clientId)) || [];
@@ -558,7 +481,7 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
     sendHtml(ctx, 200, messagePage('Signed out', 'You are signed out of OTC Edge.'));
   }
 
-  provider.use(async (ctx, next) => {
+  const auth0Routes: Middleware = async (ctx, next) => {
     const { method, path: route } = ctx;
     if (route === '/u/login' || route === '/u/signup') {
       return interactionPage(ctx, route === '/u/login' ? 'login' : 'signup');
@@ -600,12 +523,13 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
         if (['string', 'number', 'boolean'].includes(typeof value)) fields[key] = String(value);
       }
       if (fields.audience !== undefined && fields.resource === undefined) fields.resource = fields.audience;
-      // oidc-provider reads an already consumed request from req.body.
-      ctx.req.body = fields;
+      // oidc-provider reads an already consumed request from req.body, a field Node's type does not have.
+      (ctx.req as IncomingMessage & { body?: Record<string, string> }).body = fields;
       ctx.req.headers['content-type'] = 'application/x-www-form-urlencoded';
     }
     return next();
-  });
+  };
+  provider.use(auth0Routes);
 
   handler = provider.callback();
 
