@@ -1,4 +1,10 @@
-import type { Playlist, Tag, Video, VideoDetail, WatchingVideo } from '../../functions/_lib/contract/index.ts';
+import type {
+  Playlist,
+  Tag,
+  Video,
+  VideoDetail,
+  WatchingVideo,
+} from '../../functions/_lib/contract/index.ts';
 import { callApi } from '../api/client.ts';
 import { isSignedIn } from '../auth/session.ts';
 import { fetchQuery, invalidateQueries, queryValues, readQuery, writeQuery } from '../data/cache.ts';

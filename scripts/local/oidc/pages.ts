@@ -48,10 +48,16 @@ ${body}
 
 export type Screen = 'login' | 'signup';
 
+export interface FormError {
+  message: string;
+  /** The field to mark and focus; without one, both are marked. */
+  field?: 'email' | 'password';
+}
+
 export interface FormState {
   uid: string;
   email?: string;
-  error?: { message: string; field?: 'email' | 'password' };
+  error?: FormError;
 }
 
 export function formPage(screen: Screen, { uid, email = '', error }: FormState): string {

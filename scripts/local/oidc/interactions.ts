@@ -1,0 +1,80 @@
+// /u/login and /u/signup: where oidc-provider hands a sign-in it cannot finish alone (its "interaction"),
+// as Auth0's Universal Login does. Shows the form, checks it against the account store, and answers the
+// consent prompt at once, since Auth0 asks first-party apps' users no consent.
+import type Provider from 'oidc-provider';
+import type { Interaction } from 'oidc-provider';
+import type { AccountStore } from './accounts.ts';
+import { grantFullScope } from './grants.ts';
+import { type RequestContext, readBody, sendHtml } from './http.ts';
+import { formPage, messagePage, type Screen } from './pages.ts';
+
+const MAX_FORM_BYTES = 16 * 1024;
+
+export interface InteractionOptions {
+  provider: Provider;
+  accounts: AccountStore;
+  audience: string;
+  /** Where a person whose sign-in expired can start again. */
+  appLink: { href: string; text: string } | undefined;
+}
+
+export function interactionPages({ provider, accounts, audience, appLink }: InteractionOptions) {
+  const expired = (ctx: RequestContext, message: string) =>
+    sendHtml(ctx, 400, messagePage('Sign-in expired', message, appLink));
+
+  return async function interactionPage(ctx: RequestContext, screen: Screen): Promise<void> {
+    let interaction: Interaction;
+    try {
+      interaction = await provider.interactionDetails(ctx.req, ctx.res);
+    } catch {
+      const message = 'This sign-in page has expired. Go back to OTC Edge and choose Sign in again.';
+      return expired(ctx, message);
+    }
+    const clientId = String(interaction.params.client_id ?? '');
+    const redirect = (returnTo: string) => {
+      ctx.status = 303;
+      ctx.redirect(returnTo);
+    };
+    if (interaction.prompt.name !== 'login') {
+      // The consent prompt (requested for offline_access, see routes.ts): given at once.
+      const accountId = interaction.session?.accountId;
+      if (!accountId) return sendHtml(ctx, 400, messagePage('Sign-in problem', 'Please sign in again.'));
+      const grant = await grantFullScope(provider, audience, accountId, clientId, interaction.grantId);
+      return redirect(
+        await provider.interactionResult(ctx.req, ctx.res, { consent: { grantId: grant.jti } }),
+      );
+    }
+    if (ctx.method === 'GET') return sendHtml(ctx, 200, formPage(screen, { uid: interaction.uid }));
+    if (ctx.method !== 'POST') {
+      ctx.set('Allow', 'GET, POST');
+      return sendHtml(ctx, 405, messagePage('Not allowed', 'Use the form.'));
+    }
+    let form: URLSearchParams;
+    try {
+      if (!ctx.is('application/x-www-form-urlencoded')) throw new Error('not a form');
+      form = new URLSearchParams(await readBody(ctx.req, MAX_FORM_BYTES));
+    } catch {
+      return sendHtml(ctx, 400, messagePage('Sign-in problem', 'The form could not be read.'));
+    }
+    // The interaction cookie (SameSite=Lax, signed) names the interaction; the form must name the same one.
+    if (form.get('state') !== interaction.uid) return expired(ctx, 'Please start again.');
+    const email = form.get('email') ?? '';
+    const password = form.get('password') ?? '';
+    const outcome =
+      screen === 'login' ? await accounts.signIn(email, password) : await accounts.signUp(email, password);
+    if ('error' in outcome) {
+      const { status, error } = outcome;
+      return sendHtml(ctx, status, formPage(screen, { uid: interaction.uid, email, error }));
+    }
+    // Signed in and, as for Auth0's first-party apps, consented: no consent screen.
+    const { accountId } = outcome;
+    const grant = await grantFullScope(provider, audience, accountId, clientId);
+    const returnTo = await provider.interactionResult(
+      ctx.req,
+      ctx.res,
+      { login: { accountId }, consent: { grantId: grant.jti } },
+      { mergeWithLastSubmission: false },
+    );
+    return redirect(returnTo);
+  };
+}
