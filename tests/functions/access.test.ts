@@ -27,6 +27,12 @@ const VISITOR_OR_USER = new Set<ApiName>(['videos', 'videos/metadata']);
 const VALID_REQUESTS: { [N in ApiName]?: ApiRequest<N> } = {
   'videos/progress': { nodeId: 'vid_abc', position: 12 },
   'subscription/toggle': { renew: false },
+  'journal/metadata': { note_id: 'note_AAAAAAAAAAAAAAAA' },
+  'journal/notes/update': { note_id: 'note_AAAAAAAAAAAAAAAA', title: 'A note', body: '<p>Hi</p>' },
+  'journal/notes/delete': { note_id: 'note_AAAAAAAAAAAAAAAA' },
+  'journal/symbols/notes': { symbol: 'ABCD' },
+  'journal/categories/notes': { category_id: 'category_AAAAAAAAAAAAAAAA' },
+  'journal/categories/update': { category_id: 'category_AAAAAAAAAAAAAAAA', category: 'Setups' },
 };
 
 const root = new URL('../../functions/', import.meta.url);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountApi } from './account.ts';
 import { articlesApi } from './articles.ts';
 import { billingApi } from './billing.ts';
+import { journalApi } from './journal.ts';
 import { libraryApi } from './library.ts';
 import type { ContractEntry } from './shared.ts';
 import { siteApi } from './site.ts';
@@ -18,6 +19,7 @@ export const api = {
   ...libraryApi,
   ...accountApi,
   ...billingApi,
+  ...journalApi,
 } as const satisfies Record<string, ContractEntry>;
 
 export type ApiName = keyof typeof api;
@@ -28,6 +30,7 @@ export type ApiMethod<N extends ApiName> = ApiEntry<N>['method'];
 
 export { Article } from './articles.ts';
 export { PlanName, Plans } from './billing.ts';
+export { Category, Note, NoteSummary, SymbolNotes } from './journal.ts';
 export {
   AudioTrack,
   Chapter,

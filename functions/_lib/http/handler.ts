@@ -65,7 +65,10 @@ type EndpointDefinition<E extends ContractEntry> = {
   status?: (result: Answer<E>) => number;
   /** Cache-Control for a successful answer; `no-store` unless the endpoint says otherwise. */
   cacheControl?: string;
-  /** Counted before the body is read: by the caller's subject, or by client IP (rate-limit.ts). */
+  /**
+   * By the caller's subject, or by client IP (rate-limit.ts). Counted before the body is read, or for
+   * member content beside the membership read; a refused call writes nothing.
+   */
   rateLimit?: RateLimitPolicy;
 } & (
   | { access: 'public'; run: Run<E, PublicContext> }
@@ -96,17 +99,21 @@ export function defineEndpoint<E extends ContractEntry>(
         access === 'user' || access === 'member' || (access === 'visitor-or-user' && bearerToken(request))
           ? await authenticate(request, deps)
           : null;
-      if (definition.rateLimit) {
-        const by = rateLimitPolicies[definition.rateLimit].by;
-        await deps.rateLimit(
-          definition.rateLimit,
-          by === 'caller' && caller ? caller.sub : clientIp(request, context),
-        );
-      }
+      const policy = definition.rateLimit;
+      const limited = policy
+        ? deps.rateLimit(
+            policy,
+            rateLimitPolicies[policy].by === 'caller' && caller ? caller.sub : clientIp(request, context),
+          )
+        : Promise.resolve();
       const gate =
         caller && (access === 'member' || access === 'visitor-or-user')
-          ? new MembershipGate(deps, caller)
+          ? new MembershipGate(deps, caller, limited)
           : null;
+      // Counted before the body is read. A member endpoint's gate settles the limit beside its first
+      // store read instead (one round trip fewer); it is awaited again below either way.
+      if (!gate) await limited;
+      else limited.catch(() => {});
       const raw = entry.method === 'GET' ? queryObject(request) : await readBody(request);
       const parsed = entry.request.safeParse(raw);
       if (!parsed.success) throw badRequest(describeIssues(parsed.error));
@@ -121,6 +128,7 @@ export function defineEndpoint<E extends ContractEntry>(
         gate: gate as MembershipGate,
         membership: membership as Membership,
       });
+      await limited;
       // Costs nothing, so checked everywhere: a member answer given without judging the membership
       // is never sent (it would hand member content to anyone signed in).
       if (access === 'member' && gate?.membership === null) {

@@ -16,6 +16,8 @@ export const rateLimitPolicies = {
   account: { limit: 10, window: '10 m', by: 'caller' },
   /** Playback position saves: the player saves at most every 10 s, so 3 a second is abuse. */
   progress: { limit: 60, window: '1 m', by: 'caller' },
+  /** Journal writes (note saves and deletes, category changes): a person saves far less than once a second. */
+  journal: { limit: 60, window: '1 m', by: 'caller' },
 } as const;
 
 export type RateLimitPolicy = keyof typeof rateLimitPolicies;

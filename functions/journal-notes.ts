@@ -1,0 +1,13 @@
+import type { Config } from '@netlify/functions';
+import { api } from './_lib/contract/index.ts';
+import { defineEndpoint } from './_lib/http/handler.ts';
+import { listNotes } from './_lib/journal/notes.ts';
+
+// SPEC §7: the member's notes, 99 a page, newest saved first.
+export default defineEndpoint(api['journal/notes'], {
+  access: 'member',
+  membership: 'in-first-pipeline',
+  run: (input, deps, { gate }) => listNotes(deps, gate, input.page),
+});
+
+export const config: Config = { path: '/api/journal/notes' };

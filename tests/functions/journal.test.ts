@@ -1,0 +1,399 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Category, Note, NoteSummary, SymbolNotes } from '../../functions/_lib/contract/index.ts';
+import { getDeps } from '../../functions/_lib/deps.ts';
+import { journalKeys } from '../../functions/_lib/journal/keys.ts';
+import { MAX_NOTES } from '../../functions/_lib/journal/rules.ts';
+import categoriesFn from '../../functions/journal-categories.ts';
+import categoryNotesFn from '../../functions/journal-categories-notes.ts';
+import categoriesUpdateFn from '../../functions/journal-categories-update.ts';
+import metadataFn from '../../functions/journal-metadata.ts';
+import notesFn from '../../functions/journal-notes.ts';
+import deleteFn from '../../functions/journal-notes-delete.ts';
+import updateFn from '../../functions/journal-notes-update.ts';
+import symbolsFn from '../../functions/journal-symbols.ts';
+import symbolNotesFn from '../../functions/journal-symbols-notes.ts';
+import { activeMembership, signedIn } from '../support/members.ts';
+
+// The notes journal on real Redis, through the handlers (SPEC §7 /api/journal/*).
+const { store } = getDeps();
+const alnum = (n: number) =>
+  [...randomBytes(n)]
+    .map((b) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'[b % 62])
+    .join('');
+const noteId = () => `note_${alnum(16)}`;
+const categoryId = () => `category_${alnum(16)}`;
+
+type Member = Awaited<ReturnType<typeof member>>;
+async function member() {
+  const { sub, headers } = await signedIn(store, activeMembership());
+  const call = async (
+    fn: (r: Request) => Promise<Response>,
+    path: string,
+    body: unknown,
+    method = 'POST',
+  ) => {
+    const response = await fn(
+      new Request(`http://localhost/api/${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      }),
+    );
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  return {
+    sub,
+    call,
+    save: (note: Record<string, unknown>) => call(updateFn, 'journal/notes/update', note),
+    remove: (note_id: string) => call(deleteFn, 'journal/notes/delete', { note_id }, 'DELETE'),
+    notes: async (page?: number) =>
+      (await call(notesFn, 'journal/notes', page === undefined ? {} : { page })).body as {
+        notes: NoteSummary[];
+        more: boolean;
+        total: number;
+      },
+    note: (note_id: string) => call(metadataFn, 'journal/metadata', { note_id }),
+    symbols: async () =>
+      ((await call(symbolsFn, 'journal/symbols', {})).body as { symbols: SymbolNotes[] }).symbols,
+    symbolNotes: async (symbol: string) =>
+      ((await call(symbolNotesFn, 'journal/symbols/notes', { symbol })).body as { notes: NoteSummary[] })
+        .notes,
+    categories: async () =>
+      ((await call(categoriesFn, 'journal/categories', {})).body as { categories: Category[] }).categories,
+    categoryNotes: async (category_id: string) =>
+      (
+        (await call(categoryNotesFn, 'journal/categories/notes', { category_id })).body as {
+          notes: NoteSummary[];
+        }
+      ).notes,
+    category: (body: Record<string, unknown>) => call(categoriesUpdateFn, 'journal/categories/update', body),
+  };
+}
+
+/** Saves a new note and answers its summary. */
+async function create(m: Member, fields: Record<string, unknown> = {}) {
+  const note_id = noteId();
+  const saved = await m.save({
+    note_id,
+    title: 'Morning prep',
+    body: '<p>Watch the open</p>',
+    basedOn: null,
+    ...fields,
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return (saved.body as { note: NoteSummary }).note;
+}
+
+describe('notes: create, read, list', () => {
+  it('saves a note with its sanitized body, symbols and categories, and reads it back', async () => {
+    const m = await member();
+    const cat = categoryId();
+    expect((await m.category({ category_id: cat, category: ' Setups ' })).status).toBe(200);
+    const note = await create(m, {
+      title: '  $ABCD runner  ',
+      body: '<p>Gap up <span data-cashtag="ABCD">$ABCD</span><script>alert(1)</script></p>',
+      symbols: ['abcd', 'ABCD', 'x', 'TOOLONGSYM', 'brk.a', '^dji'],
+      categories: [cat],
+      timestamp: 1,
+    });
+    expect(note).toMatchObject({
+      title: '$ABCD runner',
+      symbols: ['ABCD', 'BRK.A', '^DJI'],
+      categories: [cat],
+    });
+    expect(note.timestamp).toBeGreaterThan(Date.now() - 60_000);
+    const read = await m.note(note.note_id);
+    expect(read.status).toBe(200);
+    expect((read.body as { note: Note }).note).toEqual({
+      ...note,
+      body: '<p>Gap up <span data-cashtag="ABCD">$ABCD</span></p>',
+    });
+    expect(await m.categories()).toEqual([{ category_id: cat, category: 'Setups' }]);
+  });
+
+  it('lists newest saved first, 99 a page, with more and total', async () => {
+    const m = await member();
+    const ids = Array.from({ length: 100 }, (_, i) => `note_${String(i).padStart(16, '0')}`);
+    // 100 notes written as the save script would, so the page boundary is exercised quickly.
+    const pipe = store.pipeline();
+    ids.forEach((id, i) => {
+      pipe.hset(journalKeys.note(m.sub, id), {
+        title: `Note ${i}`,
+        body: '',
+        timestamp: 1000 + i,
+        symbols: '',
+        categories: '',
+      });
+      pipe.zadd(journalKeys.notes(m.sub), { score: 1000 + i, member: id });
+    });
+    await pipe.exec();
+    const first = await m.notes();
+    expect(first.notes).toHaveLength(99);
+    expect(first.notes[0]?.title).toBe('Note 99');
+    expect(first).toMatchObject({ more: true, total: 100 });
+    const second = await m.notes(1);
+    expect(second.notes.map((n) => n.title)).toEqual(['Note 0']);
+    expect(second.more).toBe(false);
+  });
+
+  it('answers 404 for a note that does not exist, and 400 for ids that are not note ids', async () => {
+    const m = await member();
+    expect((await m.note(noteId())).status).toBe(404);
+    for (const bad of [
+      'note_short',
+      'note_AAAAAAAAAAAAAAA!',
+      '../note_AAAAAAAAAAAAAAAA',
+      'category_AAAAAAAAAAAAAAAA',
+    ]) {
+      const answer = await m.note(bad);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatch(/^note_id: use a note id/);
+    }
+  });
+});
+
+describe('notes: the rules, on the server', () => {
+  it.each([
+    [{ title: '' }, 400, 'Give the note a title'],
+    [{ title: '   ' }, 400, 'Give the note a title'],
+    [{ title: 'x'.repeat(66) }, 400, 'Titles are at most 65 characters'],
+    [
+      { categories: ['category_AAAAAAAAAAAAAAAA'] },
+      400,
+      'That category does not exist (it may have been deleted)',
+    ],
+    [{ body: `<p>${'x'.repeat(205 * 1024)}</p>` }, 413, 'This note is too long: a note holds at most 200 KB'],
+    [{ symbols: 'ABCD' }, 400, 'symbols: Invalid input: expected array, received string'],
+  ])('refuses %j with %i', async (fields, status, error) => {
+    const m = await member();
+    const answer = await m.save({
+      note_id: noteId(),
+      title: 'T',
+      body: '<p>b</p>',
+      basedOn: null,
+      ...fields,
+    });
+    expect(answer).toEqual({ status, body: { error } });
+    expect((await m.notes()).total).toBe(0);
+  });
+
+  it('keeps a 65-character title (emoji count as one)', async () => {
+    const m = await member();
+    const title = `${'📈'.repeat(5)}${'x'.repeat(60)}`;
+    expect((await create(m, { title })).title).toBe(title);
+  });
+
+  it(`refuses note ${MAX_NOTES + 1} with a clear 422, and still saves edits`, async () => {
+    const m = await member();
+    const existing = await create(m);
+    const pipe = store.pipeline();
+    for (let i = 1; i < MAX_NOTES; i++)
+      pipe.zadd(journalKeys.notes(m.sub), { score: i, member: `note_${String(i).padStart(16, '0')}` });
+    await pipe.exec();
+    const refused = await m.save({ note_id: noteId(), title: 'One too many', body: '', basedOn: null });
+    expect(refused).toEqual({
+      status: 422,
+      body: { error: `You have ${MAX_NOTES} notes, the most a journal holds. Delete one to add another.` },
+    });
+    const edit = await m.save({
+      note_id: existing.note_id,
+      title: 'Edited',
+      body: '',
+      basedOn: existing.timestamp,
+    });
+    expect(edit.status).toBe(200);
+  });
+});
+
+describe('notes: no lost words', () => {
+  it('answers 409 with the stored version when the note changed since the edit began', async () => {
+    const m = await member();
+    const first = await create(m, { title: 'Version 1' });
+    const tabA = await m.save({
+      note_id: first.note_id,
+      title: 'Tab A',
+      body: '<p>A</p>',
+      basedOn: first.timestamp,
+    });
+    expect(tabA.status).toBe(200);
+    const tabB = await m.save({
+      note_id: first.note_id,
+      title: 'Tab B',
+      body: '<p>B</p>',
+      basedOn: first.timestamp,
+    });
+    expect(tabB.status).toBe(409);
+    expect(tabB.body).toMatchObject({
+      error: 'This note was changed in another tab or device',
+      conflict: {
+        title: 'Tab A',
+        body: '<p>A</p>',
+        timestamp: (tabA.body as { note: NoteSummary }).note.timestamp,
+      },
+    });
+    expect(((await m.note(first.note_id)).body as { note: Note }).note.title).toBe('Tab A');
+  });
+
+  it('refuses to overwrite an existing note from an editor that thinks it is new', async () => {
+    const m = await member();
+    const note = await create(m);
+    const blind = await m.save({ note_id: note.note_id, title: 'Blind', body: '', basedOn: null });
+    expect(blind.status).toBe(409);
+  });
+
+  it('of concurrent saves based on the same version, exactly one wins', async () => {
+    const m = await member();
+    const note = await create(m);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        m.save({
+          note_id: note.note_id,
+          title: `Tab ${i}`,
+          body: '',
+          symbols: [`SYM${'ABCDEFGH'[i]}`],
+          basedOn: note.timestamp,
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(7);
+    const winner = answers.find((a) => a.status === 200)?.body as { note: NoteSummary };
+    expect(await m.symbols()).toEqual([{ symbol: winner.note.symbols[0], note_ids: [note.note_id] }]);
+  });
+});
+
+describe('indexes move with the note', () => {
+  it('symbols: added, removed on update (an empty symbol disappears), and gone with the note', async () => {
+    const m = await member();
+    const a = await create(m, { symbols: ['ABCD', 'EFGH'] });
+    const b = await create(m, { symbols: ['ABCD'] });
+    expect(await m.symbols()).toEqual([
+      { symbol: 'ABCD', note_ids: [a.note_id, b.note_id].sort() },
+      { symbol: 'EFGH', note_ids: [a.note_id] },
+    ]);
+    const edited = await m.save({
+      note_id: a.note_id,
+      title: 'T',
+      body: '',
+      symbols: ['WXYZ'],
+      basedOn: a.timestamp,
+    });
+    expect(edited.status).toBe(200);
+    expect(await m.symbols()).toEqual([
+      { symbol: 'ABCD', note_ids: [b.note_id] },
+      { symbol: 'WXYZ', note_ids: [a.note_id] },
+    ]);
+    expect(await store.exists(journalKeys.symbol(m.sub, 'EFGH'))).toBe(0);
+    expect((await m.symbolNotes('$wxyz')).map((n) => n.note_id)).toEqual([a.note_id]);
+    expect(await m.remove(b.note_id)).toEqual({ status: 200, body: { deleted: true } });
+    expect(await m.symbols()).toEqual([{ symbol: 'WXYZ', note_ids: [a.note_id] }]);
+    expect(await m.remove(b.note_id)).toEqual({ status: 200, body: { deleted: false } });
+    expect((await m.notes()).notes.map((n) => n.note_id)).toEqual([a.note_id]);
+  });
+
+  it('categories: membership follows the note, and deleting a category takes it off its notes', async () => {
+    const m = await member();
+    const [setups, lessons] = [categoryId(), categoryId()];
+    await m.category({ category_id: setups, category: 'Setups' });
+    const listed = await m.category({ category_id: lessons, category: 'lessons' });
+    expect(listed.body.categories).toEqual([
+      { category_id: lessons, category: 'lessons' },
+      { category_id: setups, category: 'Setups' },
+    ]);
+    const a = await create(m, { categories: [setups, lessons] });
+    const b = await create(m, { categories: [setups] });
+    expect((await m.categoryNotes(setups)).map((n) => n.note_id)).toEqual([b.note_id, a.note_id]);
+    const deleted = await m.category({ category_id: setups, delete: 'true' });
+    expect(deleted).toEqual({
+      status: 200,
+      body: { categories: [{ category_id: lessons, category: 'lessons' }] },
+    });
+    expect(await m.categoryNotes(setups)).toEqual([]);
+    const notes = (await m.notes()).notes;
+    expect(notes.find((n) => n.note_id === a.note_id)?.categories).toEqual([lessons]);
+    expect(notes.find((n) => n.note_id === b.note_id)?.categories).toEqual([]);
+  });
+
+  it.each([
+    [{ category: '' }, 'Give the category a name'],
+    [{ category: 'x'.repeat(21) }, 'Category names are at most 20 characters'],
+    [{}, 'category: give the category a name, or delete: true'],
+    [
+      { category_id: 'category_bad', category: 'X' },
+      'category_id: use a category id (category_ and 16 letters or digits)',
+    ],
+  ])('refuses the category change %j', async (fields, error) => {
+    const m = await member();
+    const answer = await m.category({ category_id: categoryId(), ...fields });
+    expect(answer).toEqual({ status: 400, body: { error } });
+    expect(await m.categories()).toEqual([]);
+  });
+
+  it('50 concurrent saves of different notes by one member are all there, with their indexes', async () => {
+    const m = await member();
+    const cat = categoryId();
+    await m.category({ category_id: cat, category: 'Busy day' });
+    const saved = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        m.save({
+          note_id: noteId(),
+          title: `Note ${i}`,
+          body: `<p>${i}</p>`,
+          symbols: ['SAME', `S${String.fromCharCode(65 + (i % 26))}X`],
+          categories: [cat],
+          basedOn: null,
+        }),
+      ),
+    );
+    expect(saved.map((s) => s.status)).toEqual(Array(50).fill(200));
+    const ids = saved.map((s) => (s.body as { note: NoteSummary }).note.note_id).sort();
+    const list = await m.notes();
+    expect(list.total).toBe(50);
+    expect(list.notes.map((n) => n.note_id).sort()).toEqual(ids);
+    const symbols = await m.symbols();
+    expect(symbols.find((s) => s.symbol === 'SAME')?.note_ids).toEqual(ids);
+    expect(symbols.reduce((sum, s) => sum + s.note_ids.length, 0)).toBe(100);
+    expect((await m.categoryNotes(cat)).map((n) => n.note_id).sort()).toEqual(ids);
+  });
+});
+
+describe("one member's journal is out of another's reach", () => {
+  it("member B sending member A's ids (and A's custID) reads and changes nothing of A's", async () => {
+    const [a, b] = [await member(), await member()];
+    const cat = categoryId();
+    await a.category({ category_id: cat, category: 'Private' });
+    const note = await create(a, { symbols: ['PRIV'], categories: [cat] });
+    const before = {
+      note: await a.note(note.note_id),
+      symbols: await a.symbols(),
+      categories: await a.categories(),
+    };
+    const custID = 'cus_of_member_a';
+
+    expect((await b.call(metadataFn, 'journal/metadata', { note_id: note.note_id, custID })).status).toBe(
+      404,
+    );
+    expect(await b.symbolNotes('PRIV')).toEqual([]);
+    expect(await b.categoryNotes(cat)).toEqual([]);
+    expect(await b.remove(note.note_id)).toEqual({ status: 200, body: { deleted: false } });
+    // B's save under A's id makes a note of B's own; A's stays as it was.
+    const overwrite = await b.save({
+      note_id: note.note_id,
+      title: 'Mine now',
+      body: '',
+      basedOn: null,
+      custID,
+    });
+    expect(overwrite.status).toBe(200);
+    const renamed = await b.category({ category_id: cat, category: 'Hijacked', custID });
+    expect(renamed.body.categories).toEqual([{ category_id: cat, category: 'Hijacked' }]);
+    await b.category({ category_id: cat, delete: 'true' });
+
+    expect({
+      note: await a.note(note.note_id),
+      symbols: await a.symbols(),
+      categories: await a.categories(),
+    }).toEqual(before);
+  });
+});
