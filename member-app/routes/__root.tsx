@@ -17,7 +17,7 @@ declare module '@tanstack/react-router' {
 // Every route's loader gets the app's QueryClient as `context.queryClient` (MemberApp.tsx).
 export const Route = createRootRouteWithContext<RouterContext>()({
   // SPEC §4 start-up: the visit's data is requested at once, in parallel, before any route waits on it.
-  beforeLoad: ({ location }) => startUp(location.pathname),
+  beforeLoad: ({ context, location }) => startUp(context.queryClient, location.pathname),
   component: Root,
   // SPEC §2: any unknown path goes to /. A full load, because / is the static landing page.
   notFoundComponent: LeaveForHome,

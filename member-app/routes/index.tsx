@@ -10,7 +10,7 @@ const NO_DATA: DashboardData = { latest: [], watching: [], plan: null };
 
 // The signed-in home dashboard. Visitors get the static landing page at / instead: a full load.
 export const Route = createFileRoute('/')({
-  loader: () => (isSignedIn() ? loadDashboard() : NO_DATA),
+  loader: ({ context }) => (isSignedIn() ? loadDashboard(context.queryClient) : NO_DATA),
   component: Home,
 });
 
