@@ -31,7 +31,7 @@ export async function loadDashboard(client: QueryClient): Promise<DashboardData>
       console.warn('Continue watching failed', error);
       return [];
     }),
-    loadPlan(),
+    loadPlan(client),
   ]);
   return { latest, watching, plan };
 }
