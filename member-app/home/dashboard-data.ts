@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Video, WatchingVideo } from '../../functions/_lib/contract/index.ts';
+import type { Video } from '../../functions/_lib/contract/index.ts';
 import { continueWatchingQuery, LATEST, videoListQuery } from '../videos/library-data.ts';
 import { loadPlan, type Plan } from './plan.ts';
 
@@ -11,13 +11,15 @@ export const MOBILE_QUERY = '(max-width: 867.98px)';
 
 export interface DashboardData {
   latest: Video[];
-  watching: WatchingVideo[];
   plan: Plan | null;
 }
 
-/** The dashboard's data, in parallel: the latest list (from start-up), 'Continue watching' and the plan. */
+/**
+ * The dashboard's data, in parallel: the latest list (from start-up), 'Continue watching' (into
+ * the cache, where the dashboard reads it) and the plan.
+ */
 export async function loadDashboard(client: QueryClient): Promise<DashboardData> {
-  const [latest, watching, plan] = await Promise.all([
+  const [latest, , plan] = await Promise.all([
     // Failures are only logged (SPEC §8): the dashboard still shows its cards.
     client.query(videoListQuery(LATEST)).then(
       (list) => list.videos,
@@ -33,7 +35,7 @@ export async function loadDashboard(client: QueryClient): Promise<DashboardData>
     }),
     loadPlan(client),
   ]);
-  return { latest, watching, plan };
+  return { latest, plan };
 }
 
 /** SPEC §2: 'All Videos' shows 8; on narrow screens it skips the first 3 (shown under Latest Videos). */
