@@ -38,26 +38,36 @@ test('going back and forth in the app asks for lists and videos only once', asyn
   expect(metadataCalls()).toBe(1);
 });
 
-test('a saved position shows under Continue watching when the member goes back', async ({ page }) => {
-  await signUp(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
-  await expect(cards(page, 'Latest videos')).toHaveCount(3);
-  await expect(cards(page, 'Continue watching')).toHaveCount(0);
-
-  // Watch a little of the newest video, in the app, and pause: the position is saved.
-  await cards(page, 'Latest videos').first().getByRole('link').click();
+/** Opens a video from the dashboard's latest list, in the app, and plays a couple of seconds of it. */
+async function watchALittle(page: Page, index: number) {
+  await cards(page, 'Latest videos').nth(index).getByRole('link').click();
   await expect(player(page)).toBeVisible();
   await player(page).evaluate((v: HTMLVideoElement) => {
     v.muted = true;
     return v.play();
   });
   await expect.poll(() => playerTime(page)).toBeGreaterThanOrEqual(2);
+}
+
+test('a saved position shows under Continue watching when the member goes back', async ({ page }) => {
+  await signUp(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(cards(page, 'Latest videos')).toHaveCount(3);
+  await expect(cards(page, 'Continue watching')).toHaveCount(0);
+
+  // Pausing saves the position; back on the dashboard (its list was read a moment ago), the save
+  // made it ask again.
+  await watchALittle(page, 0);
   const saved = page.waitForResponse('**/api/videos/progress');
   await player(page).evaluate((v: HTMLVideoElement) => v.pause());
   expect((await saved).ok()).toBe(true);
-
-  // Back on the dashboard (its list was read a moment ago): the save made it ask again.
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await expect(cards(page, 'Continue watching')).toHaveCount(1);
+
+  // Leaving a playing video saves it as the dashboard is already showing: the list follows.
+  await watchALittle(page, 1);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(cards(page, 'Continue watching')).toHaveCount(2);
 });
