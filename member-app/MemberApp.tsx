@@ -1,9 +1,13 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { queryClient } from './data/query-client.ts';
 import { routeTree } from './routeTree.gen.ts';
 import './member-app.css';
 
 const router = createRouter({
   routeTree,
+  // Loaders read and fill the app's query cache (data/query-client.ts).
+  context: { queryClient },
   // SPEC §2: scroll resets to the top on every route change (the router's default), at once
   // rather than with the page's smooth scrolling.
   scrollRestorationBehavior: 'instant',
@@ -25,8 +29,10 @@ declare module '@tanstack/react-router' {
 /** The member island: one client-only React root for every member route. */
 export default function MemberApp() {
   return (
-    <div data-member-app>
-      <RouterProvider router={router} />
-    </div>
+    <QueryClientProvider client={queryClient}>
+      <div data-member-app>
+        <RouterProvider router={router} />
+      </div>
+    </QueryClientProvider>
   );
 }

@@ -1,49 +1,36 @@
-import { useEffect, useRef, useState } from 'react';
-import type { ApiResponse } from '../../functions/_lib/contract/index.ts';
-import { callApi } from '../api/client.ts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { defaultPlans, storedPlans } from '../billing/stored-plans.ts';
-
-type Status = ApiResponse<'subscription/status'>;
+import { subscriptionChangeMutation, subscriptionStatusQuery } from './subscription-data.ts';
 
 const longDate = (ms: number) =>
   new Date(ms).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
+const message = (e: unknown) => (e == null ? null : e instanceof Error ? e.message : 'Something Went Wrong');
+
 /** SPEC §2 /account subscription part, §4 Subscription: autopay toggle and the yearly upgrade. */
 export function SubscriptionSection() {
-  const [status, setStatus] = useState<Status | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { data: status, error: loadError } = useQuery(subscriptionStatusQuery);
+  // One mutation for both actions: one busy state, and the error of the latest one only.
+  const change = useMutation(subscriptionChangeMutation);
   const [upgraded, setUpgraded] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
+  const busy = change.isPending;
+  // Subscription errors show the provider's raw message (SPEC §8).
+  const error = message(change.error) ?? (status ? null : message(loadError));
 
-  useEffect(() => {
-    callApi('subscription/status').then(setStatus, (e: unknown) =>
-      setError(e instanceof Error ? e.message : 'Something Went Wrong'),
-    );
-  }, []);
-
-  const act = async (work: () => Promise<Partial<Status>>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const next = await work();
-      setStatus((current) => (current ? { ...current, ...next } : current));
-      return true;
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'Something Went Wrong'); // the provider's raw message
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const toggle = () => act(() => callApi('subscription/toggle', { renew: status?.noRenew ?? false }));
-  const upgrade = async () => {
+  const toggle = () => change.mutate({ kind: 'toggle', renew: status?.noRenew ?? false });
+  const upgrade = () => {
     dialog.current?.close();
-    if (await act(() => callApi('subscription/upgrade'))) {
-      localStorage.setItem('yearly-sub-1', 'true');
-      setUpgraded(true);
-    }
+    change.mutate(
+      { kind: 'upgrade' },
+      {
+        onSuccess: () => {
+          localStorage.setItem('yearly-sub-1', 'true');
+          setUpgraded(true);
+        },
+      },
+    );
   };
 
   if (!status) {
@@ -109,7 +96,7 @@ export function SubscriptionSection() {
           <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
             Cancel
           </button>
-          <button type="button" className="btn btn-primary" onClick={() => void upgrade()}>
+          <button type="button" className="btn btn-primary" onClick={upgrade}>
             Confirm Upgrade
           </button>
         </div>

@@ -72,6 +72,14 @@ export function isSignedIn(): boolean {
   return storedAccessToken() !== null;
 }
 
+/**
+ * Who the API answers for: the member's subject, or null for a visitor. A renewed token keeps it;
+ * only signing in, out or as someone else changes it (what cached answers depend on).
+ */
+export function sessionIdentity(): string | null {
+  return isSignedIn() ? (sessionUser()?.sub ?? '') : null;
+}
+
 /** The access token while it is valid (now < expires_at, with a margin); otherwise null. */
 export function validAccessToken(now = Date.now()): string | null {
   const token = storedAccessToken();

@@ -1,27 +1,33 @@
-import { isSignedIn, subscribeSession } from '../auth/session.ts';
-import { loadLibraryMeta, loadStartupLists } from '../videos/library-data.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { isSignedIn, sessionIdentity } from '../auth/session.ts';
+import { libraryMetaQuery, startupListsQuery } from '../videos/library-data.ts';
 
 /**
  * SPEC §4 start-up: everything a visit needs, requested at once and in parallel (no waterfalls),
- * into the query cache that routes read from.
+ * into the query cache that route loaders read from (they share a request still in flight).
  * - with a token: the 100 latest videos and 100 of each playlist, playlists and tags;
  * - without: the 25 latest.
- * Journal notes and articles join these lists when their sections land (each adds its loader).
+ * Journal notes and articles join these lists when their sections land (each adds its query).
  * Not on the sign-in hand-off or the payment page, where the session is being made or paid for.
  */
-const memberLoads: Array<() => Promise<unknown>> = [loadStartupLists, loadLibraryMeta];
-const visitorLoads: Array<() => Promise<unknown>> = [loadStartupLists];
+type Load = (client: QueryClient) => Promise<unknown>;
+const lists: Load = (client) => client.query(startupListsQuery);
+const catalog: Load = (client) => client.query(libraryMetaQuery);
+const memberLoads = [lists, catalog];
+const visitorLoads = [lists];
 const SKIPPED = new Set(['callback', 'payment']);
 
-let started = false;
+/** Whom start-up last ran for: a new session (sign-in, sign-out) starts over with its own data. */
+let startedFor: string | null | undefined;
 
-export function startUp(pathname = window.location.pathname): void {
+export function startUp(client: QueryClient, pathname = window.location.pathname): void {
   unregisterOldWorkers();
-  if (started || SKIPPED.has(pathname.split('/')[1] ?? '')) return;
-  started = true;
+  const identity = sessionIdentity();
+  if (startedFor === identity || SKIPPED.has(pathname.split('/')[1] ?? '')) return;
+  startedFor = identity;
   for (const load of isSignedIn() ? memberLoads : visitorLoads) {
-    // Failures are stored or logged silently (SPEC §8); the route that needs the data retries.
-    load().catch((error: unknown) => console.warn('Start-up load failed', error));
+    // Failures are stored or logged silently (SPEC §8); the route that needs the data asks again.
+    load(client).catch((error: unknown) => console.warn('Start-up load failed', error));
   }
 }
 
@@ -35,11 +41,4 @@ function unregisterOldWorkers(): void {
     .getRegistrations()
     .then((registrations) => Promise.all(registrations.map((registration) => registration.unregister())))
     .catch((error: unknown) => console.warn('Could not unregister old workers', error));
-}
-
-// A new session (sign-in, sign-out) starts over with its own data.
-if (typeof window !== 'undefined') {
-  subscribeSession(() => {
-    started = false;
-  });
 }

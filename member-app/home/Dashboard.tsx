@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { WatchingVideo } from '../../functions/_lib/contract/index.ts';
+import { continueWatchingQuery } from '../videos/library-data.ts';
 import { VideoGrid } from '../videos/VideoCard.tsx';
 import { allVideos, DASHBOARD_LATEST, type DashboardData, MOBILE_QUERY } from './dashboard-data.ts';
 import { dismissPromo, promoDismissed, showUpgradePromo } from './plan.ts';
@@ -19,9 +22,21 @@ const cards = [
   { href: '/account', title: 'Account', text: 'Your subscription, card, email and password.' },
 ];
 
+const NOTHING_WATCHED: WatchingVideo[] = [];
+
+/**
+ * 'Continue watching', kept current while the dashboard shows: a position saved after its loader
+ * ran (the save on leaving a video comes then) invalidates it, and it is read again. A read that
+ * failed in the loader is not asked again on mount; the section stays out (SPEC §8).
+ */
+function useContinueWatching(): WatchingVideo[] {
+  return useQuery({ ...continueWatchingQuery, retryOnMount: false }).data ?? NOTHING_WATCHED;
+}
+
 /** SPEC §2 Home dashboard (signed in): section cards, the yearly promo, latest and all videos. */
-export function Dashboard({ latest, watching, plan }: DashboardData) {
+export function Dashboard({ latest, plan }: DashboardData) {
   const narrow = useMediaQuery(MOBILE_QUERY);
+  const watching = useContinueWatching();
   const [promo, setPromo] = useState(() => showUpgradePromo(plan, promoDismissed()));
   const positions = new Map(watching.map((v) => [v.id, v.position]));
 

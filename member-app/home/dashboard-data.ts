@@ -1,6 +1,6 @@
-import type { Video, WatchingVideo } from '../../functions/_lib/contract/index.ts';
-import { readQuery } from '../data/cache.ts';
-import { listKey, loadContinueWatching, loadStartupLists, type VideoList } from '../videos/library-data.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Video } from '../../functions/_lib/contract/index.ts';
+import { continueWatchingQuery, LATEST, videoListQuery } from '../videos/library-data.ts';
 import { loadPlan, type Plan } from './plan.ts';
 
 /** SPEC §9 page sizes on the dashboard. */
@@ -11,24 +11,31 @@ export const MOBILE_QUERY = '(max-width: 867.98px)';
 
 export interface DashboardData {
   latest: Video[];
-  watching: WatchingVideo[];
   plan: Plan | null;
 }
 
-/** The dashboard's data, in parallel: the start-up lists, 'Continue watching' and the plan. */
-export async function loadDashboard(): Promise<DashboardData> {
-  const [, watching, plan] = await Promise.all([
+/**
+ * The dashboard's data, in parallel: the latest list (from start-up), 'Continue watching' (into
+ * the cache, where the dashboard reads it) and the plan.
+ */
+export async function loadDashboard(client: QueryClient): Promise<DashboardData> {
+  const [latest, , plan] = await Promise.all([
     // Failures are only logged (SPEC §8): the dashboard still shows its cards.
-    loadStartupLists().catch((error: unknown) => console.warn('Video lists failed', error)),
+    client.query(videoListQuery(LATEST)).then(
+      (list) => list.videos,
+      (error: unknown) => {
+        console.warn('Video lists failed', error);
+        return [];
+      },
+    ),
     // A failure leaves the section out (SPEC §8: list failures are only logged).
-    loadContinueWatching().catch((error: unknown) => {
+    client.query(continueWatchingQuery).catch((error: unknown) => {
       console.warn('Continue watching failed', error);
       return [];
     }),
-    loadPlan(),
+    loadPlan(client),
   ]);
-  const latest = readQuery<VideoList>(listKey({ group: 'latest', search: '', tags: [] }))?.videos ?? [];
-  return { latest, watching, plan };
+  return { latest, plan };
 }
 
 /** SPEC §2: 'All Videos' shows 8; on narrow screens it skips the first 3 (shown under Latest Videos). */

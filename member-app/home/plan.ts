@@ -1,4 +1,5 @@
-import { callApi } from '../api/client.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { subscriptionStatusQuery } from '../account/subscription-data.ts';
 
 /**
  * The member's plan for the upgrade promo (SPEC §4 Dashboard promo banner; §6: the plan affects
@@ -7,9 +8,9 @@ import { callApi } from '../api/client.ts';
  */
 export type Plan = 'monthly' | 'yearly' | 'free';
 
-export async function loadPlan(): Promise<Plan | null> {
+export async function loadPlan(client: QueryClient): Promise<Plan | null> {
   try {
-    return (await callApi('subscription/status')).plan;
+    return (await client.query(subscriptionStatusQuery)).plan;
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { authLinks } from '../../site/lib/nav.ts';
+import { VisitorPitch } from '../components/VisitorPitch.tsx';
 import { uploadDate } from '../videos/format.ts';
 import { type AudioList, isEmbedUrl } from './media-data.ts';
 import './media.css';
@@ -39,16 +39,10 @@ export function AudioPage({ audio }: { audio: AudioList | null }) {
           )}
         </section>
       ) : (
-        <div className="media-landing card">
-          <h2>Listen on the go</h2>
-          <p>
-            Members get every podcast episode: morning prep, market wraps and questions from the community,
-            newest first.
-          </p>
-          <a className="btn btn-primary" href={authLinks.signUp} rel="nofollow">
-            Join Now
-          </a>
-        </div>
+        <VisitorPitch heading="Listen on the go">
+          Members get every podcast episode: morning prep, market wraps and questions from the community,
+          newest first.
+        </VisitorPitch>
       )}
     </section>
   );

@@ -1,5 +1,5 @@
-import { authLinks } from '../../site/lib/nav.ts';
 import { site } from '../../site/lib/site.ts';
+import { VisitorPitch } from '../components/VisitorPitch.tsx';
 import { isEmbedUrl, type LiveStream } from './media-data.ts';
 import './media.css';
 
@@ -24,16 +24,10 @@ export function StreamPage({ stream }: { stream: LiveStream | null }) {
           )}
         </div>
       ) : (
-        <div className="media-landing card">
-          <h2>Trade the close with us</h2>
-          <p>
-            Every trading day at {site.liveStreamTime} we go live: the day's movers, the filings behind them,
-            and how a plan is made, or why we sit out. Members watch live and ask questions in the chat.
-          </p>
-          <a className="btn btn-primary" href={authLinks.signUp} rel="nofollow">
-            Join Now
-          </a>
-        </div>
+        <VisitorPitch heading="Trade the close with us">
+          Every trading day at {site.liveStreamTime} we go live: the day's movers, the filings behind them,
+          and how a plan is made, or why we sit out. Members watch live and ask questions in the chat.
+        </VisitorPitch>
       )}
     </section>
   );

@@ -1,8 +1,9 @@
-import { createRootRoute, Outlet, useMatches, useRouter } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useMatches, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { pageTitle } from '../../site/lib/site.ts';
 import { AuthHost } from '../auth/AuthHost.tsx';
 import { isSignedIn } from '../auth/session.ts';
+import type { RouterContext } from '../data/query-client.ts';
 import { startUp } from '../data/startup.ts';
 import { isMemberPath } from '../member-paths.ts';
 
@@ -13,9 +14,10 @@ declare module '@tanstack/react-router' {
   }
 }
 
-export const Route = createRootRoute({
+// Every route's loader gets the app's QueryClient as `context.queryClient` (MemberApp.tsx).
+export const Route = createRootRouteWithContext<RouterContext>()({
   // SPEC §4 start-up: the visit's data is requested at once, in parallel, before any route waits on it.
-  beforeLoad: ({ location }) => startUp(location.pathname),
+  beforeLoad: ({ context, location }) => startUp(context.queryClient, location.pathname),
   component: Root,
   // SPEC §2: any unknown path goes to /. A full load, because / is the static landing page.
   notFoundComponent: LeaveForHome,

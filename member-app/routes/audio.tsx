@@ -4,7 +4,7 @@ import { loadAudio } from '../media/media-data.ts';
 
 export const Route = createFileRoute('/audio')({
   staticData: { title: 'Audio' },
-  loader: loadAudio,
+  loader: ({ context }) => loadAudio(context.queryClient),
   component: Audio,
 });
 

@@ -6,11 +6,11 @@ import { useSignedIn } from '../auth/useSession.ts';
 import { Dashboard } from '../home/Dashboard.tsx';
 import { type DashboardData, loadDashboard } from '../home/dashboard-data.ts';
 
-const NO_DATA: DashboardData = { latest: [], watching: [], plan: null };
+const NO_DATA: DashboardData = { latest: [], plan: null };
 
 // The signed-in home dashboard. Visitors get the static landing page at / instead: a full load.
 export const Route = createFileRoute('/')({
-  loader: () => (isSignedIn() ? loadDashboard() : NO_DATA),
+  loader: ({ context }) => (isSignedIn() ? loadDashboard(context.queryClient) : NO_DATA),
   component: Home,
 });
 

@@ -4,7 +4,7 @@ import { StreamPage } from '../media/StreamPage.tsx';
 
 export const Route = createFileRoute('/stream')({
   staticData: { title: 'Live Stream' },
-  loader: loadStream,
+  loader: ({ context }) => loadStream(context.queryClient),
   component: Stream,
 });
 

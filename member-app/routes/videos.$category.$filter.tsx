@@ -18,7 +18,7 @@ export const Route = createFileRoute('/videos/$category/$filter')({
       throw redirect({ to: '/videos', replace: true });
   },
   loaderDeps: libraryDeps,
-  loader: ({ params, deps }) => loadLibraryPage(params.filter, deps),
+  loader: ({ context, params, deps }) => loadLibraryPage(context.queryClient, params.filter, deps),
   component: PlaylistVideos,
 });
 

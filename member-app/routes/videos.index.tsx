@@ -6,7 +6,7 @@ export const Route = createFileRoute('/videos/')({
   staticData: { title: 'Video Library' },
   validateSearch: librarySearch,
   loaderDeps: libraryDeps,
-  loader: ({ deps }) => loadLibraryPage('latest', deps),
+  loader: ({ context, deps }) => loadLibraryPage(context.queryClient, 'latest', deps),
   component: LatestVideos,
 });
 

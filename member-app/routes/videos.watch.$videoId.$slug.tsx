@@ -4,7 +4,7 @@ import { loadWatch } from '../videos/watch-data.ts';
 
 export const Route = createFileRoute('/videos/watch/$videoId/$slug')({
   staticData: { title: 'Watch Video' },
-  loader: ({ params }) => loadWatch(params.videoId, params.slug),
+  loader: ({ context, params }) => loadWatch(context.queryClient, params.videoId, params.slug),
   component: Watch,
 });
 

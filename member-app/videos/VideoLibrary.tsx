@@ -1,10 +1,10 @@
+import { hashKey, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import type { Playlist, Tag } from '../../functions/_lib/contract/index.ts';
 import { authLinks } from '../../site/lib/nav.ts';
 import { useSignedIn } from '../auth/useSession.ts';
-import { useQueryValue } from '../data/cache.ts';
-import { type ListSpec, listKey, loadMore, type VideoList } from './library-data.ts';
+import { type ListSpec, loadMore, videoListQuery } from './library-data.ts';
 import { VideoGrid } from './VideoCard.tsx';
 import './videos.css';
 
@@ -15,19 +15,20 @@ export interface VideoLibraryProps {
   spec: ListSpec;
   /** SPEC §2: 12 on /videos, 20 on the essentials pages. */
   pageSize: number;
-  /** The first list, as the route's loader got it. */
-  initial: VideoList;
 }
 
 /**
  * SPEC §2 Videos: playlist header, title search, tag filter with a count of selected tags, a grid
  * with 'View More', and a call to action for visitors.
  */
-export function VideoLibrary({ heading, playlists, tags, spec, pageSize, initial }: VideoLibraryProps) {
+export function VideoLibrary({ heading, playlists, tags, spec, pageSize }: VideoLibraryProps) {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
-  const filterKey = listKey(spec);
-  const list = useQueryValue<VideoList>(filterKey) ?? initial;
+  const queryClient = useQueryClient();
+  const listQuery = videoListQuery(spec);
+  const filterKey = hashKey(listQuery.queryKey);
+  // In the cache since the route's loader ran; 'View More' appends to it.
+  const { data: list } = useSuspenseQuery(listQuery);
   const [loading, setLoading] = useState(false);
   // A new filter starts again at one page, and the box shows the search in the address bar.
   const [page, setPage] = useState({ filter: filterKey, count: pageSize });
@@ -67,7 +68,9 @@ export function VideoLibrary({ heading, playlists, tags, spec, pageSize, initial
     if (next > list.videos.length && !list.complete) {
       setLoading(true);
       // Failures are logged only (SPEC §8); the button stays for another try.
-      await loadMore(spec).catch((error: unknown) => console.warn('Could not load more videos', error));
+      await loadMore(queryClient, spec).catch((error: unknown) =>
+        console.warn('Could not load more videos', error),
+      );
       setLoading(false);
     }
     setShown(next);

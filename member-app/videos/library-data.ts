@@ -1,19 +1,15 @@
-import type {
-  Playlist,
-  Tag,
-  Video,
-  VideoDetail,
-  WatchingVideo,
-} from '../../functions/_lib/contract/index.ts';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { Video } from '../../functions/_lib/contract/index.ts';
 import { callApi } from '../api/client.ts';
 import { isSignedIn } from '../auth/session.ts';
-import { fetchQuery, invalidateQueries, queryValues, readQuery, writeQuery } from '../data/cache.ts';
 
 /** SPEC §9 fetch sizes: 100 videos a request for members, the 25 latest for visitors. */
 export const MEMBER_FETCH = 100;
 export const VISITOR_FETCH = 25;
 /** Playlists loaded at start-up beside latest (SPEC §4); the API answers essentials and dd by default. */
 const STARTUP_EXTRA_PLAYLIST = 'frontload_friday';
+/** 'Continue watching' changes as the member watches: asked again after a minute. */
+const CONTINUE_FRESH_MS = 60_000;
 
 /** Which list: a group (latest or a playlist id), optionally narrowed by a title search and tags. */
 export interface ListSpec {
@@ -28,68 +24,75 @@ export interface VideoList {
   complete: boolean;
 }
 
-export const listKey = (spec: ListSpec) =>
-  `videos/list/${spec.group}?${spec.search}&${[...spec.tags].sort().join(',')}`;
+/** The newest videos, unfiltered: the dashboard's and the video page's list. */
+export const LATEST: ListSpec = { group: 'latest', search: '', tags: [] };
+
 const fetchSize = () => (isSignedIn() ? MEMBER_FETCH : VISITOR_FETCH);
+const unfiltered = (spec: ListSpec) => spec.search === '' && spec.tags.length === 0;
+
+/** Every list's key starts so (cachedVideo looks through them all). */
+const LIST_KEY = ['videos', 'list'] as const;
 
 /**
  * SPEC §4 start-up: with a token the 100 latest and 100 of each playlist (two requests in parallel);
- * without, the 25 latest. Each group becomes its own cached list.
+ * without, the 25 latest. Each group also becomes its own cached list.
  */
-export function loadStartupLists(): Promise<void> {
-  return fetchQuery('videos/startup', async () => {
+export const startupListsQuery = queryOptions({
+  queryKey: ['videos', 'startup'],
+  queryFn: async ({ client }): Promise<Record<string, VideoList>> => {
     const signedIn = isSignedIn();
     const size = fetchSize();
     const answers = await Promise.all([
       callApi('videos', { maxResults: size }),
       ...(signedIn ? [callApi('videos', { maxResults: size, playlist: STARTUP_EXTRA_PLAYLIST })] : []),
     ]);
+    const lists: Record<string, VideoList> = {};
     for (const groups of answers) {
       for (const [group, videos] of Object.entries(groups)) {
         // A visitor's list never grows past the 25 latest.
-        writeQuery(listKey({ group, search: '', tags: [] }), {
-          videos,
-          complete: !signedIn || videos.length < size,
-        } satisfies VideoList);
+        const list: VideoList = { videos, complete: !signedIn || videos.length < size };
+        lists[group] = list;
+        client.setQueryData(videoListQuery({ group, search: '', tags: [] }).queryKey, list);
       }
     }
-  });
-}
+    return lists;
+  },
+});
 
-/** A list, from start-up when it is a plain group, else fetched (and cached) on its own. */
-export async function loadList(spec: ListSpec): Promise<VideoList> {
-  const key = listKey(spec);
-  if (spec.search === '' && spec.tags.length === 0) {
-    await loadStartupLists();
-    const fromStartup = readQuery<VideoList>(key);
-    if (fromStartup) return fromStartup;
-  }
-  return fetchQuery(key, async () => {
-    const size = fetchSize();
-    const groups = await callApi('videos', { maxResults: size, ...query(spec) });
-    const videos = groups[spec.group] ?? [];
-    return { videos, complete: !isSignedIn() || videos.length < size } satisfies VideoList;
-  });
-}
-
-/** The next page of a list (SPEC §7 `more`: after the last video's timestamp), appended to it. */
-export function loadMore(spec: ListSpec): Promise<VideoList> {
-  const key = listKey(spec);
-  return fetchQuery(
-    `${key}#more`,
-    async () => {
-      const current = readQuery<VideoList>(key) ?? (await loadList(spec));
-      const last = current.videos.at(-1);
-      if (current.complete || !last) return current;
+/** A list: from start-up when it is a plain group, else fetched (and cached) on its own. */
+export function videoListQuery(spec: ListSpec) {
+  return queryOptions({
+    queryKey: [...LIST_KEY, { group: spec.group, search: spec.search, tags: [...spec.tags].sort() }],
+    // A plain group waits on the start-up query, which retries on its own: not twice over.
+    ...(unfiltered(spec) ? { retry: false } : {}),
+    queryFn: async ({ client }): Promise<VideoList> => {
+      if (unfiltered(spec)) {
+        const fromStartup = (await client.query(startupListsQuery))[spec.group];
+        if (fromStartup) return fromStartup;
+      }
       const size = fetchSize();
-      const groups = await callApi('videos', { maxResults: size, more: last.timestamp, ...query(spec) });
-      const page = groups[spec.group] ?? [];
-      const next: VideoList = { videos: [...current.videos, ...page], complete: page.length < size };
-      writeQuery(key, next);
-      return next;
+      const groups = await callApi('videos', { maxResults: size, ...query(spec) });
+      const videos = groups[spec.group] ?? [];
+      return { videos, complete: !isSignedIn() || videos.length < size };
     },
-    0,
-  );
+  });
+}
+
+/**
+ * The next page of a list (SPEC §7 `more`: after the last video's timestamp), appended to the
+ * cached list, which its readers then show.
+ */
+export async function loadMore(client: QueryClient, spec: ListSpec): Promise<VideoList> {
+  const { queryKey } = videoListQuery(spec);
+  const current = client.getQueryData(queryKey) ?? (await client.query(videoListQuery(spec)));
+  const last = current.videos.at(-1);
+  if (current.complete || !last) return current;
+  const size = fetchSize();
+  const groups = await callApi('videos', { maxResults: size, more: last.timestamp, ...query(spec) });
+  const page = groups[spec.group] ?? [];
+  const next: VideoList = { videos: [...current.videos, ...page], complete: page.length < size };
+  client.setQueryData(queryKey, next);
+  return next;
 }
 
 function query(spec: ListSpec) {
@@ -101,32 +104,33 @@ function query(spec: ListSpec) {
 }
 
 /** Playlists and tags for the library header and filter menu (SPEC §4 start-up: tags). */
-export function loadLibraryMeta(): Promise<{ playlists: Playlist[]; tags: Tag[] }> {
-  return fetchQuery('videos/catalog', async () => {
+export const libraryMetaQuery = queryOptions({
+  queryKey: ['videos', 'catalog'],
+  queryFn: async () => {
     const [{ playlists }, { tags }] = await Promise.all([callApi('playlists'), callApi('tags')]);
     return { playlists, tags };
-  });
-}
+  },
+});
 
 /** A video already in a loaded list (cards carry title, thumbnail, duration and, for members, the player id). */
-export function cachedVideo(id: string): Video | undefined {
-  for (const list of queryValues<VideoList>('videos/list/')) {
-    const found = list.videos.find((v) => v.id === id);
+export function cachedVideo(client: QueryClient, id: string): Video | undefined {
+  for (const [, list] of client.getQueriesData<VideoList>({ queryKey: LIST_KEY })) {
+    const found = list?.videos.find((v) => v.id === id);
     if (found) return found;
   }
   return undefined;
 }
 
 /** SPEC §7 /api/videos/metadata: description, chapters and (members) the saved position. */
-export function loadVideoDetail(id: string): Promise<VideoDetail> {
-  return fetchQuery(`videos/detail/${id}`, () => callApi('videos/metadata', { nodeId: id }));
-}
+export const videoDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['videos', 'detail', id],
+    queryFn: () => callApi('videos/metadata', { nodeId: id }),
+  });
 
-/** The dashboard's 'Continue watching' (members). Refetched after new progress is saved. */
-export function loadContinueWatching(): Promise<WatchingVideo[]> {
-  return fetchQuery('videos/continue', async () => (await callApi('videos/continue')).videos, 60_000);
-}
-
-export function continueWatchingChanged(): void {
-  invalidateQueries('videos/continue');
-}
+/** The dashboard's 'Continue watching' (members); saving a position invalidates it (progress.ts). */
+export const continueWatchingQuery = queryOptions({
+  queryKey: ['videos', 'continue'],
+  queryFn: async () => (await callApi('videos/continue')).videos,
+  staleTime: CONTINUE_FRESH_MS,
+});

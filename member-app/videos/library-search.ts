@@ -1,5 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { Playlist, Tag } from '../../functions/_lib/contract/index.ts';
-import { type ListSpec, loadLibraryMeta, loadList, type VideoList } from './library-data.ts';
+import type { RouterContext } from '../data/query-client.ts';
+import { type ListSpec, libraryMetaQuery, videoListQuery } from './library-data.ts';
 
 /** The library's filters in the address bar: ?search=…&tags=a,b (canonical tag names). */
 export interface LibrarySearch {
@@ -26,18 +28,19 @@ export const libraryDeps = ({ search }: { search: LibrarySearch }) => ({
 export interface LibraryPage {
   playlists: Playlist[];
   tags: Tag[];
+  /** The list to show; the loader has it in the query cache. */
   spec: ListSpec;
-  initial: VideoList;
 }
 
 /** Everything a library page shows, requested in parallel (from the start-up cache when there). */
 export async function loadLibraryPage(
+  client: QueryClient,
   group: string,
   deps: { search: string; tags: string },
 ): Promise<LibraryPage> {
   const spec: ListSpec = { group, search: deps.search, tags: tagList(deps.tags) };
-  const [meta, initial] = await Promise.all([loadLibraryMeta(), loadList(spec)]);
-  return { ...meta, spec, initial };
+  const [meta] = await Promise.all([client.query(libraryMetaQuery), client.query(videoListQuery(spec))]);
+  return { ...meta, spec };
 }
 
 /** SPEC §2: the essentials list, 20 a page; one definition for both of its addresses. */
@@ -45,5 +48,6 @@ export const essentialsRoute = {
   staticData: { title: 'Video Library' },
   validateSearch: librarySearch,
   loaderDeps: libraryDeps,
-  loader: ({ deps }: { deps: ReturnType<typeof libraryDeps> }) => loadLibraryPage('essentials', deps),
+  loader: ({ context, deps }: { context: RouterContext; deps: ReturnType<typeof libraryDeps> }) =>
+    loadLibraryPage(context.queryClient, 'essentials', deps),
 };

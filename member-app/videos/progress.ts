@@ -1,6 +1,7 @@
+import { mutationOptions } from '@tanstack/react-query';
 import { isFinished } from '../../functions/_lib/library/finished.ts';
 import { callApi } from '../api/client.ts';
-import { continueWatchingChanged } from './library-data.ts';
+import { continueWatchingQuery } from './library-data.ts';
 
 /**
  * Resume watching, in the browser: the latest known position per video (seconds), so coming back
@@ -13,13 +14,27 @@ export function resumePosition(id: string, fromServer: number | undefined): numb
   return positions.get(id) ?? fromServer ?? 0;
 }
 
-/** Saves a position: remembered at once, sent to the server (failures are only logged, SPEC §8). */
-export async function savePosition(id: string, position: number, duration: number): Promise<void> {
+/** Remembers a position for this visit at once (a finished video starts over next time). */
+export function rememberPosition(id: string, position: number, duration: number): void {
   positions.set(id, isFinished(position, duration) ? 0 : position);
-  try {
-    await callApi('videos/progress', { nodeId: id, position, ...(duration > 0 ? { duration } : {}) });
-    continueWatchingChanged();
-  } catch (error) {
-    console.warn('Could not save the playback position', error);
-  }
 }
+
+export interface Progress {
+  id: string;
+  position: number;
+  duration: number;
+}
+
+/**
+ * Saves a position on the server (SPEC §7 videos/progress). 'Continue watching' then holds this
+ * video (or no longer does, once finished), so it is invalidated: read again when next shown.
+ * Not retried: a failure is only logged (SPEC §8), and the next save sends the newer position.
+ */
+export const saveProgressMutation = mutationOptions({
+  mutationKey: ['videos', 'progress'],
+  mutationFn: ({ id, position, duration }: Progress) =>
+    callApi('videos/progress', { nodeId: id, position, ...(duration > 0 ? { duration } : {}) }),
+  onSuccess: (_answer, _progress, _context, { client }) =>
+    client.invalidateQueries({ queryKey: continueWatchingQuery.queryKey }),
+  onError: (error) => console.warn('Could not save the playback position', error),
+});

@@ -1,5 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { savePosition } from './progress.ts';
+import { rememberPosition, saveProgressMutation } from './progress.ts';
 
 /** While playing, the position is saved at most this often (seconds of playback moved). */
 export const SAVE_EVERY_SECONDS = 10;
@@ -10,13 +11,16 @@ export const SAVE_EVERY_SECONDS = 10;
  */
 export function useResume(videoId: string) {
   const state = useRef({ position: 0, duration: 0, saved: 0 });
+  // Still usable once the page has unmounted (the save on leaving it).
+  const { mutate: send } = useMutation(saveProgressMutation);
 
   const save = useCallback(() => {
     const { position, duration, saved } = state.current;
     if (Math.abs(position - saved) < 1) return;
     state.current.saved = position;
-    void savePosition(videoId, position, duration);
-  }, [videoId]);
+    rememberPosition(videoId, position, duration);
+    send({ id: videoId, position, duration });
+  }, [videoId, send]);
 
   useEffect(() => {
     const onHide = () => {

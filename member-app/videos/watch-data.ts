@@ -1,9 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import type { Video, VideoDetail } from '../../functions/_lib/contract/index.ts';
 import { ApiError } from '../api/client.ts';
 import { isSignedIn } from '../auth/session.ts';
-import { readQuery } from '../data/cache.ts';
-import { cachedVideo, listKey, loadStartupLists, loadVideoDetail, type VideoList } from './library-data.ts';
+import { cachedVideo, LATEST, videoDetailQuery, videoListQuery } from './library-data.ts';
 import { videoSlug } from './slug.ts';
 
 /** SPEC §9: the video page lists the 4 latest videos below the player. */
@@ -20,30 +20,25 @@ export interface WatchData {
  * The video page's data, requested in parallel: the video's metadata and (members) the latest
  * list. An unknown video, or a slug that does not match the title, goes to /videos (SPEC §2).
  */
-export async function loadWatch(videoId: string, slug: string): Promise<WatchData> {
+export async function loadWatch(client: QueryClient, videoId: string, slug: string): Promise<WatchData> {
   const member = isSignedIn();
-  const lists = member ? loadStartupLists().catch(() => undefined) : Promise.resolve();
+  const latestList = member ? client.query(videoListQuery(LATEST)).catch(() => undefined) : undefined;
   let video: VideoDetail;
   let failed = false;
   try {
-    video = await loadVideoDetail(videoId);
+    video = await client.query(videoDetailQuery(videoId));
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
       throw redirect({ to: '/videos', replace: true });
     }
-    await lists;
-    const card = cachedVideo(videoId);
+    await latestList;
+    const card = cachedVideo(client, videoId);
     if (!card) throw error;
     console.warn('Video metadata failed', error);
     video = { ...card, description: '', chapters: [] };
     failed = true;
   }
   if (videoSlug(video.title) !== slug) throw redirect({ to: '/videos', replace: true });
-  await lists;
-  const latest = member
-    ? (readQuery<VideoList>(listKey({ group: 'latest', search: '', tags: [] }))?.videos ?? [])
-        .filter((v) => v.id !== video.id)
-        .slice(0, RELATED_COUNT)
-    : [];
+  const latest = ((await latestList)?.videos ?? []).filter((v) => v.id !== video.id).slice(0, RELATED_COUNT);
   return { video, failed, latest };
 }

@@ -1,0 +1,73 @@
+import { expect, type Page, test } from '@playwright/test';
+import { countApiCalls, signUp } from './support/members.ts';
+
+// The member app's client data: answers are kept while navigating in the app, and a write
+// refreshes what it changed, without a reload.
+
+const cards = (page: Page, label = 'Videos') =>
+  page.getByRole('list', { name: label, exact: true }).getByRole('listitem');
+const player = (page: Page) => page.locator('video.player__media');
+const playerTime = (page: Page) => player(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+
+test('going back and forth in the app asks for lists and videos only once', async ({ page }) => {
+  await signUp(page);
+  const videoCalls = countApiCalls(page, 'videos');
+  const tagCalls = countApiCalls(page, 'tags');
+  const metadataCalls = countApiCalls(page, 'videos/metadata');
+  const signInSdkReady = page.waitForResponse('**/api/appconfig');
+  await page.goto('/videos');
+  await expect(cards(page)).toHaveCount(12);
+  // The sign-in SDK mirrors its (same) token into the session once loaded: that keeps the cache.
+  await signInSdkReady;
+
+  // A playlist from start-up, back to the latest, into a video and back, the same video again.
+  await page.getByRole('navigation', { name: 'Playlists' }).getByRole('link', { name: 'Essentials' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Essentials' })).toBeVisible();
+  await page.locator('header').getByRole('link', { name: 'Videos' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Latest Videos' })).toBeVisible();
+  const title = (await cards(page).first().locator('.video-card__title').textContent()) ?? '';
+  await cards(page).first().getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await page.goBack();
+  await expect(cards(page)).toHaveCount(12);
+  await cards(page).first().getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+
+  expect(videoCalls()).toBe(2);
+  expect(tagCalls()).toBe(1);
+  expect(metadataCalls()).toBe(1);
+});
+
+/** Opens a video from the dashboard's latest list, in the app, and plays a couple of seconds of it. */
+async function watchALittle(page: Page, index: number) {
+  await cards(page, 'Latest videos').nth(index).getByRole('link').click();
+  await expect(player(page)).toBeVisible();
+  await player(page).evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect.poll(() => playerTime(page)).toBeGreaterThanOrEqual(2);
+}
+
+test('a saved position shows under Continue watching when the member goes back', async ({ page }) => {
+  await signUp(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(cards(page, 'Latest videos')).toHaveCount(3);
+  await expect(cards(page, 'Continue watching')).toHaveCount(0);
+
+  // Pausing saves the position; back on the dashboard (its list was read a moment ago), the save
+  // made it ask again.
+  await watchALittle(page, 0);
+  const saved = page.waitForResponse('**/api/videos/progress');
+  await player(page).evaluate((v: HTMLVideoElement) => v.pause());
+  expect((await saved).ok()).toBe(true);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(cards(page, 'Continue watching')).toHaveCount(1);
+
+  // Leaving a playing video saves it as the dashboard is already showing: the list follows.
+  await watchALittle(page, 1);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(cards(page, 'Continue watching')).toHaveCount(2);
+});
