@@ -1,18 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { buildSync } from 'esbuild';
 import { importJWK, type JWK, SignJWT } from 'jose';
 import { createClient } from 'redis';
 import { loadArticles } from '../functions/_lib/articles/content.ts';
 import { type Membership, membershipKey } from '../functions/_lib/billing/membership.ts';
 import { buildIfStale } from './local/build.ts';
 import { startChild } from './local/child.ts';
+import { bundleFunction } from './local/function-bundle.ts';
 
 /**
  * `npm run bench`: load on the functions over loopback beside a bare node:http floor, and the
@@ -30,7 +29,10 @@ const VIDEOS_BODY = JSON.stringify({
 });
 /** The files the last pageScripts() call counted (module scope: the top-level code below reads it). */
 let lastSeen: ReadonlySet<string> = new Set();
-const bundleDir = mkdtempSync(path.join(tmpdir(), 'otc-fn-'));
+// Inside node_modules, so the bundles' external packages resolve as on Netlify.
+const bundleCache = path.join(root, 'node_modules/.cache');
+mkdirSync(bundleCache, { recursive: true });
+const bundleDir = mkdtempSync(path.join(bundleCache, 'otc-fn-'));
 
 buildIfStale(root);
 const product = await startTarget(['product']);
@@ -102,19 +104,11 @@ function functionFiles(): string[] {
 
 /**
  * What a cold start pays before the first request: importing the function bundled the way Netlify
- * deploys it (node_bundler = "esbuild": one ESM file with its dependencies).
+ * deploys it (scripts/local/function-bundle.ts).
  */
 function coldImportMs(file: string): number {
   const bundle = path.join(bundleDir, file.replace(/\.ts$/, '.mjs'));
-  buildSync({
-    entryPoints: [path.join(root, 'functions', file)],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    outfile: bundle,
-    logLevel: 'error',
-  });
+  bundleFunction(root, file, bundle);
   const code = `const t = performance.now(); await import(${JSON.stringify(bundle)}); console.log(performance.now() - t);`;
   const runs = [0, 1, 2].map(() =>
     Number(execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' }).trim()),

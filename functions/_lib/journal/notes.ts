@@ -3,24 +3,14 @@ import type { Note, NoteSummary } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { flatEntries } from '../store.ts';
-import { csv, fromCsv, journalKeys } from './keys.ts';
-import { cleanSymbols, MAX_BODY_BYTES, MAX_NOTES, NOTES_PAGE_SIZE, noteTitleError } from './rules.ts';
-import { sanitizeNoteBody } from './sanitize.ts';
-import { DELETE_NOTE, SAVE_NOTE } from './scripts.ts';
+import { fromCsv, journalKeys } from './keys.ts';
+import { NOTES_PAGE_SIZE } from './rules.ts';
+import { DELETE_NOTE } from './scripts.ts';
 
 type Store = Deps['store'];
 /** What another tab or device may change between our read and our write: read again this often. */
-const ATTEMPTS = 3;
+export const ATTEMPTS = 3;
 const SUMMARY_FIELDS = ['title', 'timestamp', 'symbols', 'categories'] as const;
-
-export interface NoteInput {
-  note_id: string;
-  title: string;
-  body: string;
-  basedOn?: number | null | undefined;
-  symbols?: string[] | undefined;
-  categories?: string[] | undefined;
-}
 
 /** SPEC §7 journal/notes: a page of 99, newest saved first, in two round trips. */
 export async function listNotes(
@@ -51,80 +41,6 @@ export async function readNote(gate: MembershipGate, noteId: string): Promise<{ 
   const note = toNote(noteId, Object.fromEntries(flatEntries(raw)));
   if (!note) throw notFound('No such note');
   return { note };
-}
-
-/**
- * SPEC §7 journal/notes/update: create or replace a note, its symbol index and its categories in
- * one script, after checking it is based on the stored version (409 with the stored one otherwise).
- * Two sequential round trips: the gate's pipeline (membership and the stored note), then the script.
- */
-export async function saveNote(
-  deps: Pick<Deps, 'store' | 'now'>,
-  gate: MembershipGate,
-  input: NoteInput,
-): Promise<{ note: NoteSummary }> {
-  const titleError = noteTitleError(input.title);
-  if (titleError) throw new HttpError(400, titleError);
-  const title = input.title.trim();
-  const body = sanitizeNoteBody(input.body);
-  if (Buffer.byteLength(body) > MAX_BODY_BYTES) {
-    throw new HttpError(413, `This note is too long: a note holds at most ${MAX_BODY_BYTES / 1024} KB`);
-  }
-  const symbols = cleanSymbols(input.symbols ?? []);
-  const categories = [...new Set(input.categories ?? [])];
-  const { sub } = gate.caller;
-  const noteKey = journalKeys.note(sub, input.note_id);
-
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const pipe = attempt === 0 ? gate.pipeline() : deps.store.pipeline();
-    pipe.hgetall(noteKey);
-    const [raw] = attempt === 0 ? await gate.exec<[unknown]>(pipe) : ((await pipe.exec()) as [unknown]);
-    const stored = toNote(input.note_id, Object.fromEntries(flatEntries(raw)));
-    if (stored && stored.timestamp !== input.basedOn) {
-      throw new HttpError(409, 'This note was changed in another tab or device', {}, { conflict: stored });
-    }
-    // The server's clock orders notes; a version is always newer than the one it replaces.
-    const timestamp = Math.max(deps.now(), (stored?.timestamp ?? 0) + 1);
-    const symbolKeys = [...new Set([...(stored?.symbols ?? []), ...symbols])];
-    const categoryKeys = [...new Set([...(stored?.categories ?? []), ...categories])];
-    const outcome = await deps.store.eval(
-      SAVE_NOTE,
-      [
-        noteKey,
-        journalKeys.notes(sub),
-        journalKeys.symbols(sub),
-        journalKeys.categories(sub),
-        ...symbolKeys.map((s) => journalKeys.symbol(sub, s)),
-        ...categoryKeys.map((c) => journalKeys.category(sub, c)),
-      ],
-      [
-        input.note_id,
-        stored ? String(stored.timestamp) : '',
-        String(timestamp),
-        title,
-        body,
-        String(MAX_NOTES),
-        csv(symbols),
-        csv(categories),
-        String(symbolKeys.length),
-        String(categoryKeys.length),
-        ...symbolKeys,
-        ...categoryKeys,
-      ],
-    );
-    if (outcome === 'ok') return { note: { note_id: input.note_id, title, timestamp, symbols, categories } };
-    if (outcome === 'limit') {
-      throw new HttpError(
-        422,
-        `You have ${MAX_NOTES} notes, the most a journal holds. Delete one to add another.`,
-      );
-    }
-    if (typeof outcome === 'string' && outcome.startsWith('category:')) {
-      throw new HttpError(400, 'That category does not exist (it may have been deleted)');
-    }
-    // 'stale': saved or deleted elsewhere between our read and our write; read again.
-  }
-  throw new HttpError(409, 'This note is being changed elsewhere; try again');
 }
 
 /** SPEC §7 journal/notes/delete: the note leaves the list, its symbols and its categories together. */
@@ -188,7 +104,7 @@ function toSummary(noteId: string, reply: unknown): NoteSummary | null {
   };
 }
 
-function toNote(noteId: string, hash: Record<string, string>): Note | null {
+export function toNote(noteId: string, hash: Record<string, string>): Note | null {
   const summary = toSummary(noteId, [hash.title, hash.timestamp, hash.symbols, hash.categories]);
   return summary ? { ...summary, body: hash.body ?? '' } : null;
 }
