@@ -21,19 +21,11 @@
  */
 import { type Descendant, Node } from 'slate';
 import { cashtagSymbol } from './cashtags.ts';
-import { INLINE_TYPES, MARKS, type Mark, type NoteElement } from './types.ts';
+import { BLOCK_TAGS, INLINE_TYPES, MARKS, type Mark, type NoteElement } from './types.ts';
 import { imageSrc, isVideoId, linkHref } from './urls.ts';
 import { ATOM, encodeSpaces } from './whitespace.ts';
 
 const MARK_TAGS: Record<Mark, string> = { bold: 'strong', italic: 'em', underline: 'u', code: 'code' };
-const BLOCK_TAGS: Partial<Record<NoteElement['type'], string>> = {
-  paragraph: 'p',
-  'heading-one': 'h1',
-  'heading-two': 'h2',
-  'heading-three': 'h3',
-  'bulleted-list': 'ul',
-  'numbered-list': 'ol',
-};
 /** The sanitizer keeps the first 200 UTF-16 units of a video's title. */
 const MAX_VIDEO_TITLE = 200;
 
@@ -76,9 +68,15 @@ function endsWithCaretLine(nodes: readonly Descendant[]): boolean {
 function block(node: Descendant): string {
   if (!isElement(node) || isInlineType(node.type)) return `<p>${line([node])}</p>`;
   switch (node.type) {
+    case 'heading-one':
+    case 'heading-two':
+    case 'heading-three': {
+      const tag = BLOCK_TAGS[node.type];
+      return `<${tag}>${line(node.children)}</${tag}>`;
+    }
     case 'bulleted-list':
     case 'numbered-list': {
-      const tag = BLOCK_TAGS[node.type] as string;
+      const tag = BLOCK_TAGS[node.type];
       return node.children.length
         ? `<${tag}>${node.children.map((item) => `<li>${lineOf(item)}</li>`).join('')}</${tag}>`
         : '';
@@ -90,8 +88,8 @@ function block(node: Descendant): string {
     case 'video':
       return video(node.id, node.title);
     default:
-      // Paragraphs, headings, and any line found out of place (a list item or cell on its own).
-      return `<${BLOCK_TAGS[node.type] ?? 'p'}>${line(node.children)}</${BLOCK_TAGS[node.type] ?? 'p'}>`;
+      // Paragraphs, and any line found out of place (a list item or cell on its own).
+      return `<p>${line(node.children)}</p>`;
   }
 }
 

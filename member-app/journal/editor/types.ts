@@ -100,6 +100,19 @@ declare module 'slate' {
   }
 }
 
+/** The HTML element each simple block is stored and shown as (quote lines are stored as a <p> each
+ *  inside one <blockquote>, see serialize.ts). */
+export const BLOCK_TAGS = {
+  paragraph: 'p',
+  'heading-one': 'h1',
+  'heading-two': 'h2',
+  'heading-three': 'h3',
+  quote: 'blockquote',
+  'bulleted-list': 'ul',
+  'numbered-list': 'ol',
+  'list-item': 'li',
+} as const satisfies Partial<Record<NoteElement['type'], string>>;
+
 export const INLINE_TYPES: ReadonlySet<NoteElement['type']> = new Set(['link', 'cashtag', 'image']);
 export const VOID_TYPES: ReadonlySet<NoteElement['type']> = new Set(['cashtag', 'image', 'video']);
 /** Blocks that hold a line of text and inlines (what toggling a heading or a list acts on). */
