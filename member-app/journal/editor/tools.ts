@@ -1,6 +1,6 @@
 /**
  * The toolbar's tools and the keyboard shortcuts (SPEC §2: link and image prompt for a URL, a
- * table is 3×3 with a header). Each tool says whether it is "on" at the selection (aria-pressed).
+ * table is 3×3 with a header). Marks and blocks say whether they are on at the selection.
  */
 import type { Editor } from 'slate';
 import {
@@ -21,7 +21,7 @@ export interface Tool {
   /** What the button shows; `label` is its accessible name. */
   text: string;
   shortcut?: string;
-  /** Marks and blocks are toggles; the link tool is pressed inside a link. */
+  /** Marks and blocks are toggle buttons (aria-pressed); the other tools are actions. */
   pressed?: (editor: Editor) => boolean;
   run: (editor: Editor) => void;
   /** Starts a new group of buttons. */
@@ -54,13 +54,8 @@ export const TOOLS: Tool[] = [
   { ...block('bulleted-list', 'Bulleted list', '•'), group: true },
   block('numbered-list', 'Numbered list', '1.'),
   block('quote', 'Quote', '❝'),
-  {
-    label: 'Link',
-    text: 'Link',
-    pressed: (editor) => activeLink(editor) !== null,
-    run: promptLink,
-    group: true,
-  },
+  // Not a toggle: inside a link it edits the address (the prompt starts from it) or removes it.
+  { label: 'Link', text: 'Link', run: promptLink, group: true },
   { label: 'Image', text: 'Image', run: promptImage },
   { label: 'Table', text: 'Table', run: insertTable },
 ];
