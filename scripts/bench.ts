@@ -9,6 +9,7 @@ import { importJWK, type JWK, SignJWT } from 'jose';
 import { createClient } from 'redis';
 import { loadArticles } from '../functions/_lib/articles/content.ts';
 import { type Membership, membershipKey } from '../functions/_lib/billing/membership.ts';
+import { journalKeys } from '../functions/_lib/journal/keys.ts';
 import { buildIfStale } from './local/build.ts';
 import { startChild } from './local/child.ts';
 import { bundleFunction } from './local/function-bundle.ts';
@@ -23,6 +24,19 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ENDPOINT = '/api/tags';
 const VIDEOS = '/api/videos';
 // A member's tag filter over the sample library (content/library) that fills a whole page of 100.
+const NOTES = '/api/journal/notes';
+const SAVE = '/api/journal/notes/update';
+/** SPEC §9: a journal holds at most 1000 notes; the bench's member has them all. */
+const JOURNAL_NOTES = 1000;
+const noteId = () => `note_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+const saveBody = () =>
+  JSON.stringify({
+    note_id: noteId(),
+    title: 'Bench note',
+    body: '<p>Watching <span data-cashtag="ABCD">$ABCD</span> into the close.</p>',
+    symbols: ['ABCD'],
+    basedOn: null,
+  });
 const VIDEOS_BODY = JSON.stringify({
   maxResults: 100,
   tags: ['level-2', 'filings', 'dilution', 'chart-patterns', 'risk-management'],
@@ -39,7 +53,7 @@ const product = await startTarget(['product']);
 const payload = await (await fetch(product.url + ENDPOINT, { method: 'POST' })).text();
 const bare = await startTarget(['bare', payload]);
 try {
-  const member = await memberHeaders(product);
+  const { headers: member, sub } = await memberOf(product);
   const answer = (await (
     await fetch(product.url + VIDEOS, { method: 'POST', headers: member, body: VIDEOS_BODY })
   ).json()) as { latest?: unknown[] };
@@ -51,16 +65,36 @@ try {
   const fn = await load(product.url + ENDPOINT);
   const videos = await load(product.url + VIDEOS, { headers: member, body: VIDEOS_BODY });
   const floor = await load(bare.url + ENDPOINT);
+  await seedNotes(product, sub, JOURNAL_NOTES);
+  const notesPage = await load(product.url + NOTES, { headers: member, body: '{}' });
+  // Saves from many members (each new note under the journal's write limit of 60 a minute).
+  const writers = await Promise.all(Array.from({ length: 100 }, () => memberOf(product)));
+  let next = 0;
+  const saves = await load(product.url + SAVE, {
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => ({
+          ...request,
+          headers: writers[next++ % writers.length]?.headers ?? member,
+          body: saveBody(),
+        }),
+      },
+    ],
+  });
   console.table({
     [`${ENDPOINT} (functions, bridge, Redis)`]: fn,
     [`${VIDEOS} member, 100 results, tag filter`]: videos,
+    [`${NOTES} member with ${JOURNAL_NOTES} notes, first page`]: notesPage,
+    [`${SAVE} new note (100 members)`]: saves,
     'bare node:http (memory)': floor,
   });
   console.log(
     `functions / bare: ${(fn['req/s'] / floor['req/s']).toFixed(2)}× the throughput, p95 ${(fn.p95 / floor.p95).toFixed(1)}× the latency`,
   );
   console.log(
-    '\nRedis round trips per request (store HTTP requests made by the handler, in-process, 20 calls)',
+    '\nRedis round trips per request (store HTTP requests made by the handler, in-process, 20 calls;\n' +
+      'sequential: those sent while no other was in flight, i.e. what the caller waits for one after another)',
   );
   console.table(await roundTrips(product, member));
 } finally {
@@ -96,6 +130,7 @@ console.table({
   '+ video page route (lazy)': lazyChunk('videos.watch._videoId._slug', islandFiles),
   '+ HTML5 player (lazy)': lazyChunk('FilePlayer', islandFiles),
   '+ Vimeo player SDK (lazy)': lazyChunk('VimeoPlayer', islandFiles),
+  '+ /journal route with the editor (lazy)': lazyChunk('journal', islandFiles),
 });
 
 function functionFiles(): string[] {
@@ -120,7 +155,7 @@ type Row = { 'req/s': number; p50: number; p95: number; p99: number; errors: num
 
 async function load(
   url: string,
-  request: { headers?: Record<string, string>; body?: string } = {},
+  request: { headers?: Record<string, string>; body?: string; requests?: autocannon.Request[] } = {},
 ): Promise<Row> {
   const options = { url, method: 'POST' as const, connections: CONNECTIONS, pipelining: 1, ...request };
   await autocannon({ ...options, duration: 2 });
@@ -164,7 +199,7 @@ async function startTarget(args: string[]): Promise<Target> {
  * A member of the throw-away product: an access token signed with the local sign-in provider's own
  * key (as the provider signs them), and an active membership written where billing keeps it.
  */
-async function memberHeaders(target: Target): Promise<Record<string, string>> {
+async function memberOf(target: Target): Promise<{ sub: string; headers: Record<string, string> }> {
   const env = target.env ?? {};
   const jwks = JSON.parse(readFileSync(path.join(target.dataDir ?? '', 'oidc/jwks.json'), 'utf8')) as {
     keys: JWK[];
@@ -194,7 +229,32 @@ async function memberHeaders(target: Target): Promise<Record<string, string>> {
     } satisfies Membership),
   );
   await redis.quit();
-  return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  return { sub, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
+}
+
+/** `count` notes for one member, written as the save script writes them (symbols and all). */
+async function seedNotes(target: Target, sub: string, count: number): Promise<void> {
+  const redis = await createClient({ url: target.redisUrl ?? '' }).connect();
+  try {
+    const multi = redis.multi();
+    for (let i = 0; i < count; i++) {
+      const id = `note_${String(i).padStart(16, '0')}`;
+      const symbol = `SY${String.fromCharCode(65 + (i % 26))}`;
+      multi.hSet(journalKeys.note(sub, id), {
+        title: `Note ${i}`,
+        body: `<p>Plan for <span data-cashtag="${symbol}">$${symbol}</span></p>`,
+        timestamp: String(1_700_000_000_000 + i),
+        symbols: symbol,
+        categories: '',
+      });
+      multi.zAdd(journalKeys.notes(sub), { score: 1_700_000_000_000 + i, value: id });
+      multi.sAdd(journalKeys.symbol(sub, symbol), id);
+      multi.sAdd(journalKeys.symbols(sub), symbol);
+    }
+    await multi.exec();
+  } finally {
+    await redis.quit();
+  }
 }
 
 /**
@@ -207,12 +267,21 @@ async function roundTrips(target: Target, member: Record<string, string>) {
   const storeUrl = target.env?.UPSTASH_REDIS_REST_URL ?? '';
   const realFetch = globalThis.fetch;
   let count = 0;
-  globalThis.fetch = (input, init) => {
+  let sequential = 0;
+  let inFlight = 0;
+  globalThis.fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    if (url.startsWith(storeUrl)) count++;
-    return realFetch(input, init);
+    if (!url.startsWith(storeUrl)) return realFetch(input, init);
+    count++;
+    if (inFlight === 0) sequential++;
+    inFlight++;
+    try {
+      return await realFetch(input, init);
+    } finally {
+      inFlight--;
+    }
   };
-  const cases: Array<[string, string, Record<string, string>, string | undefined]> = [
+  const cases: Array<[string, string, Record<string, string>, string | (() => string) | undefined]> = [
     [`${VIDEOS} member, tag filter`, 'videos.ts', member, VIDEOS_BODY],
     [`${VIDEOS} member, start-up lists`, 'videos.ts', member, JSON.stringify({ maxResults: 100 })],
     [`${VIDEOS} member, search`, 'videos.ts', member, JSON.stringify({ maxResults: 100, search: 'level' })],
@@ -225,8 +294,11 @@ async function roundTrips(target: Target, member: Record<string, string>) {
     ['/api/videos/metadata member', 'videos-metadata.ts', member, JSON.stringify({ nodeId: 'tour-library' })],
     ['/api/audio member', 'audio.ts', member, undefined],
     [ENDPOINT, 'tags.ts', {}, undefined],
+    [`${NOTES} member, ${JOURNAL_NOTES} notes`, 'journal-notes.ts', member, '{}'],
+    [`${SAVE} new note`, 'journal-notes-update.ts', member, saveBody],
+    ['/api/journal/symbols member', 'journal-symbols.ts', member, '{}'],
   ];
-  const rows: Record<string, { 'round trips / request': number; status: number }> = {};
+  const rows: Record<string, { 'store requests': number; sequential: number; status: number }> = {};
   try {
     for (const [name, file, headers, body] of cases) {
       const handler = (await import(path.join(root, 'functions', file))).default as (
@@ -234,12 +306,17 @@ async function roundTrips(target: Target, member: Record<string, string>) {
       ) => Promise<Response>;
       const call = () =>
         handler(
-          new Request(`http://localhost/api/${file}`, { method: 'POST', headers, ...(body ? { body } : {}) }),
+          new Request(`http://localhost/api/${file}`, {
+            method: 'POST',
+            headers,
+            ...(body ? { body: typeof body === 'function' ? body() : body } : {}),
+          }),
         );
       const { status } = await call(); // warm: token key set cached
       count = 0;
+      sequential = 0;
       for (let i = 0; i < 20; i++) await (await call()).arrayBuffer();
-      rows[name] = { 'round trips / request': count / 20, status };
+      rows[name] = { 'store requests': count / 20, sequential: sequential / 20, status };
     }
   } finally {
     globalThis.fetch = realFetch;

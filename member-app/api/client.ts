@@ -3,20 +3,28 @@ import { accessTokenForApi } from '../auth/auth-service.ts';
 import { customerId } from '../auth/session.ts';
 import { storePlans } from '../billing/stored-plans.ts';
 
-/** The calls the member app makes: every POST endpoint (SPEC §7) but Stripe's webhook, typed from the contract. */
-type PostName = Exclude<
-  { [N in ApiName]: ApiMethod<N> extends 'POST' ? N : never }[ApiName],
-  'billing/webhook'
->;
+/** The calls the member app makes: every POST or DELETE endpoint (SPEC §7) but Stripe's webhook, typed from the contract. */
+type NameOf<M> = { [N in ApiName]: ApiMethod<N> extends M ? N : never }[ApiName];
+type CallName = Exclude<NameOf<'POST' | 'DELETE'>, 'billing/webhook'>;
+
+/**
+ * The DELETE calls, spelled out because the app imports the contract's types only (no schemas in
+ * the browser): the record's type makes the list complete, so a new DELETE entry fails to compile
+ * until it is added here.
+ */
+const DELETE_CALLS: Record<NameOf<'DELETE'>, true> = { 'journal/notes/delete': true };
 
 let redirecting = false;
 
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** The whole error answer: fields beside `error` (e.g. the stored note of a 409 `conflict`). */
+  readonly body: Record<string, unknown>;
+  constructor(status: number, message: string, body: Record<string, unknown> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -26,12 +34,12 @@ export class ApiError extends Error {
  * id as custID in every body (the server reads identity from the token alone). A 401 gets one
  * retry with a renewed token: the stored one may have been revoked before its expiry.
  */
-export async function callApi<N extends PostName>(name: N, body?: ApiRequest<N>): Promise<ApiResponse<N>> {
+export async function callApi<N extends CallName>(name: N, body?: ApiRequest<N>): Promise<ApiResponse<N>> {
   const custID = customerId();
   const payload = custID ? { ...body, custID } : body;
   const send = async (token: string | null) =>
     fetch(`/api/${name}`, {
-      method: 'POST',
+      method: name in DELETE_CALLS ? 'DELETE' : 'POST',
       headers: {
         ...(payload ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -57,6 +65,7 @@ export async function callApi<N extends PostName>(name: N, body?: ApiRequest<N>)
     redirecting = true;
     throw new ApiError(response.status, 'An active membership is required');
   }
-  if (!response.ok) throw new ApiError(response.status, data.error ?? `Request failed (${response.status})`);
+  if (!response.ok)
+    throw new ApiError(response.status, data.error ?? `Request failed (${response.status})`, data);
   return data as ApiResponse<N>;
 }

@@ -1,19 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isSignedIn, sessionIdentity } from '../auth/session.ts';
+import { notesQuery } from '../journal/journal-data.ts';
 import { libraryMetaQuery, startupListsQuery } from '../videos/library-data.ts';
 
 /**
  * SPEC §4 start-up: everything a visit needs, requested at once and in parallel (no waterfalls),
  * into the query cache that route loaders read from (they share a request still in flight).
- * - with a token: the 100 latest videos and 100 of each playlist, playlists and tags;
+ * - with a token: the 100 latest videos and 100 of each playlist, playlists and tags, the first
+ *   page of journal notes;
  * - without: the 25 latest.
- * Journal notes and articles join these lists when their sections land (each adds its query).
+ * Articles join these lists when their section moves into the app.
  * Not on the sign-in hand-off or the payment page, where the session is being made or paid for.
  */
 type Load = (client: QueryClient) => Promise<unknown>;
 const lists: Load = (client) => client.query(startupListsQuery);
 const catalog: Load = (client) => client.query(libraryMetaQuery);
-const memberLoads = [lists, catalog];
+const notes: Load = (client) => client.infiniteQuery(notesQuery);
+const memberLoads = [lists, catalog, notes];
 const visitorLoads = [lists];
 const SKIPPED = new Set(['callback', 'payment']);
 

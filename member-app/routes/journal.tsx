@@ -1,7 +1,37 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/Placeholder.tsx';
+import { isSignedIn } from '../auth/session.ts';
+import { JournalPage, type JournalSearch } from '../journal/JournalPage.tsx';
+import { loadJournal } from '../journal/journal-data.ts';
+import { VisitorJournal } from '../journal/VisitorJournal.tsx';
+
+// The router parses query values as JSON where it can (`video=1` is the number 1): read them back as text.
+const text = (value: unknown) =>
+  (typeof value === 'string' && value !== '') || typeof value === 'number'
+    ? String(value).slice(0, 300)
+    : undefined;
 
 export const Route = createFileRoute('/journal')({
   staticData: { title: 'Trading Journal' },
-  component: () => <Placeholder title="Trading Journal" />,
+  // SPEC §2: the journal receives query parameters (saved, video, videoTitle).
+  validateSearch: (search: Record<string, unknown>): JournalSearch => {
+    const video = text(search.video);
+    const videoTitle = text(search.videoTitle);
+    return {
+      ...(search.saved === false || search.saved === 'false' ? { saved: false as const } : {}),
+      ...(video ? { video } : {}),
+      ...(videoTitle ? { videoTitle } : {}),
+    };
+  },
+  // Members: notes and sidebars (already on their way since start-up). A failure is only logged
+  // (SPEC §8): the page opens with what it has.
+  loader: ({ context }) =>
+    isSignedIn()
+      ? loadJournal(context.queryClient).catch((e: unknown) => console.warn('Journal load failed', e))
+      : null,
+  component: Journal,
 });
+
+function Journal() {
+  const search = Route.useSearch();
+  return isSignedIn() ? <JournalPage search={search} /> : <VisitorJournal />;
+}

@@ -1,0 +1,77 @@
+import { useEffect, useRef } from 'react';
+
+/** SPEC §2 Journal: the delete confirmation modal titled 'Delete Note'. */
+export function DeleteNoteModal({
+  title,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  return (
+    <dialog ref={dialog} className="modal" aria-labelledby="delete-note-title" onClose={onClose}>
+      <h2 id="delete-note-title">Delete Note</h2>
+      <p>
+        Delete <strong>{title}</strong>? This cannot be undone.
+      </p>
+      <div className="modal__actions">
+        <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
+          Cancel
+        </button>
+        <button type="button" className="btn btn-danger" disabled={busy} onClick={onConfirm}>
+          Delete
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/**
+ * No silent overwrite: the note was saved elsewhere (another tab or device) since this edit began.
+ * The member keeps either version.
+ */
+export function ConflictModal({
+  theirs,
+  onKeepMine,
+  onUseTheirs,
+}: {
+  theirs: { title: string; timestamp: number };
+  onKeepMine: () => void;
+  onUseTheirs: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  const when = new Date(theirs.timestamp).toLocaleString();
+  return (
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby="conflict-title"
+      onCancel={(e) => e.preventDefault()}
+    >
+      <h2 id="conflict-title">This note changed elsewhere</h2>
+      <p>
+        It was saved in another tab or on another device at {when} ("{theirs.title}"). Which version do you
+        want to keep?
+      </p>
+      <div className="modal__actions">
+        <button type="button" className="btn btn-ghost" onClick={onUseTheirs}>
+          Use the other version
+        </button>
+        <button type="button" className="btn btn-primary" onClick={onKeepMine}>
+          Keep mine
+        </button>
+      </div>
+    </dialog>
+  );
+}
