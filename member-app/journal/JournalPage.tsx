@@ -7,6 +7,7 @@ import { ApiError } from '../api/client.ts';
 import { videoDetailQuery } from '../videos/library-data.ts';
 import { ConflictModal, DeleteNoteModal } from './DeleteNoteModal.tsx';
 import { type Draft, draftIds, dropDraft, unsavedNewDrafts } from './drafts.ts';
+import { JournalHeading } from './JournalHeading.tsx';
 import { JournalSidebar } from './JournalSidebar.tsx';
 import {
   categoriesQuery,
@@ -236,11 +237,7 @@ export function JournalPage({ search }: { search: JournalSearch }) {
 
   return (
     <section className="member-page journal" aria-labelledby="page-title">
-      <div className="journal-heading">
-        <h1 id="page-title">Trading Journal</h1>
-        {/* SPEC §1: the journal is marked BETA. */}
-        <span className="journal-beta">Beta</span>
-      </div>
+      <JournalHeading />
       <div className="journal-layout">
         <JournalSidebar categories={categories} symbols={symbols} filter={filter} onFilter={setFilter} />
         <NoteList

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { VisitorPitch } from '../components/VisitorPitch.tsx';
 import { NoteEditor } from './editor/NoteEditor.tsx';
+import { JournalHeading } from './JournalHeading.tsx';
 import { VideoEmbed } from './VideoEmbed.tsx';
 import './journal.css';
 
@@ -21,11 +22,7 @@ export function VisitorJournal() {
   const [title, setTitle] = useState(SAMPLE_TITLE);
   return (
     <section className="member-page journal" aria-labelledby="page-title">
-      <div className="journal-heading">
-        <h1 id="page-title">Trading Journal</h1>
-        {/* SPEC §1: the journal is marked BETA. */}
-        <span className="journal-beta">Beta</span>
-      </div>
+      <JournalHeading />
       <div className="journal-visitor">
         <section className="journal-pane card" aria-label="Sample note">
           <label className="journal-title">

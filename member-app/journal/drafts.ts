@@ -5,14 +5,17 @@ import { sessionIdentity } from '../auth/session.ts';
  * browser, per member and note, until a save succeeds. Local storage, one key per member; a draft
  * holds what a save would send, and the version it was based on.
  */
-export interface Draft {
+/** What a save sends: the note's fields, and the stored version the edit began from (null: never saved). */
+export interface NoteFields {
   note_id: string;
   title: string;
   body: string;
   symbols: string[];
   categories: string[];
-  /** The stored version the edit began from; null for a note never saved. */
   basedOn: number | null;
+}
+
+export interface Draft extends NoteFields {
   /** When the draft was last written (ms). */
   at: number;
 }

@@ -1,18 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Note } from '../../functions/_lib/contract/index.ts';
-import { dropDraft, keepDraft, readDraft } from './drafts.ts';
+import { dropDraft, keepDraft, type NoteFields, readDraft } from './drafts.ts';
 import { noteQuery } from './journal-data.ts';
 
 /** The note open in the editor: what a save would send, and whether it differs from the stored one. */
-export interface Editing {
-  note_id: string;
-  title: string;
-  body: string;
-  symbols: string[];
-  categories: string[];
-  /** The stored version this edit began from (null: never saved). */
-  basedOn: number | null;
+export interface Editing extends NoteFields {
   /** Unsaved changes (SPEC §4: the indicator, the leave warning, `saved=false`). */
   dirty: boolean;
   /** Bumped on every change: a save only clears `dirty` if nothing changed while it was sent. */
@@ -21,7 +14,7 @@ export interface Editing {
   load: number;
 }
 
-export type NoteFields = Pick<Editing, 'note_id' | 'title' | 'body' | 'symbols' | 'categories' | 'basedOn'>;
+export type { NoteFields };
 
 let loads = 0;
 export const fromNote = (note: Note): NoteFields => ({

@@ -2,7 +2,7 @@ import { createEditor, type Descendant, Editor, Transforms } from 'slate';
 import { withHistory } from 'slate-history';
 import { withReact } from 'slate-react';
 import { describe, expect, it } from 'vitest';
-import { sanitizeNoteBody } from '../../functions/_lib/journal/sanitize.ts';
+import { loadSanitizer, sanitizeNoteBody } from '../../functions/_lib/journal/sanitize.ts';
 import {
   applyLink,
   insertImage,
@@ -16,6 +16,8 @@ import { normalized } from '../../member-app/journal/editor/schema.ts';
 import { withEditing } from '../../member-app/journal/editor/with-editing.ts';
 import { type PasteServices, withPaste } from '../../member-app/journal/editor/with-paste.ts';
 import { moveToCell } from '../../member-app/journal/editor/with-tables.ts';
+
+await loadSanitizer();
 
 // The editor's behaviour without a browser: the same plugins NoteEditor uses, minus Slate's DOM layer.
 function editorWith(...lines: string[]) {

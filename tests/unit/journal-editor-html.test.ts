@@ -1,12 +1,14 @@
 import type { Descendant } from 'slate';
 import { describe, expect, it } from 'vitest';
-import { sanitizeNoteBody } from '../../functions/_lib/journal/sanitize.ts';
+import { loadSanitizer, sanitizeNoteBody } from '../../functions/_lib/journal/sanitize.ts';
 import { symbolsOf } from '../../member-app/journal/editor/cashtags.ts';
 import { serialize } from '../../member-app/journal/editor/html.ts';
 import { normalized } from '../../member-app/journal/editor/schema.ts';
 import { MARKS, type Mark, type NoteElement } from '../../member-app/journal/editor/types.ts';
 import { imageAlt, imageSrc, linkHref, videoLinkId } from '../../member-app/journal/editor/urls.ts';
 import { ATOM, decodeSpaces, encodeSpaces } from '../../member-app/journal/editor/whitespace.ts';
+
+await loadSanitizer();
 
 // The editor's HTML must be the sanitizer's canonical form: saved, a note comes back unchanged.
 const expectStable = (html: string) => expect(sanitizeNoteBody(html)).toBe(html);

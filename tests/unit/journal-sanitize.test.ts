@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeNoteBody } from '../../functions/_lib/journal/sanitize.ts';
+import { loadSanitizer, sanitizeNoteBody } from '../../functions/_lib/journal/sanitize.ts';
+
+await loadSanitizer();
 
 // What must never survive in a stored note: anything that runs, loads from a scheme other than
 // http(s)/mailto, styles, frames or handles events.

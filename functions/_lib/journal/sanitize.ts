@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
 
 /** Our video ids, as the library uses them (contract: `videos/metadata` nodeId). */
 const VIDEO_ID = /^[\w-]{1,64}$/;
@@ -17,7 +17,7 @@ const CASHTAG_VALUE = /^[A-Z.^-]{1,8}$/;
  * - `b`/`i` become `strong`/`em`, and a `div` that is not a video becomes a paragraph, so pasted
  *   markup lands in the editor's own vocabulary.
  */
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS: SanitizeHtml.IOptions = {
   allowedTags: [
     'p',
     'br',
@@ -94,7 +94,18 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
+let sanitizeHtml: typeof SanitizeHtml | undefined;
+
+/**
+ * sanitize-html (with its CSS parser) takes about 60 ms to load: loaded on the first save of a
+ * function instance rather than at its cold start, which every journal call would pay otherwise.
+ */
+export async function loadSanitizer(): Promise<void> {
+  sanitizeHtml ??= (await import('sanitize-html')).default;
+}
+
 /** A note's body as it may be stored and shown: the editor's markup only (see OPTIONS). */
 export function sanitizeNoteBody(html: string): string {
+  if (!sanitizeHtml) throw new Error('Call loadSanitizer() before sanitizeNoteBody()');
   return sanitizeHtml(html, OPTIONS);
 }

@@ -6,10 +6,10 @@ import { flatEntries } from '../store.ts';
 import { csv, journalKeys } from './keys.ts';
 import { ATTEMPTS, toNote } from './notes.ts';
 import { cleanSymbols, MAX_BODY_BYTES, MAX_NOTES, noteTitleError } from './rules.ts';
-import { sanitizeNoteBody } from './sanitize.ts';
+import { loadSanitizer, sanitizeNoteBody } from './sanitize.ts';
 import { SAVE_NOTE } from './scripts.ts';
 
-// Its own module so that only the save function bundles the sanitizer (and its CSS parser).
+// Its own module so that only the save function bundles the sanitizer.
 
 export interface NoteInput {
   note_id: string;
@@ -33,6 +33,7 @@ export async function saveNote(
   const titleError = noteTitleError(input.title);
   if (titleError) throw new HttpError(400, titleError);
   const title = input.title.trim();
+  await loadSanitizer();
   const body = sanitizeNoteBody(input.body);
   if (Buffer.byteLength(body) > MAX_BODY_BYTES) {
     throw new HttpError(413, `This note is too long: a note holds at most ${MAX_BODY_BYTES / 1024} KB`);

@@ -1,0 +1,9 @@
+/** The page heading; SPEC §1 marks the journal BETA (beside the heading, not in its name). */
+export function JournalHeading() {
+  return (
+    <div className="journal-heading">
+      <h1 id="page-title">Trading Journal</h1>
+      <span className="journal-beta">Beta</span>
+    </div>
+  );
+}
