@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { Category, SymbolNotes } from '../../functions/_lib/contract/index.ts';
 import { categoryNameError, MAX_CATEGORY_NAME } from '../../functions/_lib/journal/rules.ts';
+import { exportJournal } from './export.ts';
 import { categoriesChanged, deleteCategory, type NoteFilter, newId, putCategory } from './journal-data.ts';
 
 /** SPEC §2 Journal: the category sidebar (add, delete, filter) and the stock-symbol sidebar (filter). */
@@ -125,6 +126,40 @@ export function JournalSidebar({
           </ul>
         )}
       </section>
+      <ExportButton categories={categories} />
     </aside>
+  );
+}
+
+/** Beyond the SPEC: every note, with its text, in one HTML file the member keeps. */
+function ExportButton({ categories }: { categories: Category[] }) {
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const run = async () => {
+    setState('busy');
+    try {
+      const { file, name } = await exportJournal(categories);
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(file);
+      link.download = name;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      setState('idle');
+    } catch (failure) {
+      console.warn('Export failed', failure);
+      setState('failed');
+    }
+  };
+  return (
+    <section aria-labelledby="export-heading">
+      <h2 id="export-heading">Export</h2>
+      <button type="button" className="btn btn-ghost" disabled={state === 'busy'} onClick={() => void run()}>
+        {state === 'busy' ? 'Exporting…' : 'Download all notes'}
+      </button>
+      {state === 'failed' && (
+        <p className="form-error" role="alert">
+          The export failed. Try again in a moment.
+        </p>
+      )}
+    </section>
   );
 }

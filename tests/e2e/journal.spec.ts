@@ -153,6 +153,23 @@ test.describe('a member', () => {
     await expect(notes(page).filter({ hasText: 'To delete' })).toHaveCount(0);
   });
 
+  test('downloads every note in one HTML file', async ({ page }) => {
+    await signUp(page);
+    await openJournal(page);
+    await writeNote(page, 'Kept forever', 'Exported words $EXPO ');
+    await save(page).click();
+    await expect(status(page)).toHaveText('Saved');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download all notes' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^otc-edge-journal-\d{4}-\d{2}-\d{2}\.html$/);
+    const { readFile } = await import('node:fs/promises');
+    const html = await readFile((await file.path()) as string, 'utf8');
+    expect(html).toContain('<h2>Kept forever</h2>');
+    expect(html).toContain('Exported words');
+    expect(html).toContain('$EXPO');
+  });
+
   test("creates a note from a video page: 'Notes for {title}' with the video embedded", async ({ page }) => {
     await signUp(page);
     await page.goto(tourPath);

@@ -7,6 +7,7 @@ import { MAX_NOTES } from '../../functions/_lib/journal/rules.ts';
 import categoriesFn from '../../functions/journal-categories.ts';
 import categoryNotesFn from '../../functions/journal-categories-notes.ts';
 import categoriesUpdateFn from '../../functions/journal-categories-update.ts';
+import exportFn from '../../functions/journal-export.ts';
 import metadataFn from '../../functions/journal-metadata.ts';
 import notesFn from '../../functions/journal-notes.ts';
 import deleteFn from '../../functions/journal-notes-delete.ts';
@@ -395,5 +396,50 @@ describe("one member's journal is out of another's reach", () => {
       symbols: await a.symbols(),
       categories: await a.categories(),
     }).toEqual(before);
+  });
+});
+
+describe('export', () => {
+  it('answers every note with its body, 25 a page, newest saved first', async () => {
+    const m = await member();
+    const pipe = store.pipeline();
+    for (let i = 0; i < 30; i++) {
+      const id = `note_${String(i).padStart(16, '0')}`;
+      pipe.hset(journalKeys.note(m.sub, id), {
+        title: `Note ${i}`,
+        body: `<p>${i}</p>`,
+        timestamp: 1000 + i,
+        symbols: 'ABCD',
+        categories: '',
+      });
+      pipe.zadd(journalKeys.notes(m.sub), { score: 1000 + i, member: id });
+    }
+    await pipe.exec();
+    const first = await m.call(exportFn, 'journal/export', {});
+    const notes = first.body.notes as Note[];
+    expect(notes).toHaveLength(25);
+    expect(notes[0]).toEqual({
+      note_id: 'note_0000000000000029',
+      title: 'Note 29',
+      body: '<p>29</p>',
+      timestamp: 1029,
+      symbols: ['ABCD'],
+      categories: [],
+    });
+    expect(first.body.more).toBe(true);
+    const second = await m.call(exportFn, 'journal/export', { page: 1 });
+    expect((second.body.notes as Note[]).map((n) => n.title)).toEqual([
+      'Note 4',
+      'Note 3',
+      'Note 2',
+      'Note 1',
+      'Note 0',
+    ]);
+    expect(second.body.more).toBe(false);
+    // Another member's export holds none of them.
+    expect((await (await member()).call(exportFn, 'journal/export', {})).body).toEqual({
+      notes: [],
+      more: false,
+    });
   });
 });

@@ -6,6 +6,8 @@
 /** SPEC §9: more notes load after 99; at most 1000 notes. */
 export const NOTES_PAGE_SIZE = 99;
 export const MAX_NOTES = 1000;
+/** Notes with their bodies in one export answer: 25 × 200 KB stays under a function's 6 MB. */
+export const EXPORT_PAGE_SIZE = 25;
 /** SPEC §5: a note title is 1–65 characters; a category name 1–20. */
 export const MAX_TITLE = 65;
 export const MAX_CATEGORY_NAME = 20;
