@@ -287,6 +287,11 @@ describe('indexes move with the note', () => {
     ]);
     expect(await store.exists(journalKeys.symbol(m.sub, 'EFGH'))).toBe(0);
     expect((await m.symbolNotes('$wxyz')).map((n) => n.note_id)).toEqual([a.note_id]);
+    const bad = await m.call(symbolNotesFn, 'journal/symbols/notes', { symbol: 'A1' });
+    expect(bad).toEqual({
+      status: 400,
+      body: { error: 'symbol: use a stock symbol (3–7 letters, dots, hyphens or carets)' },
+    });
     expect(await m.remove(b.note_id)).toEqual({ status: 200, body: { deleted: true } });
     expect(await m.symbols()).toEqual([{ symbol: 'WXYZ', note_ids: [a.note_id] }]);
     expect(await m.remove(b.note_id)).toEqual({ status: 200, body: { deleted: false } });
