@@ -21,6 +21,7 @@ import {
   noteSaved,
   notesQuery,
   saveNote,
+  searchQuery,
   symbolsQuery,
 } from './journal-data.ts';
 import { type ListedNote, NoteList } from './NoteList.tsx';
@@ -52,6 +53,13 @@ export function JournalPage({ search }: { search: JournalSearch }) {
   const categories = useQuery(categoriesQuery).data ?? [];
   const symbols = useQuery(symbolsQuery).data ?? [];
   const [filter, setFilter] = useState<NoteFilter | null>(null);
+  const [searchText, setSearchText] = useState('');
+  const query = useDebounced(searchText.trim(), 250);
+  const found = useQuery({
+    ...searchQuery(query),
+    enabled: query !== '',
+    placeholderData: (previous) => previous,
+  });
   const filtered = useQuery({ ...filteredNotesQuery(filter ?? { symbol: '' }), enabled: filter !== null });
   const ed = useNoteEditing();
   const [locals, setLocals] = useState<Draft[]>(() => unsavedNewDrafts());
@@ -169,7 +177,8 @@ export function JournalPage({ search }: { search: JournalSearch }) {
   const listed: ListedNote[] = (() => {
     const drafts = draftIds();
     const current = editing?.note_id;
-    const rows = (filter ? (filtered.data ?? []) : stored).map((n) => ({
+    const source = query ? (found.data ?? []) : filter ? (filtered.data ?? []) : stored;
+    const rows = source.map((n) => ({
       note_id: n.note_id,
       title: n.note_id === current && editing ? editing.title : n.title,
       timestamp: n.timestamp,
@@ -177,22 +186,23 @@ export function JournalPage({ search }: { search: JournalSearch }) {
       unsaved: n.note_id === current ? dirty : drafts.has(n.note_id),
     }));
     const storedIds = new Set(stored.map((n) => n.note_id));
-    const newOnes = filter
-      ? []
-      : [
-          ...locals,
-          ...(editing && editing.basedOn === null && !locals.some((l) => l.note_id === editing.note_id)
-            ? [editing]
-            : []),
-        ]
-          .filter((l) => !storedIds.has(l.note_id))
-          .map((l) => ({
-            note_id: l.note_id,
-            title: l.note_id === current && editing ? editing.title : l.title,
-            timestamp: null,
-            symbols: [],
-            unsaved: true,
-          }));
+    const newOnes =
+      filter || query
+        ? []
+        : [
+            ...locals,
+            ...(editing && editing.basedOn === null && !locals.some((l) => l.note_id === editing.note_id)
+              ? [editing]
+              : []),
+          ]
+            .filter((l) => !storedIds.has(l.note_id))
+            .map((l) => ({
+              note_id: l.note_id,
+              title: l.note_id === current && editing ? editing.title : l.title,
+              timestamp: null,
+              symbols: [],
+              unsaved: true,
+            }));
     return [...newOnes, ...rows];
   })();
 
@@ -246,8 +256,10 @@ export function JournalPage({ search }: { search: JournalSearch }) {
           canCreate={total + locals.length < MAX_NOTES}
           onCreate={() => startNew()}
           onSelect={openNote}
+          search={searchText}
+          onSearch={setSearchText}
           more={
-            filter
+            filter || query
               ? null
               : {
                   has: Boolean(notes.hasNextPage),
@@ -299,4 +311,14 @@ export function JournalPage({ search }: { search: JournalSearch }) {
       )}
     </section>
   );
+}
+
+/** `value`, once it has stopped changing for `ms` (the search asks the server as the member pauses). */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { uploadDate } from '../videos/format.ts';
 
 export const NEW_NOTE_TITLE = 'New Journal Entry';
@@ -12,7 +11,7 @@ export interface ListedNote {
   unsaved: boolean;
 }
 
-/** SPEC §2 Journal: the note list, newest first, with a title search and 'More notes' after 99. */
+/** SPEC §2 Journal: the note list, newest first, with a search box and 'More notes' after 99. */
 export function NoteList({
   notes,
   selected,
@@ -20,6 +19,8 @@ export function NoteList({
   onCreate,
   onSelect,
   more,
+  search,
+  onSearch,
 }: {
   notes: ListedNote[];
   selected: string | null;
@@ -27,12 +28,12 @@ export function NoteList({
   onCreate: () => void;
   onSelect: (noteId: string) => void;
   more: { has: boolean; loading: boolean; load: () => void } | null;
+  /** The search box: the page searches titles and text on the server and lists what matches. */
+  search: string;
+  onSearch: (search: string) => void;
 }) {
-  const [search, setSearch] = useState('');
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  const shown = words.length
-    ? notes.filter((n) => words.every((w) => n.title.toLowerCase().includes(w)))
-    : notes;
+  const searching = search.trim() !== '';
+  const shown = notes;
   return (
     <section className="journal-list" aria-labelledby="notes-heading">
       <div className="journal-list__head">
@@ -48,9 +49,9 @@ export function NoteList({
         <span className="visually-hidden">Search notes</span>
         <input
           type="search"
-          placeholder="Search titles"
+          placeholder="Search notes"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={(e) => onSearch(e.target.value)}
         />
       </label>
       <ul aria-label="Notes" className="journal-notes">
@@ -72,9 +73,7 @@ export function NoteList({
           </li>
         ))}
       </ul>
-      {shown.length === 0 && (
-        <p className="muted">{words.length ? 'No note title matches.' : 'No notes here yet.'}</p>
-      )}
+      {shown.length === 0 && <p className="muted">{searching ? 'No note matches.' : 'No notes here yet.'}</p>}
       {more?.has && (
         <button type="button" className="btn btn-ghost" disabled={more.loading} onClick={more.load}>
           {more.loading ? 'Loading…' : 'More notes'}

@@ -45,6 +45,13 @@ export const filteredNotesQuery = (filter: NoteFilter) =>
         : (await callApi('journal/categories/notes', { category_id: filter.category_id })).notes,
   });
 
+/** Beyond the SPEC: the member's notes whose title or text holds every word of the query. */
+export const searchQuery = (query: string) =>
+  queryOptions({
+    queryKey: ['journal', 'filtered', { search: query }],
+    queryFn: async () => (await callApi('journal/search', { query })).notes,
+  });
+
 /** SPEC §4 start-up: the first page of notes (and the sidebars) load with everything else, at once. */
 export function loadJournal(client: QueryClient) {
   return Promise.all([

@@ -104,6 +104,15 @@ test.describe('a member', () => {
     await page.getByRole('button', { name: /^\$ABCD/ }).click();
     await page.getByRole('button', { name: 'Gap plays', exact: true }).click();
     await expect(notes(page)).toHaveText([/ABCD morning plan/]);
+    await page.getByRole('button', { name: 'Gap plays', exact: true }).click();
+
+    // The search box looks in the text too, not only the titles.
+    await page.getByRole('searchbox', { name: 'Search notes' }).fill('watching');
+    await expect(notes(page)).toHaveText([/ABCD morning plan/]);
+    await page.getByRole('searchbox', { name: 'Search notes' }).fill('nothing to');
+    await expect(notes(page)).toHaveText([/Unrelated/]);
+    await page.getByRole('searchbox', { name: 'Search notes' }).fill('');
+    await expect(notes(page)).toHaveCount(2);
   });
 
   test('is asked before leaving unsaved changes, and the draft survives a reload', async ({ page }) => {

@@ -31,6 +31,7 @@ const VALID_REQUESTS: { [N in ApiName]?: ApiRequest<N> } = {
   'journal/notes/update': { note_id: 'note_AAAAAAAAAAAAAAAA', title: 'A note', body: '<p>Hi</p>' },
   'journal/notes/delete': { note_id: 'note_AAAAAAAAAAAAAAAA' },
   'journal/symbols/notes': { symbol: 'ABCD' },
+  'journal/search': { query: 'breakout' },
   'journal/categories/notes': { category_id: 'category_AAAAAAAAAAAAAAAA' },
   'journal/categories/update': { category_id: 'category_AAAAAAAAAAAAAAAA', category: 'Setups' },
 };

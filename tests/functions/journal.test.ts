@@ -12,6 +12,7 @@ import metadataFn from '../../functions/journal-metadata.ts';
 import notesFn from '../../functions/journal-notes.ts';
 import deleteFn from '../../functions/journal-notes-delete.ts';
 import updateFn from '../../functions/journal-notes-update.ts';
+import searchFn from '../../functions/journal-search.ts';
 import symbolsFn from '../../functions/journal-symbols.ts';
 import symbolNotesFn from '../../functions/journal-symbols-notes.ts';
 import { activeMembership, signedIn } from '../support/members.ts';
@@ -446,5 +447,26 @@ describe('export', () => {
       notes: [],
       more: false,
     });
+  });
+});
+
+describe('search', () => {
+  it('finds notes by every word of their title or text, case and accents ignored, only the caller’s', async () => {
+    const m = await member();
+    const deja = await create(m, {
+      title: 'Morning',
+      body: '<p>Déjà vu <strong>BREAKOUT</strong> on <span data-cashtag="ABCD">$ABCD</span></p>',
+    });
+    const other = await create(m, { title: 'Breakout checklist', body: '<p>Volume first</p>' });
+    const search = async (who: Member, query: string) =>
+      ((await who.call(searchFn, 'journal/search', { query })).body as { notes: NoteSummary[] }).notes.map(
+        (n) => n.note_id,
+      );
+    expect(await search(m, 'deja breakout')).toEqual([deja.note_id]);
+    expect(await search(m, 'BREAKOUT')).toEqual([other.note_id, deja.note_id]);
+    expect(await search(m, '$abcd')).toEqual([deja.note_id]);
+    expect(await search(m, 'checklist volume')).toEqual([other.note_id]);
+    expect(await search(m, 'nothing like this')).toEqual([]);
+    expect(await search(await member(), 'breakout')).toEqual([]);
   });
 });

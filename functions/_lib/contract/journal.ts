@@ -80,6 +80,12 @@ export const journalApi = {
     request: Body.extend({ page: numeric.pipe(z.number().int().min(0).max(1000)).optional() }),
     response: z.object({ notes: z.array(Note), more: z.boolean() }),
   },
+  /** Beyond the SPEC: the notes whose title or text holds every word of `query` (case and accents ignored). */
+  'journal/search': {
+    method: 'POST',
+    request: Body.extend({ query: z.string().max(200) }),
+    response: notes,
+  },
   /** Every symbol the member's notes mention, with those notes' ids. */
   'journal/symbols': {
     method: 'POST',

@@ -7,7 +7,7 @@
 export const journalKeys = {
   /** ZSET score = last saved (ms) → note id: the list, newest first. */
   notes: (sub: string) => `u:${sub}:notes`,
-  /** HASH title, body, timestamp, symbols (CSV), categories (CSV). */
+  /** HASH title, body, timestamp, symbols (CSV), categories (CSV), text (folded words, for search). */
   note: (sub: string, noteId: string) => `u:${sub}:note:${noteId}`,
   /** SET of the symbols that have at least one note. */
   symbols: (sub: string) => `u:${sub}:symbols`,

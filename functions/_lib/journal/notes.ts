@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { flatEntries } from '../store.ts';
 import { fromCsv, journalKeys } from './keys.ts';
-import { EXPORT_PAGE_SIZE, NOTES_PAGE_SIZE } from './rules.ts';
+import { EXPORT_PAGE_SIZE, foldText, NOTES_PAGE_SIZE } from './rules.ts';
 import { DELETE_NOTE } from './scripts.ts';
 
 type Store = Deps['store'];
@@ -31,6 +31,40 @@ export async function listNotes(
     more: start + ids.length < total,
     total,
   };
+}
+
+/**
+ * Beyond the SPEC: the notes whose title or text holds every word of `query` (case and accents
+ * ignored), newest saved first. Two round trips: the ids, then each note's title and folded text.
+ */
+export async function searchNotes(
+  deps: Pick<Deps, 'store'>,
+  gate: MembershipGate,
+  query: string,
+): Promise<{ notes: NoteSummary[] }> {
+  const words = foldText(query).split(' ').filter(Boolean);
+  const { sub } = gate.caller;
+  const [ids] = await gate.exec<[string[]]>(
+    gate.pipeline().zrange(journalKeys.notes(sub), 0, -1, { rev: true }),
+  );
+  if (words.length === 0 || ids.length === 0) return { notes: [] };
+  const pipe = deps.store.pipeline();
+  for (const id of ids) pipe.hmget(journalKeys.note(sub, id), ...SUMMARY_FIELDS, 'text');
+  const replies = (await pipe.exec()) as unknown[];
+  return {
+    notes: ids.flatMap((id, i) => {
+      const summary = toSummary(id, replies[i]);
+      const text = fieldAt(replies[i], 'text', SUMMARY_FIELDS.length);
+      const haystack = `${foldText(summary?.title ?? '')} ${text}`;
+      return summary && words.every((w) => haystack.includes(w)) ? [summary] : [];
+    }),
+  };
+}
+
+/** One field of an HMGET reply, which the SDK gives as a list (raw) or an object. */
+function fieldAt(reply: unknown, field: string, index: number): string {
+  const value = Array.isArray(reply) ? reply[index] : (reply as Record<string, unknown> | null)?.[field];
+  return typeof value === 'string' ? value : '';
 }
 
 /** The member's export: 25 notes with their bodies a page, newest saved first (two round trips). */

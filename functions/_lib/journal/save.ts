@@ -5,7 +5,14 @@ import { HttpError } from '../http/errors.ts';
 import { flatEntries } from '../store.ts';
 import { csv, journalKeys } from './keys.ts';
 import { ATTEMPTS, toNote } from './notes.ts';
-import { cleanSymbols, MAX_BODY_BYTES, MAX_NOTES, noteTitleError } from './rules.ts';
+import {
+  cleanSymbols,
+  foldText,
+  MAX_BODY_BYTES,
+  MAX_NOTES,
+  MAX_SEARCH_TEXT,
+  noteTitleError,
+} from './rules.ts';
 import { loadSanitizer, sanitizeNoteBody } from './sanitize.ts';
 import { SAVE_NOTE } from './scripts.ts';
 
@@ -78,6 +85,7 @@ export async function saveNote(
         String(categoryKeys.length),
         ...symbolKeys,
         ...categoryKeys,
+        searchText(title, body),
       ],
     );
     if (outcome === 'ok') return { note: { note_id: input.note_id, title, timestamp, symbols, categories } };
@@ -93,4 +101,16 @@ export async function saveNote(
     // 'stale': saved or deleted elsewhere between our read and our write; read again.
   }
   throw new HttpError(409, 'This note is being changed elsewhere; try again');
+}
+
+/** The words of a sanitized body (tags dropped, entities read), folded for search. */
+function searchText(title: string, body: string): string {
+  const words = body
+    .replace(/<[^>]*>/g, ' ')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&nbsp;', ' ')
+    .replaceAll('&amp;', '&');
+  return foldText(`${title} ${words}`).slice(0, MAX_SEARCH_TEXT);
 }

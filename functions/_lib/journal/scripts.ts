@@ -10,7 +10,8 @@
  * Save a note. KEYS: note hash, notes zset, symbol registry, categories hash, then one set per
  * symbol in old ∪ new, then one per category in old ∪ new. ARGV: note id, the stored timestamp read
  * ('' when new), new timestamp, title, body, note limit, new symbols CSV, new categories CSV, the two
- * counts, then the symbols and the category ids those sets belong to, in KEYS order.
+ * counts, then the symbols and the category ids those sets belong to, in KEYS order, and last the
+ * note's searchable text.
  * Answers 'ok', 'stale', 'limit', or 'category:{id}' for a category that does not exist.
  */
 export const SAVE_NOTE = `
@@ -43,7 +44,8 @@ for i = 1, m do
   local key, category = KEYS[4 + n + i], ARGV[10 + n + i]
   if categories[category] then redis.call('SADD', key, id) else redis.call('SREM', key, id) end
 end
-redis.call('HSET', note, 'title', ARGV[4], 'body', ARGV[5], 'timestamp', ARGV[3], 'symbols', ARGV[7], 'categories', ARGV[8])
+redis.call('HSET', note, 'title', ARGV[4], 'body', ARGV[5], 'timestamp', ARGV[3], 'symbols', ARGV[7],
+  'categories', ARGV[8], 'text', ARGV[11 + n + m])
 redis.call('ZADD', notes, ARGV[3], id)
 return 'ok'
 `;
