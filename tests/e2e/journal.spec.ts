@@ -185,6 +185,9 @@ test.describe('a member', () => {
     await page.getByRole('link', { name: 'Create Note' }).click();
     await expect(title(page)).toHaveValue(`Notes for ${tour.title}`.slice(0, 65));
     await expect(editor(page).locator('.note-video')).toContainText(tour.title);
+    // Members play an embedded video right in the note.
+    await editor(page).getByRole('button', { name: '▶ Play here' }).click();
+    await expect(editor(page).locator('video.player__media')).toBeVisible();
     await save(page).click();
     await expect(status(page)).toHaveText('Saved');
   });
