@@ -12,7 +12,10 @@ type CallName = Exclude<NameOf<'POST' | 'DELETE'>, 'billing/webhook'>;
  * the browser): the record's type makes the list complete, so a new DELETE entry fails to compile
  * until it is added here.
  */
-const DELETE_CALLS: Record<NameOf<'DELETE'>, true> = { 'journal/notes/delete': true };
+const DELETE_CALLS: Record<NameOf<'DELETE'>, true> = {
+  'journal/notes/delete': true,
+  'journal/trades/delete': true,
+};
 
 let redirecting = false;
 

@@ -32,6 +32,17 @@ const VALID_REQUESTS: { [N in ApiName]?: ApiRequest<N> } = {
   'journal/notes/delete': { note_id: 'note_AAAAAAAAAAAAAAAA' },
   'journal/symbols/notes': { symbol: 'ABCD' },
   'journal/search': { query: 'breakout' },
+  'journal/trades/update': {
+    trade_id: 'trade_AAAAAAAAAAAAAAAA',
+    symbol: 'ABCD',
+    tradeType: 'buy',
+    buyPrice: '0.0042',
+    shares: '1000',
+  },
+  'journal/trades/delete': { trade_id: 'trade_AAAAAAAAAAAAAAAA' },
+  'journal/trades/import': {
+    executions: [{ broker: 'das', time: 1, symbol: 'ABCD', side: 'buy', qty: 1, price: '0.0042', fees: '0' }],
+  },
   'journal/categories/notes': { category_id: 'category_AAAAAAAAAAAAAAAA' },
   'journal/categories/update': { category_id: 'category_AAAAAAAAAAAAAAAA', category: 'Setups' },
 };

@@ -362,6 +362,16 @@ const rows: Row[] = [
     raw: (k) => ['ZCARD', k('z')],
   },
   {
+    name: 'ZCOUNT over a score range, open-ended',
+    methods: ['zcount'],
+    setup: (k) => [['ZADD', k('z'), 1, 'a', 2, 'b', 3, 'c']],
+    sdk: async (r, k) => [await r.zcount(k('z'), 2, '+inf'), await r.zcount(k('z'), '-inf', 1)],
+    raw: async (k, run) => [
+      await run(['ZCOUNT', k('z'), 2, '+inf']),
+      await run(['ZCOUNT', k('z'), '-inf', 1]),
+    ],
+  },
+  {
     name: 'ZSCORE member and missing member',
     methods: ['zscore'],
     setup: (k) => [['ZADD', k('z'), 1.5, 'a']],

@@ -6,6 +6,7 @@ import { journalApi } from './journal.ts';
 import { libraryApi } from './library.ts';
 import type { ContractEntry } from './shared.ts';
 import { siteApi } from './site.ts';
+import { tradesApi } from './trades.ts';
 
 /**
  * The request/response contract of every /api call, shared by functions/ (runtime validation,
@@ -20,6 +21,7 @@ export const api = {
   ...accountApi,
   ...billingApi,
   ...journalApi,
+  ...tradesApi,
 } as const satisfies Record<string, ContractEntry>;
 
 export type ApiName = keyof typeof api;
@@ -42,3 +44,4 @@ export {
   WatchingVideo,
 } from './library.ts';
 export type { ContractEntry, Method } from './shared.ts';
+export { ImportedExecution, Trade } from './trades.ts';

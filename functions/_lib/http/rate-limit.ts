@@ -18,6 +18,8 @@ export const rateLimitPolicies = {
   progress: { limit: 60, window: '1 m', by: 'caller' },
   /** Journal writes (note saves and deletes, category changes): a person saves far less than once a second. */
   journal: { limit: 60, window: '1 m', by: 'caller' },
+  /** Trade writes and import batches: a 100,000-execution file is 100 batches; edits come in bursts. */
+  trades: { limit: 300, window: '1 m', by: 'caller' },
 } as const;
 
 export type RateLimitPolicy = keyof typeof rateLimitPolicies;

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { IMPORT_BATCH, TRADE_ID, TRADE_SYMBOL } from '../trades/rules.ts';
+import { Body, type ContractEntry, numeric } from './shared.ts';
+
+const tradeId = z.string().regex(TRADE_ID, 'use a trade id (trade_ and 16 letters or digits)');
+/** An exact decimal as text: money is never a float (OTC prices go to $0.0001). */
+const decimal = z.string().regex(/^-?\d{1,12}(\.\d{1,8})?$/, 'use a decimal number, e.g. 0.0042');
+
+/**
+ * SPEC §3 Trade, as stored and listed. Prices, fees and shares are exact decimal strings.
+ * `time` is when it was executed (ms; the list's order); `updated` when the record last changed.
+ * Imported executions also carry where they came from.
+ */
+export const Trade = z.object({
+  trade_id: z.string(),
+  symbol: z.string(),
+  tradeType: z.enum(['buy', 'sell']),
+  shares: z.string(),
+  buyPrice: z.string().nullable(),
+  sellPrice: z.string().nullable(),
+  sellProfit: z.enum(['+', '-']).nullable(),
+  fees: z.string(),
+  note: z.string(),
+  time: z.number(),
+  updated: z.number(),
+  source: z.string(),
+  account: z.string().nullable(),
+  intent: z.enum(['open', 'close']).nullable(),
+  /** Imported executions: what identifies them in a re-import; null for typed trades. */
+  fingerprint: z.string().nullable(),
+});
+export type Trade = z.infer<typeof Trade>;
+
+/** One execution of a broker file, as the importer parsed it (functions/_lib/trades). */
+export const ImportedExecution = z.object({
+  broker: z.string().min(1).max(40),
+  account: z.string().max(60).nullable().optional(),
+  time: z.number().int().min(0).max(8_640_000_000_000),
+  symbol: z.string().regex(TRADE_SYMBOL, 'use a stock symbol'),
+  side: z.enum(['buy', 'sell']),
+  intent: z.enum(['open', 'close']).nullable().optional(),
+  qty: z.number().int().min(1).max(1_000_000_000_000),
+  price: decimal,
+  fees: decimal,
+  orderId: z.string().max(80).nullable().optional(),
+  execId: z.string().max(80).nullable().optional(),
+});
+export type ImportedExecution = z.infer<typeof ImportedExecution>;
+
+/** The trade journal (SPEC §7 /api/journal/trades*): members only, keys under the caller's namespace. */
+export const tradesApi = {
+  /** Newest executed first, 100 a page; `filter` narrows by symbol, time range (ms) and side. */
+  'journal/trades': {
+    method: 'POST',
+    request: Body.extend({
+      filter: z
+        .object({
+          symbol: z.string().max(20).optional(),
+          from: z.number().optional(),
+          to: z.number().optional(),
+          side: z.enum(['buy', 'sell']).optional(),
+        })
+        .nullable()
+        .optional(),
+      page: numeric.pipe(z.number().int().min(0).max(10_000)).optional(),
+    }),
+    response: z.object({ trades: z.array(Trade), more: z.boolean(), total: z.number() }),
+  },
+  /** SPEC §7 trades/update: create or edit one trade (the form's rules, checked again here). */
+  'journal/trades/update': {
+    method: 'POST',
+    request: Body.extend({
+      trade_id: tradeId,
+      symbol: z.string({ error: 'Please enter a stock symbol' }).max(40),
+      tradeType: z.enum(['buy', 'sell'], { error: 'buy or sell' }),
+      buyPrice: z.string({ error: 'Please enter a trade price' }).max(40),
+      sellPrice: z.string().max(40).nullable().optional(),
+      shares: z.union([z.string().max(20), z.number()], { error: 'Please enter the number of shares' }),
+      note: z.string().max(2000).optional(),
+      sellProfit: z.string().nullable().optional(),
+      updated: z.number().optional(),
+      time: z.number().int().min(0).max(8_640_000_000_000).optional(),
+    }),
+    response: z.object({ trade: Trade }),
+  },
+  'journal/trades/delete': {
+    method: 'DELETE',
+    request: Body.extend({ trade_id: tradeId }),
+    response: z.object({ deleted: z.boolean() }),
+  },
+  /**
+   * Beyond the SPEC: parsed executions of a broker file, up to 1000 a call, all or nothing.
+   * Idempotent: each execution's fingerprint (broker, account, time, symbol, side, qty, price,
+   * order and execution ids) is kept, so the same file twice adds nothing.
+   */
+  'journal/trades/import': {
+    method: 'POST',
+    request: Body.extend({ executions: z.array(ImportedExecution).min(1).max(IMPORT_BATCH) }),
+    response: z.object({ added: z.number(), duplicates: z.number(), total: z.number() }),
+  },
+} as const satisfies Record<string, ContractEntry>;

@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from 'node:crypto';
+import Big from 'big.js';
+import type { MembershipGate } from '../billing/gate.ts';
+import type { ImportedExecution, Trade } from '../contract/index.ts';
+import type { Deps } from '../deps.ts';
+import { tradeKeys } from './keys.ts';
+import { MAX_TRADES } from './rules.ts';
+import { IMPORT_TRADES } from './scripts.ts';
+import { tradeLimit } from './trades.ts';
+
+const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * What identifies an execution across imports of the same file (or of overlapping exports):
+ * worked out here from its fields, never taken from the client, so a client cannot make two
+ * different executions collide or one execution count twice.
+ */
+export function fingerprint(e: ImportedExecution): string {
+  const parts = [
+    e.broker,
+    e.account ?? '',
+    e.time,
+    e.symbol,
+    e.side,
+    e.qty,
+    new Big(e.price).toString(),
+    e.orderId ?? '',
+    e.execId ?? '',
+  ];
+  return createHash('sha256').update(parts.join('\u001f')).digest('base64url').slice(0, 32);
+}
+
+/**
+ * Beyond the SPEC: a batch of parsed executions, all or nothing, in two round trips (the gate's
+ * membership read, then one script). Executions already imported are counted as duplicates.
+ */
+export async function importExecutions(
+  deps: Pick<Deps, 'store' | 'now'>,
+  gate: MembershipGate,
+  executions: ImportedExecution[],
+): Promise<{ added: number; duplicates: number; total: number }> {
+  await gate.require();
+  const { sub } = gate.caller;
+  const now = deps.now();
+  const keys = [tradeKeys.trades(sub), tradeKeys.fingerprints(sub)];
+  const args = [String(MAX_TRADES)];
+  for (const e of executions) {
+    const id = `trade_${Array.from(randomBytes(16), (b) => ID_CHARS[b % ID_CHARS.length]).join('')}`;
+    const fp = fingerprint(e);
+    const price = new Big(e.price).toString();
+    const trade: Trade = {
+      trade_id: id,
+      symbol: e.symbol,
+      tradeType: e.side,
+      shares: String(e.qty),
+      buyPrice: e.side === 'buy' ? price : null,
+      sellPrice: e.side === 'sell' ? price : null,
+      sellProfit: null,
+      fees: new Big(e.fees).toString(),
+      note: '',
+      time: e.time,
+      updated: now,
+      source: e.broker,
+      account: e.account ?? null,
+      intent: e.intent ?? null,
+      fingerprint: fp,
+    };
+    keys.push(tradeKeys.trade(sub, id), tradeKeys.symbol(sub, e.symbol));
+    args.push(fp, id, String(e.time), JSON.stringify(trade));
+  }
+  const reply = await deps.store.eval(IMPORT_TRADES, keys, args);
+  if (reply === 'limit') throw tradeLimit();
+  const [added, duplicates, total] = (reply as Array<number | string>).map(Number);
+  return { added: added ?? 0, duplicates: duplicates ?? 0, total: total ?? 0 };
+}

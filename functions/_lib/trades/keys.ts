@@ -1,0 +1,14 @@
+/**
+ * Where a member's trades live in Redis (DESIGN §4), all under the token subject's namespace: an id
+ * in a body can only ever name the caller's own trade.
+ */
+export const tradeKeys = {
+  /** ZSET score = executed at (ms) → trade id: the list, newest first. */
+  trades: (sub: string) => `u:${sub}:trades`,
+  /** ZSET per symbol, same scores: the symbol filter and the journal's symbol view. */
+  symbol: (sub: string, symbol: string) => `u:${sub}:trades:sym:${symbol}`,
+  /** STRING JSON Trade. */
+  trade: (sub: string, tradeId: string) => `u:${sub}:trade:${tradeId}`,
+  /** HASH execution fingerprint → trade id: what an import has already added. */
+  fingerprints: (sub: string) => `u:${sub}:trade-fps`,
+} as const;

@@ -1,0 +1,174 @@
+import Big from 'big.js';
+import type { MembershipGate } from '../billing/gate.ts';
+import type { Trade } from '../contract/index.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
+import { parseJson } from '../store.ts';
+import { tradeKeys } from './keys.ts';
+import {
+  cleanNote,
+  cleanSymbol,
+  MAX_TRADES,
+  normalizePrice,
+  SHARES_PATTERN,
+  TRADE_MESSAGES,
+  TRADES_PAGE_SIZE,
+  tradeFormError,
+} from './rules.ts';
+import { DELETE_TRADE, SAVE_TRADE } from './scripts.ts';
+
+const ATTEMPTS = 3;
+
+export interface TradeFilter {
+  symbol?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+  side?: 'buy' | 'sell' | undefined;
+}
+
+/**
+ * SPEC §7 journal/trades: newest executed first, 100 a page, narrowed by symbol (its own index),
+ * time range (the index's scores) and side (checked on the records). Two round trips.
+ */
+export async function listTrades(
+  deps: Pick<Deps, 'store'>,
+  gate: MembershipGate,
+  filter: TradeFilter = {},
+  page = 0,
+): Promise<{ trades: Trade[]; more: boolean; total: number }> {
+  const { sub } = gate.caller;
+  const symbol = filter.symbol ? cleanSymbol(filter.symbol.replace(/^\$/, '')) : '';
+  const key = symbol ? tradeKeys.symbol(sub, symbol) : tradeKeys.trades(sub);
+  const max = filter.to ?? '+inf';
+  const min = filter.from ?? '-inf';
+  // A side filter reads the whole range and keeps one side; otherwise the index pages itself.
+  const paged = filter.side ? {} : { offset: page * TRADES_PAGE_SIZE, count: TRADES_PAGE_SIZE };
+  const [ids, total] = await gate.exec<[string[], number]>(
+    gate
+      .pipeline()
+      .zrange(key, max, min, { byScore: true, rev: true, ...paged })
+      .zcount(key, min, max),
+  );
+  const trades = await readTrades(deps.store, sub, ids);
+  if (!filter.side) return { trades, more: (page + 1) * TRADES_PAGE_SIZE < total, total };
+  const sided = trades.filter((t) => t.tradeType === filter.side);
+  const start = page * TRADES_PAGE_SIZE;
+  return {
+    trades: sided.slice(start, start + TRADES_PAGE_SIZE),
+    more: start + TRADES_PAGE_SIZE < sided.length,
+    total: sided.length,
+  };
+}
+
+export interface TradeInput {
+  trade_id: string;
+  symbol: string;
+  tradeType: 'buy' | 'sell';
+  buyPrice: string;
+  sellPrice?: string | null | undefined;
+  shares: string | number;
+  note?: string | undefined;
+  time?: number | undefined;
+}
+
+/**
+ * SPEC §7 journal/trades/update: create or edit one typed trade. The form's rules are checked
+ * again here with its messages; `sellProfit` is worked out from the prices, never taken from the
+ * client. Two round trips: the gate's pipeline with the stored trade, then the script.
+ */
+export async function saveTrade(
+  deps: Pick<Deps, 'store' | 'now'>,
+  gate: MembershipGate,
+  input: TradeInput,
+): Promise<{ trade: Trade }> {
+  const shares = String(input.shares).trim();
+  const problem = tradeFormError({ ...input, shares });
+  if (problem) throw badRequest(problem);
+  if (!SHARES_PATTERN.test(shares)) throw badRequest(TRADE_MESSAGES.invalidShares);
+  const buyPrice = new Big(normalizePrice(input.buyPrice)).toString();
+  const sell = normalizePrice(input.sellPrice ?? '');
+  const sellPrice = input.tradeType === 'sell' && sell !== '' ? new Big(sell).toString() : null;
+  const { sub } = gate.caller;
+  const key = tradeKeys.trade(sub, input.trade_id);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const pipe = (attempt === 0 ? gate.pipeline() : deps.store.pipeline()).get(key);
+    const [raw] = attempt === 0 ? await gate.exec<[unknown]>(pipe) : ((await pipe.exec()) as [unknown]);
+    const storedJson = typeof raw === 'string' ? raw : '';
+    const stored = parseJson<Trade>(storedJson);
+    const now = deps.now();
+    const trade: Trade = {
+      trade_id: input.trade_id,
+      symbol: cleanSymbol(input.symbol),
+      tradeType: input.tradeType,
+      shares: new Big(shares).toString(),
+      buyPrice,
+      sellPrice,
+      sellProfit: sellPrice === null ? null : new Big(sellPrice).gte(buyPrice) ? '+' : '-',
+      fees: stored?.fees ?? '0',
+      note: cleanNote(input.note ?? ''),
+      time: input.time ?? stored?.time ?? now,
+      updated: now,
+      source: stored?.source ?? 'manual',
+      account: stored?.account ?? null,
+      intent: stored?.intent ?? null,
+      fingerprint: stored?.fingerprint ?? null,
+    };
+    const outcome = await deps.store.eval(
+      SAVE_TRADE,
+      [
+        tradeKeys.trades(sub),
+        key,
+        tradeKeys.symbol(sub, trade.symbol),
+        tradeKeys.symbol(sub, stored?.symbol ?? trade.symbol),
+      ],
+      [
+        trade.trade_id,
+        storedJson,
+        JSON.stringify(trade),
+        String(trade.time),
+        String(MAX_TRADES),
+        stored ? '1' : '0',
+      ],
+    );
+    if (outcome === 'ok') return { trade };
+    if (outcome === 'limit') throw tradeLimit();
+  }
+  throw new HttpError(409, 'This trade is being changed elsewhere; try again');
+}
+
+/** SPEC §7 journal/trades/delete. */
+export async function deleteTrade(
+  deps: Pick<Deps, 'store'>,
+  gate: MembershipGate,
+  tradeId: string,
+): Promise<{ deleted: boolean }> {
+  const { sub } = gate.caller;
+  const key = tradeKeys.trade(sub, tradeId);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const pipe = (attempt === 0 ? gate.pipeline() : deps.store.pipeline()).get(key);
+    const [raw] = attempt === 0 ? await gate.exec<[unknown]>(pipe) : ((await pipe.exec()) as [unknown]);
+    const stored = parseJson<Trade>(raw);
+    if (!stored || typeof raw !== 'string') return { deleted: false };
+    const outcome = await deps.store.eval(
+      DELETE_TRADE,
+      [tradeKeys.trades(sub), key, tradeKeys.symbol(sub, stored.symbol), tradeKeys.fingerprints(sub)],
+      [tradeId, raw, stored.fingerprint ?? ''],
+    );
+    if (outcome === 'ok') return { deleted: true };
+    if (outcome === 'missing') return { deleted: false };
+  }
+  throw new HttpError(409, 'This trade is being changed elsewhere; try again');
+}
+
+export const tradeLimit = () =>
+  new HttpError(
+    422,
+    `Your journal holds at most ${MAX_TRADES.toLocaleString('en-US')} trades. Delete some to add more.`,
+  );
+
+/** Trades by id (one MGET), in the order given; missing ones skipped. */
+async function readTrades(store: Deps['store'], sub: string, ids: readonly string[]): Promise<Trade[]> {
+  if (ids.length === 0) return [];
+  const raws = (await store.mget(...ids.map((id) => tradeKeys.trade(sub, id)))) as unknown[];
+  return raws.flatMap((raw) => parseJson<Trade>(raw) ?? []);
+}

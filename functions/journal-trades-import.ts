@@ -1,0 +1,14 @@
+import type { Config } from '@netlify/functions';
+import { api } from './_lib/contract/index.ts';
+import { defineEndpoint } from './_lib/http/handler.ts';
+import { importExecutions } from './_lib/trades/import.ts';
+
+// Beyond the SPEC: a batch of a broker file's executions, all or nothing, never twice.
+export default defineEndpoint(api['journal/trades/import'], {
+  access: 'member',
+  membership: 'in-first-pipeline',
+  rateLimit: 'trades',
+  run: (input, deps, { gate }) => importExecutions(deps, gate, input.executions),
+});
+
+export const config: Config = { path: '/api/journal/trades/import' };
