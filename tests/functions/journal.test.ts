@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Category, Note, NoteSummary, SymbolNotes } from '../../functions/_lib/contract/index.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
@@ -15,35 +14,16 @@ import updateFn from '../../functions/journal-notes-update.ts';
 import searchFn from '../../functions/journal-search.ts';
 import symbolsFn from '../../functions/journal-symbols.ts';
 import symbolNotesFn from '../../functions/journal-symbols-notes.ts';
-import { activeMembership, signedIn } from '../support/members.ts';
+import { appId, memberCaller } from '../support/members.ts';
 
 // The notes journal on real Redis, through the handlers (SPEC §7 /api/journal/*).
 const { store } = getDeps();
-const alnum = (n: number) =>
-  [...randomBytes(n)]
-    .map((b) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'[b % 62])
-    .join('');
-const noteId = () => `note_${alnum(16)}`;
-const categoryId = () => `category_${alnum(16)}`;
+const noteId = () => appId('note_');
+const categoryId = () => appId('category_');
 
 type Member = Awaited<ReturnType<typeof member>>;
 async function member() {
-  const { sub, headers } = await signedIn(store, activeMembership());
-  const call = async (
-    fn: (r: Request) => Promise<Response>,
-    path: string,
-    body: unknown,
-    method = 'POST',
-  ) => {
-    const response = await fn(
-      new Request(`http://localhost/api/${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      }),
-    );
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
+  const { sub, call } = await memberCaller(store);
   return {
     sub,
     call,

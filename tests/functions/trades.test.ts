@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ImportedExecution, Trade } from '../../functions/_lib/contract/index.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
@@ -8,33 +7,14 @@ import tradesFn from '../../functions/journal-trades.ts';
 import deleteFn from '../../functions/journal-trades-delete.ts';
 import importFn from '../../functions/journal-trades-import.ts';
 import updateFn from '../../functions/journal-trades-update.ts';
-import { activeMembership, signedIn } from '../support/members.ts';
+import { appId, memberCaller } from '../support/members.ts';
 
 // The trade journal's endpoints on real Redis, through the handlers (SPEC §7 /api/journal/trades*).
 const { store } = getDeps();
-const alnum = (n: number) =>
-  [...randomBytes(n)]
-    .map((b) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'[b % 62])
-    .join('');
-const tradeId = () => `trade_${alnum(16)}`;
+const tradeId = () => appId('trade_');
 
 async function member() {
-  const { sub, headers } = await signedIn(store, activeMembership());
-  const call = async (
-    fn: (r: Request) => Promise<Response>,
-    path: string,
-    body: unknown,
-    method = 'POST',
-  ) => {
-    const response = await fn(
-      new Request(`http://localhost/api/${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      }),
-    );
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
+  const { sub, call } = await memberCaller(store);
   return {
     sub,
     save: (trade: Record<string, unknown>) => call(updateFn, 'journal/trades/update', trade),
