@@ -1,0 +1,183 @@
+import Papa from 'papaparse';
+import { ImportError } from '../errors.ts';
+import type { Execution, ParseResult } from '../executions.ts';
+import { type Decimal, parseBrokerNumber, ZERO } from '../money.ts';
+import { zonedTimeToEpoch } from '../zoned-time.ts';
+
+/** One CSV record with the 1-based line it starts on. */
+export interface Row {
+  line: number;
+  cells: string[];
+}
+
+/**
+ * Splits CSV text into records with papaparse (string input: no Node or DOM API, so it also runs in a
+ * Web Worker). Line numbers are counted from the text so messages point at the line a member sees.
+ * A malformed quote is fatal for the whole file.
+ */
+export function readRows(text: string): Row[] {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const parsed = Papa.parse<string[]>(body, { skipEmptyLines: false });
+  const fatal = parsed.errors.find((error) => error.type === 'Quotes' || error.type === 'Delimiter');
+  const lines = lineStarts(parsed.data);
+  if (fatal) {
+    const row = fatal.row ?? 0;
+    throw new ImportError(lines[row] ?? row + 1, `broken CSV (${fatal.message})`);
+  }
+  return parsed.data.map((cells, index) => ({
+    line: lines[index] ?? index + 1,
+    cells: cells.map((c) => c.trim()),
+  }));
+}
+
+/** The first line of each record: a quoted field may span lines, so count the newlines inside records. */
+function lineStarts(records: readonly string[][]): number[] {
+  const starts: number[] = [];
+  let line = 1;
+  for (const record of records) {
+    starts.push(line);
+    let breaks = 1;
+    for (const cell of record) for (const ch of cell) if (ch === '\n') breaks++;
+    line += breaks;
+  }
+  return starts;
+}
+
+export function isBlank(row: Row): boolean {
+  return row.cells.every((cell) => cell === '');
+}
+
+/** Column access by header name, so extra or reordered columns do not break a parser. */
+export class Columns {
+  private readonly index = new Map<string, number>();
+
+  constructor(header: readonly string[]) {
+    header.forEach((name, i) => {
+      const key = name.trim().toLowerCase();
+      if (key !== '' && !this.index.has(key)) this.index.set(key, i);
+    });
+  }
+
+  has(name: string): boolean {
+    return this.index.has(name.toLowerCase());
+  }
+
+  /** Throws for the header line when a column the parser relies on is missing. */
+  require(line: number, names: readonly string[]): void {
+    const missing = names.filter((name) => !this.has(name));
+    if (missing.length > 0) throw new ImportError(line, `missing column(s): ${missing.join(', ')}`);
+  }
+
+  get(row: Row, name: string): string {
+    const i = this.index.get(name.toLowerCase());
+    return i === undefined ? '' : (row.cells[i] ?? '');
+  }
+}
+
+/** A field that must be a number; the message names the column for the rejection. */
+export function numberField(columns: Columns, row: Row, name: string): Decimal {
+  const raw = columns.get(row, name);
+  const value = parseBrokerNumber(raw);
+  if (value === null) throw new RowError(`${name} "${raw}" is not a number`);
+  return value;
+}
+
+/** Fee columns added up; an empty cell is zero. */
+export function feeSum(columns: Columns, row: Row, names: readonly string[]): Decimal {
+  let total = ZERO;
+  for (const name of names) {
+    if (columns.get(row, name) !== '') total = total.plus(numberField(columns, row, name));
+  }
+  return total;
+}
+
+/** A whole, non-zero share count (sign dropped; the side says the direction). */
+export function shareCount(columns: Columns, row: Row, name: string): number {
+  const value = numberField(columns, row, name).abs();
+  const qty = Number(value.toFixed());
+  if (!Number.isSafeInteger(qty) || qty <= 0)
+    throw new RowError(`${name} "${columns.get(row, name)}" is not a whole number of shares`);
+  return qty;
+}
+
+/** A positive price kept exactly. */
+export function priceField(columns: Columns, row: Row, name: string): string {
+  const value = numberField(columns, row, name);
+  if (value.lte(0)) throw new RowError(`${name} "${columns.get(row, name)}" is not a positive price`);
+  return value.toFixed();
+}
+
+/** A row-level problem: the row becomes a rejection, the rest of the file is still read. */
+export class RowError extends Error {}
+
+/** `MM/DD/YYYY` or `M/D/YY` → `YYYY-MM-DD`; null when it is not such a date. */
+export function usDate(text: string): string | null {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [, m = '', d = '', y = ''] = match;
+  const year = y.length === 2 ? `20${y}` : y;
+  return `${year}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+}
+
+/** `H:MM[:SS]` → `HH:MM:SS`; null otherwise. */
+export function clockTime(text: string): string | null {
+  const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const [, h = '', m = '', s = '00'] = match;
+  return `${h.padStart(2, '0')}:${m}:${s}`;
+}
+
+/** What every parser is given: the zone of the file's wall-clock times and, for DAS, the trade date. */
+export interface ParseOptions {
+  timeZone: string;
+  date?: string | undefined;
+}
+
+/**
+ * Runs `read` over the data rows: a returned Execution is kept, null is a row skipped on purpose
+ * (cancelled, not a trade), a RowError becomes a rejection naming the line.
+ */
+export function collect(rows: readonly Row[], read: (row: Row) => Execution | null): ParseResult {
+  const result: ParseResult = { executions: [], rejected: [] };
+  for (const row of rows) {
+    if (isBlank(row)) continue;
+    try {
+      const execution = read(row);
+      if (execution) result.executions.push(execution);
+    } catch (error) {
+      if (!(error instanceof RowError)) throw error;
+      result.rejected.push({ line: row.line, reason: error.message });
+    }
+  }
+  return result;
+}
+
+/** `YYYY-MM-DD` + `HH:MM:SS` in the file's zone → the Execution's time fields. */
+export function localTime(
+  date: string | null,
+  time: string | null,
+  timeZone: string,
+): { time: string; epochMs: number } {
+  if (date === null) throw new RowError('date is missing or not a date');
+  if (time === null) throw new RowError('time is missing or not a time');
+  return zoned(`${date}T${time}`, timeZone);
+}
+
+/** Date-only rows (Schwab): the instant is local midnight, the time stays a date. */
+export function localDate(date: string | null, timeZone: string): { time: string; epochMs: number } {
+  if (date === null) throw new RowError('date is missing or not a date');
+  return zoned(date, timeZone);
+}
+
+function zoned(wall: string, timeZone: string): { time: string; epochMs: number } {
+  const epochMs = zonedTimeToEpoch(wall, timeZone);
+  if (epochMs === null) throw new RowError(`"${wall}" is not a valid date and time`);
+  return { time: wall, epochMs };
+}
+
+/** A symbol as the journal stores it. */
+export function symbolField(columns: Columns, row: Row, name: string): string {
+  const symbol = columns.get(row, name).toUpperCase();
+  if (symbol === '') throw new RowError(`${name} is empty`);
+  return symbol;
+}
