@@ -13,12 +13,13 @@ export interface Row {
 /**
  * Splits CSV text into records with papaparse (string input: no Node or DOM API, so it also runs in a
  * Web Worker). Line numbers are counted from the text so messages point at the line a member sees.
+ * Every supported export is comma-separated, so the delimiter is fixed rather than guessed.
  * A malformed quote is fatal for the whole file.
  */
 export function readRows(text: string): Row[] {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const parsed = Papa.parse<string[]>(body, { skipEmptyLines: false });
-  const fatal = parsed.errors.find((error) => error.type === 'Quotes' || error.type === 'Delimiter');
+  const parsed = Papa.parse<string[]>(body, { delimiter: ',', skipEmptyLines: false });
+  const fatal = parsed.errors.find((error) => error.type === 'Quotes');
   const lines = lineStarts(parsed.data);
   if (fatal) {
     const row = fatal.row ?? 0;
