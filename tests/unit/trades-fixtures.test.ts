@@ -13,11 +13,9 @@ interface Expected {
 }
 
 /** The fields expected.json names; the analysis may carry more (account, average prices). */
-function pick<T extends Record<string, unknown>>(
-  actual: T,
-  like: Record<string, unknown>,
-): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(like).map((key) => [key, actual[key]]));
+function pick(actual: object, like: Record<string, unknown>): Record<string, unknown> {
+  const fields = actual as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(like).map((key) => [key, fields[key]]));
 }
 
 const BROKERS: Record<string, string> = {
