@@ -12,6 +12,8 @@ export const ZERO: Decimal = new Big(0);
 const PRICE_INPUT = /^\d+(?:[.,](\d+))?$/;
 const MAX_INPUT_DECIMALS = 4;
 
+const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/;
+
 export type PriceInput = { ok: true; value: string } | { ok: false; reason: string };
 
 /** Validates a price a member typed; a comma is accepted as the decimal separator (European keyboards). */
@@ -36,6 +38,8 @@ export function parsePriceInput(input: string): PriceInput {
  * decimals is kept exactly (Webull averages such as 0.00435). Returns null when it is not a number.
  */
 export function parseBrokerNumber(raw: string): Decimal | null {
+  // Fast path for the plain numbers that make up almost every cell of a large export.
+  if (PLAIN_NUMBER.test(raw)) return new Big(raw);
   let text = raw.trim();
   let negative = false;
   if (text.startsWith('(') && text.endsWith(')')) {
