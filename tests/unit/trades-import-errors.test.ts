@@ -55,7 +55,7 @@ describe('import errors and rejections', () => {
     const result = analyzeFile(lines.join('\n'));
     expect(result.rejected).toEqual([
       { line: 3, reason: 'Price "0.00x2" is not a number' },
-      { line: 4, reason: 'Side "X" is not B, S, SS or BC' },
+      { line: 4, reason: 'Side "X" is not one of B, S, SS, BC' },
     ]);
     expect(result.executions).toHaveLength(7);
   });

@@ -1,16 +1,9 @@
 import { ImportError } from '../errors.ts';
 import { makeExecution } from '../executions.ts';
+import { clockTime, localTime } from './dates.ts';
+import { feeSum, priceField, shareCount, sideFrom, symbolField } from './fields.ts';
 import { type BrokerFormat, hasColumns, splitAtHeader } from './format.ts';
-import {
-  clockTime,
-  collect,
-  feeSum,
-  localTime,
-  priceField,
-  RowError,
-  shareCount,
-  symbolField,
-} from './table.ts';
+import { collect } from './table.ts';
 
 const SIDES = {
   B: { side: 'buy', intent: null }, // also covers a short: it follows the position
@@ -36,9 +29,7 @@ export const das: BrokerFormat = {
     }
     const date = options.date;
     return collect(data, (row) => {
-      const label = columns.get(row, 'Side').toUpperCase();
-      const side = SIDES[label as keyof typeof SIDES];
-      if (!side) throw new RowError(`Side "${label}" is not B, S or SS`);
+      const side = sideFrom(SIDES, columns, row, 'Side');
       const cloid = columns.get(row, 'Cloid');
       return makeExecution({
         broker: 'das',

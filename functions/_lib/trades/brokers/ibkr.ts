@@ -1,6 +1,8 @@
 import { makeExecution } from '../executions.ts';
+import { localTime } from './dates.ts';
+import { feeSum, priceField, shareCount, symbolField } from './fields.ts';
 import { type BrokerFormat, hasColumns, splitAtHeader } from './format.ts';
-import { collect, feeSum, localTime, priceField, RowError, shareCount, symbolField } from './table.ts';
+import { collect, RowError } from './table.ts';
 
 /** `Commission` is the total of these; used only when a query leaves `Commission` out or empty. */
 const COMMISSION_PARTS = [

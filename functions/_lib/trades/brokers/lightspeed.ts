@@ -1,16 +1,8 @@
 import { makeExecution } from '../executions.ts';
+import { clockTime, localTime, usDate } from './dates.ts';
+import { feeSum, priceField, shareCount, sideFrom, symbolField } from './fields.ts';
 import { type BrokerFormat, hasColumns, splitAtHeader } from './format.ts';
-import {
-  clockTime,
-  collect,
-  feeSum,
-  localTime,
-  priceField,
-  RowError,
-  shareCount,
-  symbolField,
-  usDate,
-} from './table.ts';
+import { collect } from './table.ts';
 
 const SIDES = {
   'LONG BUY': { side: 'buy', intent: 'open' },
@@ -35,10 +27,7 @@ export const lightspeed: BrokerFormat = {
     return collect(data, (row) => {
       const transtype = columns.get(row, 'Transtype');
       if (transtype !== '' && transtype.toLowerCase() !== 'trade') return null;
-      const label = columns.get(row, 'Buy/Sell').toUpperCase();
-      const side = SIDES[label as keyof typeof SIDES];
-      if (!side)
-        throw new RowError(`Buy/Sell "${label}" is not Long Buy, Long Sell, Short Sell or Short Buy`);
+      const side = sideFrom(SIDES, columns, row, 'Buy/Sell');
       const [rawDay = '', rawClock = ''] = columns.get(row, 'Raw Exec. Time').split(/\s+/);
       const date = usDate(rawDay) ?? usDate(columns.get(row, 'Trade Date'));
       const time = clockTime(rawClock) ?? clockTime(columns.get(row, 'Execution Time'));

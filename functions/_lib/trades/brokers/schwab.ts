@@ -1,6 +1,8 @@
 import { makeExecution } from '../executions.ts';
+import { localDate, usDate } from './dates.ts';
+import { feeSum, priceField, shareCount, symbolField } from './fields.ts';
 import { type BrokerFormat, hasColumns, splitAtHeader } from './format.ts';
-import { collect, feeSum, localDate, priceField, shareCount, symbolField, usDate } from './table.ts';
+import { collect } from './table.ts';
 
 const ACTIONS = {
   BUY: { side: 'buy', intent: 'open' },

@@ -1,8 +1,6 @@
 import Papa from 'papaparse';
 import { ImportError } from '../errors.ts';
 import type { Execution, ParseResult } from '../executions.ts';
-import { type Decimal, parseBrokerNumber, ZERO } from '../money.ts';
-import { zonedTimeToEpoch } from '../zoned-time.ts';
 
 /** One CSV record with the 1-based line it starts on. */
 export interface Row {
@@ -80,60 +78,8 @@ export class Columns {
   }
 }
 
-/** A field that must be a number; the message names the column for the rejection. */
-export function numberField(columns: Columns, row: Row, name: string): Decimal {
-  const raw = columns.get(row, name);
-  const value = parseBrokerNumber(raw);
-  if (value === null) throw new RowError(`${name} "${raw}" is not a number`);
-  return value;
-}
-
-/** Fee columns added up; an empty cell is zero. */
-export function feeSum(columns: Columns, row: Row, names: readonly string[]): Decimal {
-  let total = ZERO;
-  for (const name of names) {
-    const raw = columns.get(row, name);
-    // Most fee cells are empty or 0; skipping them spares a decimal parse per cell on big files.
-    if (raw !== '' && raw !== '0') total = total.plus(numberField(columns, row, name));
-  }
-  return total;
-}
-
-/** A whole, non-zero share count (sign dropped; the side says the direction). */
-export function shareCount(columns: Columns, row: Row, name: string): number {
-  const value = numberField(columns, row, name).abs();
-  const qty = Number(value.toFixed());
-  if (!Number.isSafeInteger(qty) || qty <= 0)
-    throw new RowError(`${name} "${columns.get(row, name)}" is not a whole number of shares`);
-  return qty;
-}
-
-/** A positive price kept exactly. */
-export function priceField(columns: Columns, row: Row, name: string): string {
-  const value = numberField(columns, row, name);
-  if (value.lte(0)) throw new RowError(`${name} "${columns.get(row, name)}" is not a positive price`);
-  return value.toFixed();
-}
-
 /** A row-level problem: the row becomes a rejection, the rest of the file is still read. */
 export class RowError extends Error {}
-
-/** `MM/DD/YYYY` or `M/D/YY` → `YYYY-MM-DD`; null when it is not such a date. */
-export function usDate(text: string): string | null {
-  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(text.trim());
-  if (!match) return null;
-  const [, m = '', d = '', y = ''] = match;
-  const year = y.length === 2 ? `20${y}` : y;
-  return `${year}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
-}
-
-/** `H:MM[:SS]` → `HH:MM:SS`; null otherwise. */
-export function clockTime(text: string): string | null {
-  const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
-  if (!match) return null;
-  const [, h = '', m = '', s = '00'] = match;
-  return `${h.padStart(2, '0')}:${m}:${s}`;
-}
 
 /** What every parser is given: the zone of the file's wall-clock times and, for DAS, the trade date. */
 export interface ParseOptions {
@@ -158,34 +104,4 @@ export function collect(rows: readonly Row[], read: (row: Row) => Execution | nu
     }
   }
   return result;
-}
-
-/** `YYYY-MM-DD` + `HH:MM:SS` in the file's zone → the Execution's time fields. */
-export function localTime(
-  date: string | null,
-  time: string | null,
-  timeZone: string,
-): { time: string; epochMs: number } {
-  if (date === null) throw new RowError('date is missing or not a date');
-  if (time === null) throw new RowError('time is missing or not a time');
-  return zoned(`${date}T${time}`, timeZone);
-}
-
-/** Date-only rows (Schwab): the instant is local midnight, the time stays a date. */
-export function localDate(date: string | null, timeZone: string): { time: string; epochMs: number } {
-  if (date === null) throw new RowError('date is missing or not a date');
-  return zoned(date, timeZone);
-}
-
-function zoned(wall: string, timeZone: string): { time: string; epochMs: number } {
-  const epochMs = zonedTimeToEpoch(wall, timeZone);
-  if (epochMs === null) throw new RowError(`"${wall}" is not a valid date and time`);
-  return { time: wall, epochMs };
-}
-
-/** A symbol as the journal stores it. */
-export function symbolField(columns: Columns, row: Row, name: string): string {
-  const symbol = columns.get(row, name).toUpperCase();
-  if (symbol === '') throw new RowError(`${name} is empty`);
-  return symbol;
 }

@@ -1,21 +1,10 @@
 import { ImportError } from '../errors.ts';
 import { type Execution, makeExecution } from '../executions.ts';
 import { type Decimal, ZERO } from '../money.ts';
+import { clockTime, localTime, usDate } from './dates.ts';
+import { feeSum, priceField, shareCount, symbolField } from './fields.ts';
 import { type BrokerFormat, hasColumns } from './format.ts';
-import {
-  Columns,
-  clockTime,
-  collect,
-  feeSum,
-  isBlank,
-  localTime,
-  priceField,
-  type Row,
-  RowError,
-  shareCount,
-  symbolField,
-  usDate,
-} from './table.ts';
+import { Columns, collect, isBlank, type Row, RowError } from './table.ts';
 
 const TRADE_HEADER = ['Exec Time', 'Side', 'Qty', 'Pos Effect', 'Symbol', 'Price'];
 const CASH_HEADER = ['DATE', 'TIME', 'TYPE', 'DESCRIPTION', 'Misc Fees', 'Commissions & Fees'];

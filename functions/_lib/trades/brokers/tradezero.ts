@@ -1,16 +1,8 @@
 import { makeExecution } from '../executions.ts';
+import { clockTime, localTime, usDate } from './dates.ts';
+import { feeSum, priceField, shareCount, sideFrom, symbolField } from './fields.ts';
 import { type BrokerFormat, hasColumns, splitAtHeader } from './format.ts';
-import {
-  clockTime,
-  collect,
-  feeSum,
-  localTime,
-  priceField,
-  RowError,
-  shareCount,
-  symbolField,
-  usDate,
-} from './table.ts';
+import { collect } from './table.ts';
 
 const SIDES = {
   B: { side: 'buy', intent: 'open' },
@@ -30,9 +22,7 @@ export const tradezero: BrokerFormat = {
   parse(rows, options) {
     const { columns, data } = splitAtHeader(rows, tradezero);
     return collect(data, (row) => {
-      const label = columns.get(row, 'Side').toUpperCase();
-      const side = SIDES[label as keyof typeof SIDES];
-      if (!side) throw new RowError(`Side "${label}" is not B, S, SS or BC`);
+      const side = sideFrom(SIDES, columns, row, 'Side');
       return makeExecution({
         broker: 'tradezero',
         account: columns.get(row, 'Account'),

@@ -1,7 +1,9 @@
 import { makeExecution } from '../executions.ts';
 import { abbreviatedTimeToEpoch, zonedTimeToEpoch } from '../zoned-time.ts';
+import { clockTime, usDate } from './dates.ts';
+import { priceField, shareCount, sideFrom, symbolField } from './fields.ts';
 import { type BrokerFormat, hasColumns, splitAtHeader } from './format.ts';
-import { clockTime, collect, priceField, RowError, shareCount, symbolField, usDate } from './table.ts';
+import { collect, RowError } from './table.ts';
 
 const SIDES = {
   BUY: { side: 'buy', intent: null }, // follows the position: covers a short, else opens or adds
@@ -33,9 +35,7 @@ export const webull: BrokerFormat = {
     const { columns, data } = splitAtHeader(rows, webull);
     return collect(data, (row) => {
       if (columns.get(row, 'Status').toLowerCase() !== 'filled') return null;
-      const label = columns.get(row, 'Side').toUpperCase();
-      const side = SIDES[label as keyof typeof SIDES];
-      if (!side) throw new RowError(`Side "${label}" is not Buy, Sell or Short`);
+      const side = sideFrom(SIDES, columns, row, 'Side');
       return makeExecution({
         broker: 'webull',
         account: '',
