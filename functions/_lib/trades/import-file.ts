@@ -1,4 +1,4 @@
-import { formatOfRecords } from './brokers/index.ts';
+import { detectFormat } from './brokers/index.ts';
 import { readRows } from './brokers/table.ts';
 import { ImportError } from './errors.ts';
 import type { BrokerId, Execution, Rejection } from './executions.ts';
@@ -49,9 +49,11 @@ export function analyzeFile(text: string, options: AnalyzeOptions = {}): FileAna
     throw new ImportError(0, `date "${options.date}" is not YYYY-MM-DD`);
   }
   if (text.trim() === '') throw new ImportError(1, 'the file is empty');
-  const rows = readRows(text);
-  const format = formatOfRecords(rows.map((row) => row.cells));
+  // Recognise the format before reading it all, so a file that is not a broker CSV at all is called
+  // unknown rather than broken somewhere far down.
+  const format = detectFormat(text);
   if (!format) throw new ImportError(1, 'unknown file format: no supported broker header in the first lines');
+  const rows = readRows(text);
   const { executions, rejected } = format.parse(rows, { timeZone, date: options.date });
   const unique = distinctFingerprints(executions);
   const { closed_trades, open_positions } = matchRoundTrips(unique);
