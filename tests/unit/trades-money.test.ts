@@ -53,6 +53,8 @@ describe('price input', () => {
     [' 1,5 ', '1.5'],
     ['12', '12'],
     ['0.1000', '0.1'],
+    ['.5', '0.5'],
+    [',0001', '0.0001'],
   ])('accepts %j as %s', (input, value) => {
     expect(parsePriceInput(input)).toEqual({ ok: true, value });
   });
@@ -64,6 +66,8 @@ describe('price input', () => {
     ['1.2a', /not a price/],
     ['1,000.50', /not a price/],
     ['-0.01', /not a price/],
+    ['1.', /not a price/],
+    ['.00001', /5 decimals/],
     ['', /empty/],
     ['   ', /empty/],
   ])('rejects %j with a reason', (input, reason) => {

@@ -6,10 +6,19 @@ import Big from 'big.js';
  */
 export type Decimal = Big;
 
-export const ZERO: Decimal = new Big(0);
+/**
+ * A private big.js constructor: its division precision and rounding mode cannot be changed by other
+ * code that configures the shared `Big`. 20 decimals only matter for non-terminating quotients
+ * (an average price such as 0.0145 / 3); sums and products are always exact.
+ */
+const Dec = Big();
+Dec.DP = 20;
+Dec.RM = Big.roundHalfUp;
+
+export const ZERO: Decimal = new Dec(0);
 
 /** Prices typed by a member: a few digits, a comma or dot, at most 4 decimals (the tick size of OTC quotes). */
-const PRICE_INPUT = /^\d+(?:[.,](\d+))?$/;
+const PRICE_INPUT = /^(?:\d+(?:[.,](\d+))?|[.,](\d+))$/;
 const MAX_INPUT_DECIMALS = 4;
 
 const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/;
@@ -22,14 +31,14 @@ export function parsePriceInput(input: string): PriceInput {
   if (text === '') return { ok: false, reason: 'price is empty' };
   const match = PRICE_INPUT.exec(text);
   if (!match) return { ok: false, reason: `"${input}" is not a price: use digits and one "." or ","` };
-  const decimals = match[1]?.length ?? 0;
+  const decimals = (match[1] ?? match[2])?.length ?? 0;
   if (decimals > MAX_INPUT_DECIMALS) {
     return {
       ok: false,
       reason: `"${input}" has ${decimals} decimals; at most ${MAX_INPUT_DECIMALS} are allowed`,
     };
   }
-  return { ok: true, value: plain(new Big(text.replace(',', '.'))) };
+  return { ok: true, value: plain(new Dec(`0${text.replace(',', '.')}`)) };
 }
 
 /**
@@ -39,7 +48,7 @@ export function parsePriceInput(input: string): PriceInput {
  */
 export function parseBrokerNumber(raw: string): Decimal | null {
   // Fast path for the plain numbers that make up almost every cell of a large export.
-  if (PLAIN_NUMBER.test(raw)) return new Big(raw);
+  if (PLAIN_NUMBER.test(raw)) return new Dec(raw);
   let text = raw.trim();
   let negative = false;
   if (text.startsWith('(') && text.endsWith(')')) {
@@ -59,7 +68,7 @@ export function parseBrokerNumber(raw: string): Decimal | null {
   }
   text = text.replaceAll(',', '');
   if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(text)) return null;
-  const value = new Big(text);
+  const value = new Dec(text);
   return negative ? value.neg() : value;
 }
 
@@ -93,5 +102,5 @@ export function sum(values: readonly Decimal[]): Decimal {
 }
 
 export function toDecimal(value: string | number): Decimal {
-  return new Big(value);
+  return new Dec(value);
 }

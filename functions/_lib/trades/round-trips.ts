@@ -34,7 +34,7 @@ export interface OpenPosition {
   currency: string;
   side: TradeSide;
   shares: number;
-  /** Cost of the FIFO lots still open ÷ shares, fees not included. */
+  /** Cost of the FIFO lots still open ÷ shares, fees not included (exact; 20 decimals if it never ends). */
   avg_price: string;
   fees_so_far: string;
   /** Gross P&L of partial exits against the oldest lots, fees not deducted. */
