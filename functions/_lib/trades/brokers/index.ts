@@ -38,7 +38,7 @@ export function detectFormat(input: string | readonly string[]): BrokerFormat | 
     : formatOfRecords([input.map((c) => c.trim())]);
 }
 
-export function formatOfRecords(records: readonly (readonly string[])[]): BrokerFormat | null {
+function formatOfRecords(records: readonly (readonly string[])[]): BrokerFormat | null {
   for (const cells of records.slice(0, DETECT_RECORDS)) {
     const format = BROKER_FORMATS.find((candidate) => candidate.isHeader(cells));
     if (format) return format;
@@ -53,10 +53,4 @@ function firstRecords(text: string): string[][] {
   } catch {
     return []; // a quote left open by the cut: not a header we know
   }
-}
-
-export function formatById(id: BrokerId): BrokerFormat {
-  const format = BROKER_FORMATS.find((candidate) => candidate.id === id);
-  if (!format) throw new Error(`unknown broker ${id}`);
-  return format;
 }

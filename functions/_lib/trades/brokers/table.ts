@@ -62,16 +62,7 @@ export class Columns {
     });
   }
 
-  has(name: string): boolean {
-    return this.index.has(name.toLowerCase());
-  }
-
-  /** Throws for the header line when a column the parser relies on is missing. */
-  require(line: number, names: readonly string[]): void {
-    const missing = names.filter((name) => !this.has(name));
-    if (missing.length > 0) throw new ImportError(line, `missing column(s): ${missing.join(', ')}`);
-  }
-
+  /** A column the file does not have reads as empty: leaner exports simply lack some fee columns. */
   get(row: Row, name: string): string {
     const i = this.exact.get(name) ?? this.index.get(name.toLowerCase());
     return i === undefined ? '' : (row.cells[i] ?? '');
