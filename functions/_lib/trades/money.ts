@@ -95,12 +95,6 @@ export function ratio(numerator: Decimal, denominator: Decimal): string {
   return numerator.div(denominator).toFixed(4, Big.roundHalfUp);
 }
 
-export function sum(values: readonly Decimal[]): Decimal {
-  let total = ZERO;
-  for (const value of values) total = total.plus(value);
-  return total;
-}
-
 export function toDecimal(value: string | number): Decimal {
   return new Dec(value);
 }
