@@ -1,0 +1,92 @@
+/** The broker-neutral fill every parser produces and the matcher consumes. */
+
+export type BrokerId = 'das' | 'tradezero' | 'webull' | 'ibkr' | 'thinkorswim' | 'lightspeed' | 'schwab';
+
+export type Side = 'buy' | 'sell';
+
+/** What the file says the fill did; null when its label does not say (DAS `B`, Webull `Buy`). */
+export type Intent = 'open' | 'close' | null;
+
+export interface Execution {
+  broker: BrokerId;
+  account: string;
+  currency: string;
+  /** Local wall-clock time as printed, `YYYY-MM-DDTHH:MM:SS` (or `YYYY-MM-DD` for date-only files). */
+  time: string;
+  /** The same instant, computed in the file's zone. */
+  epochMs: number;
+  symbol: string;
+  side: Side;
+  intent: Intent;
+  /** Whole shares, always positive; `side` gives the direction. */
+  qty: number;
+  /** Exact decimal string, as many decimals as the file has. */
+  price: string;
+  /** Sum of the row's fee columns as an exact decimal string; a rebate makes it lower or negative. */
+  fees: string;
+  orderId: string | null;
+  execId: string | null;
+  /** 1-based line of the row in the file, for messages and for a stable order. */
+  line: number;
+  fingerprint: string;
+}
+
+/** A row that looked like a trade but could not be read. */
+export interface Rejection {
+  line: number;
+  reason: string;
+}
+
+export interface ParseResult {
+  executions: Execution[];
+  rejected: Rejection[];
+}
+
+/**
+ * Identity of a fill across re-imports of the same file (or an overlapping later export): everything
+ * the broker printed about it, nothing derived. Two partial fills of one order at one price and second
+ * differ only by quantity or exec id, so both are part of the key.
+ */
+export function fingerprint(
+  execution: Omit<Execution, 'fingerprint' | 'line' | 'epochMs' | 'fees' | 'intent'>,
+): string {
+  return [
+    'v1',
+    execution.broker,
+    execution.account,
+    execution.time,
+    execution.symbol,
+    execution.side,
+    execution.qty,
+    execution.price,
+    execution.orderId ?? '',
+    execution.execId ?? '',
+  ]
+    .map((part) => String(part).replaceAll('|', '/'))
+    .join('|');
+}
+
+/** Builds an Execution with its fingerprint filled in. */
+export function makeExecution(fields: Omit<Execution, 'fingerprint'>): Execution {
+  return { ...fields, fingerprint: fingerprint(fields) };
+}
+
+/** Sort rank inside one time stamp: opening fills before closing ones (README: ordering ties). */
+export function tieRank(execution: Pick<Execution, 'side' | 'intent'>): number {
+  if (execution.intent === 'open') return 0;
+  if (execution.intent === 'close') return 1;
+  return execution.side === 'buy' ? 0 : 1;
+}
+
+/** Chronological order with opening fills first on equal time stamps, then file order. */
+export function sortExecutions(executions: readonly Execution[]): Execution[] {
+  return executions
+    .map((execution, index) => ({ execution, index }))
+    .sort(
+      (a, b) =>
+        a.execution.epochMs - b.execution.epochMs ||
+        tieRank(a.execution) - tieRank(b.execution) ||
+        a.index - b.index,
+    )
+    .map(({ execution }) => execution);
+}

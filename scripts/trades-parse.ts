@@ -1,0 +1,51 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { ImportError } from '../functions/_lib/trades/errors.ts';
+import { analyzeFile } from '../functions/_lib/trades/import-file.ts';
+
+/**
+ * Prints what the trade journal reads from a broker CSV, as JSON:
+ *   node scripts/trades-parse.ts FILE.csv [--date YYYY-MM-DD] [--tz America/New_York]
+ * Exit code 1 with a message on stderr for an unreadable or unknown file, 2 for bad arguments.
+ */
+const USAGE = 'usage: node scripts/trades-parse.ts FILE.csv [--date YYYY-MM-DD] [--tz America/New_York]';
+
+async function main(): Promise<number> {
+  let args: ReturnType<typeof parse>;
+  try {
+    args = parse();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  const [file, ...extra] = args.positionals;
+  if (!file || extra.length > 0) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    process.stderr.write(`${file}: cannot read (${(error as Error).message})\n`);
+    return 1;
+  }
+  try {
+    const analysis = analyzeFile(text, { date: args.values.date, timeZone: args.values.tz });
+    process.stdout.write(`${JSON.stringify(analysis, null, 2)}\n`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    process.stderr.write(`${file}: ${error.message}\n`);
+    return 1;
+  }
+}
+
+function parse() {
+  return parseArgs({
+    allowPositionals: true,
+    options: { date: { type: 'string' }, tz: { type: 'string' } },
+  });
+}
+
+process.exitCode = await main();

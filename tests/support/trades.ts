@@ -1,0 +1,41 @@
+import {
+  type Execution,
+  type Intent,
+  makeExecution,
+  type Side,
+} from '../../functions/_lib/trades/executions.ts';
+import { zonedTimeToEpoch } from '../../functions/_lib/trades/zoned-time.ts';
+
+export interface FillSpec {
+  time: string;
+  side: Side;
+  qty: number;
+  price: string;
+  symbol?: string;
+  fees?: string;
+  intent?: Intent;
+  account?: string;
+  currency?: string;
+}
+
+/** A DAS-like execution for matcher tests: New York wall time, USD, one account unless told. */
+export function fill(spec: FillSpec, line = 0): Execution {
+  const epochMs = zonedTimeToEpoch(spec.time, 'America/New_York');
+  if (epochMs === null) throw new Error(`bad time ${spec.time}`);
+  return makeExecution({
+    broker: 'das',
+    account: spec.account ?? 'ACC1',
+    currency: spec.currency ?? 'USD',
+    time: spec.time,
+    epochMs,
+    symbol: spec.symbol ?? 'HMBL',
+    side: spec.side,
+    intent: spec.intent ?? null,
+    qty: spec.qty,
+    price: spec.price,
+    fees: spec.fees ?? '0',
+    orderId: null,
+    execId: null,
+    line,
+  });
+}

@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { detectBroker } from '../../functions/_lib/trades/brokers/index.ts';
+import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
+
+const DIR = new URL('../fixtures/brokers/', import.meta.url);
+const expected = JSON.parse(readFileSync(new URL('expected.json', DIR), 'utf8')) as Record<string, Expected>;
+
+interface Expected {
+  closed_trades: Record<string, unknown>[];
+  totals: Record<string, unknown>;
+  open_positions: Record<string, unknown>[];
+}
+
+/** The fields expected.json names; the analysis may carry more (account, average prices). */
+function pick(actual: object, like: Record<string, unknown>): Record<string, unknown> {
+  const fields = actual as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(like).map((key) => [key, fields[key]]));
+}
+
+const BROKERS: Record<string, string> = {
+  'das.csv': 'das',
+  'tradezero.csv': 'tradezero',
+  'webull.csv': 'webull',
+  'ibkr.csv': 'ibkr',
+  'thinkorswim.csv': 'thinkorswim',
+  'lightspeed.csv': 'lightspeed',
+  'schwab.csv': 'schwab',
+};
+
+describe('broker fixtures → expected.json', () => {
+  it('has a fixture for every expected file and the other way round', () => {
+    const csvs = readdirSync(DIR).filter((name) => name.endsWith('.csv'));
+    expect(csvs.sort()).toEqual(Object.keys(expected).sort());
+  });
+
+  it.each(Object.keys(expected))('%s', (file) => {
+    const text = readFileSync(new URL(file, DIR), 'utf8');
+    const want = expected[file] as Expected;
+    const result = analyzeFile(text, file === 'das.csv' ? { date: '2026-03-16' } : {});
+    expect(result.broker).toBe(BROKERS[file]);
+    expect(detectBroker(text)).toBe(BROKERS[file]);
+    expect(result.rejected).toEqual([]);
+    expect(result.closed_trades.map((trade, i) => pick(trade, want.closed_trades[i] ?? {}))).toEqual(
+      want.closed_trades,
+    );
+    expect(result.totals).toEqual(want.totals);
+    expect(result.open_positions.map((position, i) => pick(position, want.open_positions[i] ?? {}))).toEqual(
+      want.open_positions,
+    );
+    for (const execution of result.executions) {
+      expect(execution.symbol).toBe(execution.symbol.toUpperCase());
+      expect(Number.isSafeInteger(execution.qty)).toBe(true);
+      expect(typeof execution.price).toBe('string');
+    }
+    expect(new Set(result.executions.map((e) => e.fingerprint)).size).toBe(result.executions.length);
+  });
+
+  it('keeps Webull’s 5-decimal order average exactly', () => {
+    const result = analyzeFile(readFileSync(new URL('webull.csv', DIR), 'utf8'));
+    expect(result.executions.map((e) => e.price)).toContain('0.00435');
+    expect(result.executions).toHaveLength(5); // two Cancelled rows skipped
+  });
+
+  it('counts a TradeZero ECN Add rebate as a negative fee', () => {
+    const result = analyzeFile(readFileSync(new URL('tradezero.csv', DIR), 'utf8'));
+    const sell = result.executions.find((e) => e.symbol === 'AITX' && e.side === 'sell');
+    expect(sell?.fees).toBe('9.19'); // 0.99 + 0.19 + 8.30 + 0.05 − 0.34
+  });
+
+  it('skips Schwab transfers and interest without rejecting them', () => {
+    const result = analyzeFile(readFileSync(new URL('schwab.csv', DIR), 'utf8'));
+    expect(result.executions).toHaveLength(7);
+    expect(result.rejected).toEqual([]);
+  });
+
+  it('gives the same fingerprints on a second import of the same file', () => {
+    const text = readFileSync(new URL('ibkr.csv', DIR), 'utf8');
+    const first = analyzeFile(text).executions.map((e) => e.fingerprint);
+    expect(analyzeFile(text).executions.map((e) => e.fingerprint)).toEqual(first);
+  });
+});
