@@ -230,6 +230,13 @@ describe('imports', () => {
     expect((await m.list()).total).toBe(0);
   });
 
+  it('keeps identical rows of one file apart by their occurrence', async () => {
+    const m = await member();
+    const twins = [execution({ orderId: null }), execution({ orderId: null, occurrence: 2 })];
+    expect((await m.import(twins)).body).toEqual({ added: 2, duplicates: 0, total: 2 });
+    expect((await m.import(twins)).body).toEqual({ added: 0, duplicates: 2, total: 2 });
+  });
+
   it('a deleted imported execution can be imported again', async () => {
     const m = await member();
     await m.import([execution()]);

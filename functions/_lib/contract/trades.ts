@@ -44,6 +44,8 @@ export const ImportedExecution = z.object({
   fees: decimal,
   orderId: z.string().max(80).nullable().optional(),
   execId: z.string().max(80).nullable().optional(),
+  /** The 2nd, 3rd… of rows identical in every field above within one file: each is its own execution. */
+  occurrence: z.number().int().min(1).max(1_000_000).optional(),
 });
 export type ImportedExecution = z.infer<typeof ImportedExecution>;
 

@@ -26,6 +26,7 @@ export function fingerprint(e: ImportedExecution): string {
     new Big(e.price).toString(),
     e.orderId ?? '',
     e.execId ?? '',
+    ...(e.occurrence && e.occurrence > 1 ? [`#${e.occurrence}`] : []),
   ];
   return createHash('sha256').update(parts.join('\u001f')).digest('base64url').slice(0, 32);
 }
