@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
-import { importExecutions } from './_lib/trades/import.ts';
+import { importExecutions } from './_lib/trade-store/import.ts';
 
 // Beyond the SPEC: a batch of a broker file's executions, all or nothing, never twice.
 export default defineEndpoint(api['journal/trades/import'], {

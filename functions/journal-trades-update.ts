@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
-import { saveTrade } from './_lib/trades/trades.ts';
+import { saveTrade } from './_lib/trade-store/trades.ts';
 
 // SPEC §7: create or edit a trade, checked with the form's rules and messages.
 export default defineEndpoint(api['journal/trades/update'], {

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
-import { listTrades } from './_lib/trades/trades.ts';
+import { listTrades } from './_lib/trade-store/trades.ts';
 
 // SPEC §7: the member's trades, newest executed first, filtered and paged.
 export default defineEndpoint(api['journal/trades'], {

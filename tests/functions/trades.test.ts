@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportedExecution, Trade } from '../../functions/_lib/contract/index.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
-import { tradeKeys } from '../../functions/_lib/trades/keys.ts';
+import { tradeKeys } from '../../functions/_lib/trade-store/keys.ts';
 import { MAX_TRADES } from '../../functions/_lib/trades/rules.ts';
 import tradesFn from '../../functions/journal-trades.ts';
 import deleteFn from '../../functions/journal-trades-delete.ts';

@@ -3,8 +3,8 @@ import Big from 'big.js';
 import type { MembershipGate } from '../billing/gate.ts';
 import type { ImportedExecution, Trade } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
+import { MAX_TRADES } from '../trades/rules.ts';
 import { tradeKeys } from './keys.ts';
-import { MAX_TRADES } from './rules.ts';
 import { IMPORT_TRADES } from './scripts.ts';
 import { tradeLimit } from './trades.ts';
 

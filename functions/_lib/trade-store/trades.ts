@@ -4,7 +4,6 @@ import type { Trade } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { parseJson } from '../store.ts';
-import { tradeKeys } from './keys.ts';
 import {
   cleanNote,
   cleanSymbol,
@@ -14,7 +13,8 @@ import {
   TRADE_MESSAGES,
   TRADES_PAGE_SIZE,
   tradeFormError,
-} from './rules.ts';
+} from '../trades/rules.ts';
+import { tradeKeys } from './keys.ts';
 import { DELETE_TRADE, SAVE_TRADE } from './scripts.ts';
 
 const ATTEMPTS = 3;
