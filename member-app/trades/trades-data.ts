@@ -1,0 +1,44 @@
+import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
+import type { ApiRequest, ImportedExecution, Trade } from '../../functions/_lib/contract/index.ts';
+import { callApi } from '../api/client.ts';
+
+/**
+ * The trade journal's data (SPEC §7 /api/journal/trades*): every trade of the member, page by page
+ * (100 a page, newest executed first), and the writes that keep the cache in step.
+ */
+export type TradesPage = { trades: Trade[]; more: boolean; total: number };
+export type TradeFilter = NonNullable<ApiRequest<'journal/trades'>['filter']>;
+
+export const tradesQuery = (filter: TradeFilter | null = null) =>
+  infiniteQueryOptions({
+    queryKey: ['trades', 'list', filter],
+    queryFn: ({ pageParam }) =>
+      callApi('journal/trades', { ...(filter ? { filter } : {}), ...(pageParam ? { page: pageParam } : {}) }),
+    initialPageParam: 0,
+    getNextPageParam: (last: TradesPage, pages) => (last.more ? pages.length : undefined),
+  });
+
+/** Every trade (statistics need them all): pages are fetched until the last. */
+export async function loadAllTrades(client: QueryClient): Promise<Trade[]> {
+  const options = tradesQuery();
+  let data = await client.infiniteQuery(options);
+  while (data.pages.at(-1)?.more)
+    data = await client.fetchInfiniteQuery({ ...options, pages: data.pages.length + 1 });
+  return data.pages.flatMap((p) => p.trades);
+}
+
+export type SaveTradeInput = ApiRequest<'journal/trades/update'>;
+export const saveTrade = (input: SaveTradeInput) => callApi('journal/trades/update', input);
+export const deleteTrade = (tradeId: string) => callApi('journal/trades/delete', { trade_id: tradeId });
+export const importBatch = (executions: ImportedExecution[]) =>
+  callApi('journal/trades/import', { executions });
+
+/** After any trade write: every list is asked again (the order and statistics depend on all of them). */
+export const tradesChanged = (client: QueryClient) => client.invalidateQueries({ queryKey: ['trades'] });
+
+const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** SPEC §3: ids are made by the app: trade_ and 16 random letters or digits. */
+export function newTradeId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `trade_${Array.from(bytes, (b) => ID_CHARS[b % ID_CHARS.length]).join('')}`;
+}
