@@ -26,6 +26,7 @@ import {
 } from './journal-data.ts';
 import { type ListedNote, NoteList } from './NoteList.tsx';
 import { NotePane } from './NotePane.tsx';
+import { SymbolTrades } from './SymbolTrades.tsx';
 import { fromNote, useNoteEditing } from './useNoteEditing.ts';
 import './journal.css';
 
@@ -39,6 +40,8 @@ export interface JournalSearch {
   saved?: false;
   video?: string;
   videoTitle?: string;
+  /** Opens the journal on one symbol's notes and trades (links from the trade table). */
+  symbol?: string;
 }
 
 const attr = (text: string) =>
@@ -52,7 +55,7 @@ export function JournalPage({ search }: { search: JournalSearch }) {
   const notes = useInfiniteQuery(notesQuery);
   const categories = useQuery(categoriesQuery).data ?? [];
   const symbols = useQuery(symbolsQuery).data ?? [];
-  const [filter, setFilter] = useState<NoteFilter | null>(null);
+  const [filter, setFilter] = useState<NoteFilter | null>(search.symbol ? { symbol: search.symbol } : null);
   const [searchText, setSearchText] = useState('');
   const query = useDebounced(searchText.trim(), 250);
   const found = useQuery({
@@ -250,24 +253,27 @@ export function JournalPage({ search }: { search: JournalSearch }) {
       <JournalHeading />
       <div className="journal-layout">
         <JournalSidebar categories={categories} symbols={symbols} filter={filter} onFilter={setFilter} />
-        <NoteList
-          notes={listed}
-          selected={editing?.note_id ?? null}
-          canCreate={total + locals.length < MAX_NOTES}
-          onCreate={() => startNew()}
-          onSelect={openNote}
-          search={searchText}
-          onSearch={setSearchText}
-          more={
-            filter || query
-              ? null
-              : {
-                  has: Boolean(notes.hasNextPage),
-                  loading: notes.isFetchingNextPage,
-                  load: () => void notes.fetchNextPage(),
-                }
-          }
-        />
+        <div className="journal-column">
+          <NoteList
+            notes={listed}
+            selected={editing?.note_id ?? null}
+            canCreate={total + locals.length < MAX_NOTES}
+            onCreate={() => startNew()}
+            onSelect={openNote}
+            search={searchText}
+            onSearch={setSearchText}
+            more={
+              filter || query
+                ? null
+                : {
+                    has: Boolean(notes.hasNextPage),
+                    loading: notes.isFetchingNextPage,
+                    load: () => void notes.fetchNextPage(),
+                  }
+            }
+          />
+          {filter && 'symbol' in filter && <SymbolTrades symbol={filter.symbol} />}
+        </div>
         {editing ? (
           <NotePane
             editing={editing}

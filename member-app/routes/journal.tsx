@@ -16,10 +16,12 @@ export const Route = createFileRoute('/journal')({
   validateSearch: (search: Record<string, unknown>): JournalSearch => {
     const video = text(search.video);
     const videoTitle = text(search.videoTitle);
+    const symbol = text(search.symbol)?.replace(/^\$/, '').toUpperCase();
     return {
       ...(search.saved === false || search.saved === 'false' ? { saved: false as const } : {}),
       ...(video ? { video } : {}),
       ...(videoTitle ? { videoTitle } : {}),
+      ...(symbol ? { symbol } : {}),
     };
   },
   // Members: notes and sidebars (already on their way since start-up). A failure is only logged

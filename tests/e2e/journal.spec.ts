@@ -222,6 +222,38 @@ test.describe('a member', () => {
   });
 });
 
+test("a symbol's page lists its notes and its trades", async ({ page }) => {
+  await signUp(page);
+  await openJournal(page);
+  await writeNote(page, 'Why I bought', 'Filing looked clean $ZXCV ');
+  await save(page).click();
+  await expect(status(page)).toHaveText('Saved');
+  // A trade in the same symbol, through the API as the trade page sends it.
+  const answer = await page.evaluate(async () => {
+    const response = await fetch('/api/journal/trades/update', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${localStorage.getItem('accessToken')}`,
+      },
+      body: JSON.stringify({
+        trade_id: 'trade_ZXCVZXCVZXCVZXCV',
+        symbol: 'zxcv',
+        tradeType: 'buy',
+        buyPrice: '0,0042',
+        shares: '3000000',
+      }),
+    });
+    return response.status;
+  });
+  expect(answer).toBe(200);
+  await page.goto('/journal?symbol=ZXCV');
+  await expect(notes(page)).toHaveText([/Why I bought/]);
+  const trades = page.getByRole('list', { name: 'Trades in ZXCV' });
+  await expect(trades.getByRole('listitem')).toHaveText([/Buy 3,000,000 @ 0\.0042/]);
+  await expect(page.getByRole('link', { name: 'Open the trade journal' })).toHaveAttribute('href', '/trades');
+});
+
 test.describe('a visitor', () => {
   test("plays with the sample note and is offered 'Get Full Access'", async ({ page }) => {
     const calls: string[] = [];
