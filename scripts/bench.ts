@@ -9,10 +9,14 @@ import { importJWK, type JWK, SignJWT } from 'jose';
 import { createClient } from 'redis';
 import { loadArticles } from '../functions/_lib/articles/content.ts';
 import { type Membership, membershipKey } from '../functions/_lib/billing/membership.ts';
+import type { Trade } from '../functions/_lib/contract/index.ts';
 import { journalKeys } from '../functions/_lib/journal/keys.ts';
+import { tradeKeys } from '../functions/_lib/trade-store/keys.ts';
+import { analyzeFile } from '../functions/_lib/trades/import-file.ts';
 import { buildIfStale } from './local/build.ts';
 import { startChild } from './local/child.ts';
 import { bundleFunction } from './local/function-bundle.ts';
+import { syntheticTradeZeroFile } from './local/synthetic-trades.ts';
 
 /**
  * `npm run bench`: load on the functions over loopback beside a bare node:http floor, and the
@@ -36,6 +40,26 @@ const saveBody = () =>
     body: '<p>Watching <span data-cashtag="ABCD">$ABCD</span> into the close.</p>',
     symbols: ['ABCD'],
     basedOn: null,
+  });
+const TRADES_LIST = '/api/journal/trades';
+const TRADES_IMPORT = '/api/journal/trades/import';
+/** A busy trader's journal, and a full import batch. */
+const TRADES = 10_000;
+const IMPORT_BATCH = 1000;
+let importedAt = 1_700_000_000_000;
+const importBody = () =>
+  JSON.stringify({
+    executions: Array.from({ length: IMPORT_BATCH }, (_, i) => ({
+      broker: 'tradezero',
+      account: 'TZP1',
+      time: importedAt++,
+      symbol: ['HMBL', 'AITX', 'ENZC', 'ALPP'][i % 4],
+      side: i % 2 ? 'sell' : 'buy',
+      qty: 100_000,
+      price: `0.00${40 + (i % 7)}`,
+      fees: '1.07',
+      orderId: `o${importedAt}`,
+    })),
   });
 const VIDEOS_BODY = JSON.stringify({
   maxResults: 100,
@@ -66,6 +90,9 @@ try {
   const videos = await load(product.url + VIDEOS, { headers: member, body: VIDEOS_BODY });
   const floor = await load(bare.url + ENDPOINT);
   await seedNotes(product, sub, JOURNAL_NOTES);
+  const trader = await memberOf(product);
+  await seedTrades(product, trader.sub, TRADES);
+  const tradesPage = await load(product.url + TRADES_LIST, { headers: trader.headers, body: '{}' });
   const notesPage = await load(product.url + NOTES, { headers: member, body: '{}' });
   // Saves from many members (each new note under the journal's write limit of 60 a minute).
   const writers = await Promise.all(Array.from({ length: 200 }, () => memberOf(product)));
@@ -87,6 +114,7 @@ try {
     [`${VIDEOS} member, 100 results, tag filter`]: videos,
     [`${NOTES} member with ${JOURNAL_NOTES} notes, first page`]: notesPage,
     [`${SAVE} new note (200 members)`]: saves,
+    [`${TRADES_LIST} member with ${TRADES} trades, first page`]: tradesPage,
     'bare node:http (memory)': floor,
   });
   console.log(
@@ -96,7 +124,10 @@ try {
     '\nRedis round trips per request (store HTTP requests made by the handler, in-process, 20 calls;\n' +
       'sequential: those sent while no other was in flight, i.e. what the caller waits for one after another)',
   );
-  console.table(await roundTrips(product, member, writers[0]?.headers ?? member));
+  const importer = await memberOf(product);
+  console.table(
+    await roundTrips(product, member, writers[0]?.headers ?? member, trader.headers, importer.headers),
+  );
 } finally {
   await Promise.all([product.stop(), bare.stop()]);
 }
@@ -106,6 +137,20 @@ console.log(
 );
 console.table(Object.fromEntries(functionFiles().map((file) => [file, { ms: coldImportMs(file) }])));
 rmSync(bundleDir, { recursive: true, force: true });
+
+{
+  const rows = 50_000;
+  const text = syntheticTradeZeroFile(rows);
+  const runs = [0, 1, 2].map(() => {
+    const started = performance.now();
+    analyzeFile(text);
+    return performance.now() - started;
+  });
+  const ms = runs.sort((a, b) => a - b)[1] ?? 0;
+  console.log(
+    `\nTrade import in the browser's worker code: ${rows.toLocaleString('en-US')} executions parsed, matched and summarised in ${Math.round(ms)} ms (median of 3; ${Math.round(rows / (ms / 1000)).toLocaleString('en-US')} rows/s)`,
+  );
+}
 
 const articles = loadArticles(root);
 const freeArticle = articles.find((article) => article.free);
@@ -232,6 +277,42 @@ async function memberOf(target: Target): Promise<{ sub: string; headers: Record<
   return { sub, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
 }
 
+/** `count` trades for one member, written as the save script writes them. */
+async function seedTrades(target: Target, sub: string, count: number): Promise<void> {
+  const redis = await createClient({ url: target.redisUrl ?? '' }).connect();
+  try {
+    const multi = redis.multi();
+    for (let i = 0; i < count; i++) {
+      const id = `trade_${String(i).padStart(16, '0')}`;
+      const symbol = ['HMBL', 'AITX', 'ENZC', 'ALPP'][i % 4] as string;
+      const time = 1_700_000_000_000 + i * 60_000;
+      const trade: Trade = {
+        trade_id: id,
+        symbol,
+        tradeType: i % 2 ? 'sell' : 'buy',
+        shares: '100000',
+        buyPrice: i % 2 ? null : '0.0042',
+        sellPrice: i % 2 ? '0.0051' : null,
+        sellProfit: null,
+        fees: '1.07',
+        note: '',
+        time,
+        updated: time,
+        source: 'tradezero',
+        account: 'TZP1',
+        intent: null,
+        fingerprint: null,
+      };
+      multi.set(tradeKeys.trade(sub, id), JSON.stringify(trade));
+      multi.zAdd(tradeKeys.trades(sub), { score: time, value: id });
+      multi.zAdd(tradeKeys.symbol(sub, symbol), { score: time, value: id });
+    }
+    await multi.exec();
+  } finally {
+    await redis.quit();
+  }
+}
+
 /** `count` notes for one member, written as the save script writes them (symbols and all). */
 async function seedNotes(target: Target, sub: string, count: number): Promise<void> {
   const redis = await createClient({ url: target.redisUrl ?? '' }).connect();
@@ -262,7 +343,13 @@ async function seedNotes(target: Target, sub: string, count: number): Promise<vo
  * with fetch wrapped to count the store's HTTP requests (one per command or pipeline, each awaited
  * before the next: sequential round trips).
  */
-async function roundTrips(target: Target, member: Record<string, string>, writer: Record<string, string>) {
+async function roundTrips(
+  target: Target,
+  member: Record<string, string>,
+  writer: Record<string, string>,
+  trader: Record<string, string>,
+  importer: Record<string, string>,
+) {
   Object.assign(process.env, target.env);
   const storeUrl = target.env?.UPSTASH_REDIS_REST_URL ?? '';
   const realFetch = globalThis.fetch;
@@ -297,8 +384,18 @@ async function roundTrips(target: Target, member: Record<string, string>, writer
     [`${NOTES} member, ${JOURNAL_NOTES} notes`, 'journal-notes.ts', member, '{}'],
     [`${SAVE} new note`, 'journal-notes-update.ts', writer, saveBody],
     ['/api/journal/symbols member', 'journal-symbols.ts', member, '{}'],
+    [`${TRADES_LIST} member, ${TRADES} trades`, 'journal-trades.ts', trader, '{}'],
+    [
+      `${TRADES_IMPORT} batch of ${IMPORT_BATCH} executions`,
+      'journal-trades-import.ts',
+      importer,
+      importBody,
+    ],
   ];
-  const rows: Record<string, { 'store requests': number; sequential: number; status: number }> = {};
+  const rows: Record<
+    string,
+    { 'store requests': number; sequential: number; 'ms / call': number; status: number }
+  > = {};
   try {
     for (const [name, file, headers, body] of cases) {
       const handler = (await import(path.join(root, 'functions', file))).default as (
@@ -315,8 +412,10 @@ async function roundTrips(target: Target, member: Record<string, string>, writer
       const { status } = await call(); // warm: token key set cached
       count = 0;
       sequential = 0;
+      const started = performance.now();
       for (let i = 0; i < 20; i++) await (await call()).arrayBuffer();
-      rows[name] = { 'store requests': count / 20, sequential: sequential / 20, status };
+      const ms = Number(((performance.now() - started) / 20).toFixed(1));
+      rows[name] = { 'store requests': count / 20, sequential: sequential / 20, 'ms / call': ms, status };
     }
   } finally {
     globalThis.fetch = realFetch;
