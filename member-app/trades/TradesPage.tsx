@@ -158,7 +158,7 @@ function TradeTable({
         </p>
       ) : (
         <div ref={scroller} className={`trade-table-wrap${virtual ? ' is-virtual' : ''}`}>
-          <table className="trade-table">
+          <table className="trade-table" aria-labelledby="trade-history-title">
             <thead>
               <tr>
                 {COLUMNS.map(([key, label]) => (
