@@ -117,3 +117,66 @@ test('a visitor sees the pitch and no trades', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Join Now' })).toBeVisible();
   expect(calls).toEqual([]);
 });
+
+test('a failed save says so and keeps what was typed; a refused one shows the server’s words', async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.goto('/trades');
+  let answer = { status: 503, body: { error: 'unavailable' } };
+  await page.route('**/api/journal/trades/update', (route) =>
+    route.fulfill({
+      status: answer.status,
+      contentType: 'application/json',
+      body: JSON.stringify(answer.body),
+    }),
+  );
+  await page.getByRole('button', { name: 'Add Trade' }).click();
+  const add = form(page);
+  await add.getByLabel('Symbol').fill('WXYZ');
+  await add.getByLabel('Buy price').fill('0.0007');
+  await add.getByLabel('Shares').fill('250000');
+  await submit(add);
+  await expect(formError(add)).toHaveText('There was an error adding your trade. Please try again.');
+  await expect(add.getByLabel('Symbol')).toHaveValue('WXYZ');
+  await expect(add.getByLabel('Buy price')).toHaveValue('0.0007');
+  await expect(add.getByLabel('Shares')).toHaveValue('250000');
+  answer = { status: 422, body: { error: 'You have reached the limit of 100,000 trades.' } };
+  await submit(add);
+  await expect(formError(add)).toHaveText('You have reached the limit of 100,000 trades.');
+});
+
+test('a long history renders only the rows on screen, in a real table', async ({ page }) => {
+  await signUp(page);
+  const start = Date.UTC(2026, 0, 5, 15);
+  const trades = Array.from({ length: 350 }, (_, i) => ({
+    trade_id: `trade_${String(i).padStart(16, '0')}`,
+    symbol: `S${i}`,
+    tradeType: 'buy',
+    shares: '1000',
+    buyPrice: '0.01',
+    sellPrice: null,
+    sellProfit: null,
+    fees: '0',
+    note: '',
+    time: start + i * 60_000,
+    updated: start,
+    source: 'manual',
+    account: null,
+    intent: null,
+    fingerprint: null,
+  }));
+  await page.route('**/api/journal/trades', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ trades: trades.slice().reverse(), more: false, total: trades.length }),
+    }),
+  );
+  await page.goto('/trades');
+  const table = page.getByRole('table', { name: 'Trades' });
+  await expect(table.getByRole('link', { name: 'S349', exact: true })).toBeVisible();
+  const rendered = await table.locator('tbody tr:not(.spacer-row)').count();
+  expect(rendered).toBeGreaterThan(5);
+  expect(rendered).toBeLessThan(100);
+  await expect(stat(page, 'Open positions')).toContainText('350');
+});
