@@ -1,7 +1,33 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/Placeholder.tsx';
+import { isSignedIn } from '../auth/session.ts';
+import { VisitorPitch } from '../components/VisitorPitch.tsx';
+import { TradesPage } from '../trades/TradesPage.tsx';
+import { loadAllTrades } from '../trades/trades-data.ts';
 
 export const Route = createFileRoute('/trades')({
   staticData: { title: 'Trade History' },
-  component: () => <Placeholder title="Trade History" />,
+  // Members: every trade (the statistics need them all). A failure is only logged (SPEC §8).
+  loader: ({ context }) =>
+    isSignedIn()
+      ? loadAllTrades(context.queryClient).catch((e: unknown) => console.warn('Trades load failed', e))
+      : null,
+  component: Trades,
 });
+
+function Trades() {
+  return isSignedIn() ? <TradesPage /> : <VisitorTrades />;
+}
+
+/** SPEC §2 Trade history, logged out: what the page does, and 'Join Now'. */
+function VisitorTrades() {
+  return (
+    <section className="member-page" aria-labelledby="page-title">
+      <h1 id="page-title">Trade History</h1>
+      <VisitorPitch heading="Track every trade">
+        Members log every buy and sell (or import their broker statements) and get real statistics: win rate,
+        profit factor, streaks, P&L by symbol, weekday and price, a cumulative P&L chart and a daily P&L
+        calendar.
+      </VisitorPitch>
+    </section>
+  );
+}

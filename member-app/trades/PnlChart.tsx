@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+/** Cumulative net P&L by exit time (its own chunk: uPlot loads only with the statistics). */
+export default function PnlChart({ series }: { series: [number[], number[]] }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const plot = new uPlot(
+      {
+        width: el.clientWidth || 600,
+        height: 220,
+        legend: { show: false },
+        series: [{}, { label: 'Cumulative net', stroke: '#34d27b', width: 2 }],
+        axes: [
+          { stroke: '#a9b8cc', grid: { stroke: '#243754' } },
+          { stroke: '#a9b8cc', grid: { stroke: '#243754' } },
+        ],
+      },
+      series,
+      el,
+    );
+    const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: 220 }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [series]);
+  return (
+    <figure className="pnl-chart">
+      <figcaption>Cumulative P&L</figcaption>
+      <div ref={box} role="img" aria-label="Cumulative net P&L over time" />
+    </figure>
+  );
+}

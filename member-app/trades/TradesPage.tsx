@@ -1,0 +1,278 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Trade } from '../../functions/_lib/contract/index.ts';
+import { ImportTradesButton } from './ImportTradesSlot.tsx';
+import { TradeFormModal } from './TradeFormModal.tsx';
+import { TradeStatsPanel } from './TradeStats.tsx';
+import {
+  filterTrades,
+  formatAmount,
+  NO_FILTERS,
+  type SortDirection,
+  type SortKey,
+  sortTrades,
+  type TradeFilters,
+} from './trade-view.ts';
+import { deleteTrade, tradesChanged, tradesQuery } from './trades-data.ts';
+import './trades.css';
+
+/** Beyond this many rows the table body renders only what is on screen. */
+const VIRTUAL_FROM = 200;
+const ROW_HEIGHT = 41;
+
+const COLUMNS: [SortKey, string][] = [
+  ['symbol', 'Symbol'],
+  ['tradeType', 'Side'],
+  ['shares', 'Shares'],
+  ['buyPrice', 'Buy price'],
+  ['sellPrice', 'Sell price'],
+  ['sellProfit', 'Result'],
+  ['fees', 'Fees'],
+  ['time', 'Time'],
+  ['note', 'Note'],
+  ['source', 'Source'],
+];
+
+/** SPEC §2 Trade history, for members: statistics, Add/Import Trades and the trade table. */
+export function TradesPage() {
+  const trades = useInfiniteQuery(tradesQuery());
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = trades;
+  // Statistics need every trade: the remaining pages are asked for in turn.
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const all = useMemo(() => trades.data?.pages.flatMap((p) => p.trades) ?? [], [trades.data]);
+  const [editing, setEditing] = useState<Trade | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Trade | null>(null);
+
+  return (
+    <section className="member-page trades" aria-labelledby="page-title">
+      <h1 id="page-title">Trade History</h1>
+      <TradeStatsPanel trades={all} />
+      <section className="trade-history" aria-labelledby="trade-history-title">
+        <div className="trade-history__head">
+          <h2 id="trade-history-title">Trades</h2>
+          <div className="trade-history__actions">
+            <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
+              Add Trade
+            </button>
+            <ImportTradesButton />
+          </div>
+        </div>
+        {trades.isPending ? (
+          <p className="muted">Loading trades…</p>
+        ) : (
+          <TradeTable trades={all} onEdit={setEditing} onDelete={setDeleting} />
+        )}
+      </section>
+      {editing && (
+        <TradeFormModal
+          key={editing === 'new' ? 'new' : editing.trade_id}
+          trade={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {deleting && <DeleteTradeModal trade={deleting} onClose={() => setDeleting(null)} />}
+    </section>
+  );
+}
+
+function TradeTable({
+  trades,
+  onEdit,
+  onDelete,
+}: {
+  trades: readonly Trade[];
+  onEdit: (trade: Trade) => void;
+  onDelete: (trade: Trade) => void;
+}) {
+  const [filters, setFilters] = useState<TradeFilters>(NO_FILTERS);
+  const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({
+    key: 'time',
+    direction: 'descending',
+  });
+  const rows = useMemo(
+    () => sortTrades(filterTrades(trades, filters), sort.key, sort.direction),
+    [trades, filters, sort],
+  );
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = rows.length > VIRTUAL_FROM;
+  const virtualizer = useVirtualizer({
+    count: virtual ? rows.length : 0,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const shown = virtual ? items.map((item) => rows[item.index]).filter((t) => t !== undefined) : rows;
+  const before = virtual ? (items[0]?.start ?? 0) : 0;
+  const after = virtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+  const set = <K extends keyof TradeFilters>(key: K, value: TradeFilters[K]) =>
+    setFilters((f) => ({ ...f, [key]: value }));
+  const toggle = (key: SortKey) =>
+    setSort((s) => ({
+      key,
+      direction: s.key === key && s.direction === 'ascending' ? 'descending' : 'ascending',
+    }));
+
+  return (
+    <>
+      <form className="trade-filters" aria-label="Filter trades" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Symbol
+          <input value={filters.symbol} onChange={(e) => set('symbol', e.target.value)} />
+        </label>
+        <label>
+          From
+          <input type="date" value={filters.from} onChange={(e) => set('from', e.target.value)} />
+        </label>
+        <label>
+          To
+          <input type="date" value={filters.to} onChange={(e) => set('to', e.target.value)} />
+        </label>
+        <label>
+          Side
+          <select value={filters.side} onChange={(e) => set('side', e.target.value as TradeFilters['side'])}>
+            <option value="">All</option>
+            <option value="buy">Buy</option>
+            <option value="sell">Sell</option>
+          </select>
+        </label>
+        <label>
+          Result
+          <select
+            value={filters.result}
+            onChange={(e) => set('result', e.target.value as TradeFilters['result'])}
+          >
+            <option value="">All</option>
+            <option value="+">Profit (+)</option>
+            <option value="-">Loss (−)</option>
+          </select>
+        </label>
+      </form>
+      {rows.length === 0 ? (
+        <p className="muted">
+          {trades.length === 0 ? 'No trades yet: add your first trade.' : 'No trades match.'}
+        </p>
+      ) : (
+        <div ref={scroller} className={`trade-table-wrap${virtual ? ' is-virtual' : ''}`}>
+          <table className="trade-table" aria-labelledby="trade-history-title">
+            <thead>
+              <tr>
+                {COLUMNS.map(([key, label]) => (
+                  <th key={key} scope="col" aria-sort={sort.key === key ? sort.direction : 'none'}>
+                    <button type="button" onClick={() => toggle(key)}>
+                      {label}
+                    </button>
+                  </th>
+                ))}
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {before > 0 && (
+                <tr className="spacer-row" style={{ height: before }}>
+                  <td colSpan={COLUMNS.length + 1} />
+                </tr>
+              )}
+              {shown.map((trade) => (
+                <TradeRow key={trade.trade_id} trade={trade} onEdit={onEdit} onDelete={onDelete} />
+              ))}
+              {after > 0 && (
+                <tr className="spacer-row" style={{ height: after }}>
+                  <td colSpan={COLUMNS.length + 1} />
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+function TradeRow({
+  trade,
+  onEdit,
+  onDelete,
+}: {
+  trade: Trade;
+  onEdit: (trade: Trade) => void;
+  onDelete: (trade: Trade) => void;
+}) {
+  const result = trade.sellProfit === '+' ? '+' : trade.sellProfit === '-' ? '−' : '';
+  return (
+    <tr>
+      <th scope="row">
+        <Link to="/journal" search={{ symbol: trade.symbol } as never}>
+          {trade.symbol}
+        </Link>
+      </th>
+      <td>{trade.tradeType === 'buy' ? 'Buy' : 'Sell'}</td>
+      <td className="num">{formatAmount(trade.shares)}</td>
+      <td className="num">{trade.buyPrice ?? ''}</td>
+      <td className="num">{trade.sellPrice ?? ''}</td>
+      <td className={trade.sellProfit === '-' ? 'is-loss' : 'is-win'}>{result}</td>
+      <td className="num">{formatAmount(trade.fees)}</td>
+      <td>
+        <time dateTime={new Date(trade.time).toISOString()}>{new Date(trade.time).toLocaleString()}</time>
+      </td>
+      <td className="trade-note">{trade.note}</td>
+      <td>{trade.source}</td>
+      <td className="trade-actions">
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => onEdit(trade)}>
+          Edit<span className="visually-hidden"> {trade.symbol} trade</span>
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => onDelete(trade)}>
+          Delete<span className="visually-hidden"> {trade.symbol} trade</span>
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function DeleteTradeModal({ trade, onClose }: { trade: Trade; onClose: () => void }) {
+  const client = useQueryClient();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const remove = useMutation({
+    mutationFn: deleteTrade,
+    onSuccess: async () => {
+      await tradesChanged(client);
+      dialog.current?.close();
+    },
+  });
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  return (
+    <dialog ref={dialog} className="modal" aria-labelledby="delete-trade-title" onClose={onClose}>
+      <h2 id="delete-trade-title">Delete Trade</h2>
+      <p>
+        Delete the {trade.tradeType} of <strong>{formatAmount(trade.shares)}</strong> {trade.symbol}? This
+        cannot be undone.
+      </p>
+      {remove.isError && (
+        <p className="form-error" role="alert">
+          The trade could not be deleted. Please try again.
+        </p>
+      )}
+      <div className="modal__actions">
+        <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate(trade.trade_id)}
+        >
+          Delete
+        </button>
+      </div>
+    </dialog>
+  );
+}

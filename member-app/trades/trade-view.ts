@@ -1,0 +1,167 @@
+import type { Trade } from '../../functions/_lib/contract/index.ts';
+import type { BrokerId, Execution } from '../../functions/_lib/trades/executions.ts';
+import { amount, toDecimal } from '../../functions/_lib/trades/money.ts';
+import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
+
+/**
+ * Pure helpers of the /trades page: stored trades as the statistics module's executions, the
+ * calendar's days, the chart's series, and amounts for display (exact strings, never floats).
+ */
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** `YYYY-MM-DDTHH:MM:SS` on this device's clock (the module reads weekday and hour from it). */
+export function localWallTime(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** A stored trade as the module's execution: a buy at its buy price, a sell at its sell price. */
+export function tradeToExecution(trade: Trade, line: number): Execution {
+  const price = trade.tradeType === 'sell' ? (trade.sellPrice ?? trade.buyPrice) : trade.buyPrice;
+  return {
+    broker: trade.source as BrokerId,
+    account: trade.account ?? '',
+    currency: 'USD',
+    time: localWallTime(trade.time),
+    epochMs: trade.time,
+    symbol: trade.symbol,
+    side: trade.tradeType,
+    intent: trade.intent,
+    qty: Number(trade.shares),
+    price: price ?? '0',
+    fees: trade.fees || '0',
+    orderId: null,
+    execId: trade.trade_id,
+    line,
+    fingerprint: trade.trade_id,
+  };
+}
+
+/** Oldest first, so equal time stamps keep the order the member entered them. */
+export const tradesToExecutions = (trades: readonly Trade[]): Execution[] =>
+  [...trades].sort((a, b) => a.time - b.time || a.updated - b.updated).map(tradeToExecution);
+
+/** `1234567.5000` → `1,234,567.5000`, `-900` → `−900`: grouping on the text, the value untouched. */
+export function formatAmount(value: string | null, { sign = false } = {}): string {
+  if (value === null) return '—';
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction] = (negative ? value.slice(1) : value).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const text = fraction === undefined ? grouped : `${grouped}.${fraction}`;
+  if (negative) return `−${text}`;
+  return sign && /[1-9]/.test(text) ? `+${text}` : text;
+}
+
+/** A ratio 0…1 as a percentage with up to two decimals, from its exact string. */
+export function formatPercent(ratio: string | null): string {
+  if (ratio === null) return '—';
+  const scaled = toDecimal(ratio).times(100);
+  return `${scaled.round(2).toFixed()}%`;
+}
+
+/** Local calendar day `YYYY-MM-DD` of a wall-clock time string. */
+const dayOf = (wall: string) => wall.slice(0, 10);
+
+/** Net by the day a trip closed, summed exactly. */
+export function dailyNet(closed: readonly ClosedTrade[]): Map<string, string> {
+  const sums = new Map<string, ReturnType<typeof toDecimal>>();
+  for (const trip of closed) {
+    const day = dayOf(trip.exit);
+    sums.set(day, (sums.get(day) ?? toDecimal(0)).plus(trip.net));
+  }
+  return new Map([...sums].map(([day, net]) => [day, amount(net)]));
+}
+
+export interface CalendarDay {
+  day: string;
+  net: string | null;
+}
+
+/** Weeks (Sunday first) from the Sunday on or before `from` through `to`, each day with its net. */
+export function calendarWeeks(nets: ReadonlyMap<string, string>, to: Date, days = 91): CalendarDay[][] {
+  const end = new Date(to.getFullYear(), to.getMonth(), to.getDate());
+  const start = new Date(end.getFullYear(), end.getMonth(), end.getDate() - days + 1);
+  start.setDate(start.getDate() - start.getDay());
+  const weeks: CalendarDay[][] = [];
+  for (const d = start; d <= end; d.setDate(d.getDate() + 1)) {
+    if (d.getDay() === 0) weeks.push([]);
+    const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+    weeks.at(-1)?.push({ day, net: nets.get(day) ?? null });
+  }
+  return weeks;
+}
+
+/** The chart's series: exit time (seconds) and cumulative net, in closing order. */
+export function cumulativeSeries(closed: readonly ClosedTrade[], epochOf: (wall: string) => number) {
+  const trips = [...closed].sort((a, b) => (a.exit < b.exit ? -1 : a.exit > b.exit ? 1 : 0));
+  let total = toDecimal(0);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const trip of trips) {
+    total = total.plus(trip.net);
+    xs.push(epochOf(trip.exit) / 1000);
+    ys.push(Number(total.toFixed()));
+  }
+  return [xs, ys] as [number[], number[]];
+}
+
+/** A local wall-clock string back to epoch ms on this device. */
+export function wallToEpoch(wall: string): number {
+  const [y = 0, m = 1, d = 1, h = 0, mi = 0, s = 0] = wall.split(/[-T:]/).map(Number);
+  return new Date(y, m - 1, d, h, mi, s).getTime();
+}
+
+export type SortKey =
+  | 'symbol'
+  | 'tradeType'
+  | 'shares'
+  | 'buyPrice'
+  | 'sellPrice'
+  | 'sellProfit'
+  | 'fees'
+  | 'time'
+  | 'note'
+  | 'source';
+export type SortDirection = 'ascending' | 'descending';
+
+const NUMERIC: ReadonlySet<SortKey> = new Set(['shares', 'buyPrice', 'sellPrice', 'fees']);
+
+function compareBy(key: SortKey, a: Trade, b: Trade): number {
+  if (key === 'time') return a.time - b.time;
+  const x = a[key];
+  const y = b[key];
+  if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+  if (NUMERIC.has(key)) return toDecimal(x).cmp(toDecimal(y));
+  return x.localeCompare(y);
+}
+
+export function sortTrades(trades: readonly Trade[], key: SortKey, direction: SortDirection): Trade[] {
+  const factor = direction === 'ascending' ? 1 : -1;
+  return [...trades].sort((a, b) => factor * compareBy(key, a, b) || b.time - a.time);
+}
+
+export interface TradeFilters {
+  symbol: string;
+  /** `YYYY-MM-DD` local days, inclusive; '' for none. */
+  from: string;
+  to: string;
+  side: '' | 'buy' | 'sell';
+  result: '' | '+' | '-';
+}
+
+export const NO_FILTERS: TradeFilters = { symbol: '', from: '', to: '', side: '', result: '' };
+
+export function filterTrades(trades: readonly Trade[], f: TradeFilters): Trade[] {
+  const symbol = f.symbol.trim().toUpperCase();
+  return trades.filter((t) => {
+    const day = dayOf(localWallTime(t.time));
+    return (
+      (symbol === '' || t.symbol.includes(symbol)) &&
+      (f.from === '' || day >= f.from) &&
+      (f.to === '' || day <= f.to) &&
+      (f.side === '' || t.tradeType === f.side) &&
+      (f.result === '' || t.sellProfit === f.result)
+    );
+  });
+}
