@@ -61,9 +61,9 @@ scope.addEventListener('message', (event: MessageEvent<AnalyzeRequest>) => {
     const needsDate = format.id === 'das' && !date;
     post({
       type: 'error',
-      line: error instanceof ImportError ? error.line : 0,
+      line: error instanceof ImportError && !needsDate ? error.line : 0,
       message: needsDate
-        ? 'DAS Trader exports have no date column: enter the trade date and read the file again.'
+        ? 'DAS Trader exports have no date column: enter the trade date to read the file.'
         : error instanceof Error
           ? error.message
           : String(error),
