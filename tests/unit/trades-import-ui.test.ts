@@ -5,6 +5,11 @@ import { makeExecution } from '../../functions/_lib/trades/executions.ts';
 import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
 import { IMPORT_BATCH } from '../../functions/_lib/trades/rules.ts';
 import {
+  type AnalyzeRequest,
+  analyzeRequest,
+  type WorkerMessage,
+} from '../../member-app/trades/import/analyze-request.ts';
+import {
   batches,
   occurrenceOf,
   previewOf,
@@ -118,5 +123,69 @@ describe('import: preview of a broker file', () => {
     const header = fixture('tradezero.csv').split('\n')[0];
     const preview = previewOf(analyzeFile(`${header}\n`), 'TradeZero');
     expect(preview).toMatchObject({ rows: 0, from: null, to: null, executions: [] });
+  });
+});
+
+describe('import: what the worker answers', () => {
+  const answers = (request: AnalyzeRequest) => {
+    const messages: WorkerMessage[] = [];
+    analyzeRequest(request, (message) => messages.push(message));
+    return messages;
+  };
+  const last = (messages: WorkerMessage[]) => messages[messages.length - 1];
+
+  it('tells its stages, then the preview', () => {
+    const messages = answers({ text: fixture('tradezero.csv'), timeZone: 'America/New_York' });
+    expect(
+      messages.filter((m) => m.type === 'progress').map((m) => m.type === 'progress' && m.stage),
+    ).toEqual(['detecting', 'parsing', 'preparing']);
+    const result = last(messages);
+    expect(result?.type === 'result' && result.preview).toMatchObject({
+      brokerLabel: 'TradeZero',
+      closedTrades: 3,
+    });
+  });
+
+  it('names the supported formats for a file it does not know', () => {
+    expect(last(answers({ text: 'Foo,Bar\n1,2\n', timeZone: 'UTC' }))).toEqual({
+      type: 'error',
+      line: 1,
+      message: "This file's format is not recognised.",
+      needsDate: false,
+      supported: [
+        'DAS Trader',
+        'TradeZero',
+        'Webull',
+        'Interactive Brokers Flex Query',
+        'thinkorswim Account Statement',
+        'Lightspeed blotter',
+        'Charles Schwab transactions',
+      ],
+    });
+  });
+
+  it('asks for the trade date of a DAS export, and reads it once given', () => {
+    const text = fixture('das.csv');
+    expect(last(answers({ text, timeZone: 'America/New_York' }))).toMatchObject({
+      type: 'error',
+      line: 0,
+      needsDate: true,
+      message: expect.stringContaining('enter the trade date'),
+    });
+    const result = last(answers({ text, timeZone: 'America/New_York', date: '2026-03-17' }));
+    expect(result?.type === 'result' && result.preview.from).toBe('2026-03-17');
+  });
+
+  it("passes on the importer's line and message for a broken file", () => {
+    // The quote is left open past the lines detection reads, so the format is known and the file broken.
+    const text = `${fixture('tradezero.csv').trimEnd()}\n"TZP1,03/17/2026\n`;
+    const answer = last(answers({ text, timeZone: 'America/New_York' }));
+    expect(answer).toMatchObject({ type: 'error', needsDate: false, supported: null });
+    expect(answer?.type === 'error' && answer.line).toBeGreaterThan(0);
+    expect(last(answers({ text: fixture('tradezero.csv'), timeZone: 'Mars/Base' }))).toMatchObject({
+      type: 'error',
+      line: 0,
+      message: expect.stringContaining('unknown time zone'),
+    });
   });
 });

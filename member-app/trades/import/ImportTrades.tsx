@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ImportedExecution } from '../../../functions/_lib/contract/trades.ts';
 import { ApiError } from '../../api/client.ts';
 import { importBatch, tradesChanged } from '../trades-data.ts';
-import type { AnalyzeRequest, AnalyzeStage, WorkerMessage } from './import.worker.ts';
+import type { AnalyzeRequest, AnalyzeStage, WorkerMessage } from './analyze-request.ts';
 import { batches, type ImportPreview } from './to-api.ts';
 import './import.css';
 
@@ -30,6 +30,9 @@ const STAGES: Record<AnalyzeStage, string> = {
   parsing: 'Reading rows and matching trades…',
   preparing: 'Preparing the preview…',
 };
+
+/** Rejected rows listed at most: a file of nothing but bad rows should not fill the page with 50,000. */
+const REJECTED_SHOWN = 500;
 
 type Analysis =
   | { status: 'idle' }
@@ -316,11 +319,14 @@ function PreviewSummary({ preview, saved }: { preview: ImportPreview; saved: boo
             imported):
           </p>
           <ul className="import__rejected">
-            {preview.rejected.map((row) => (
+            {preview.rejected.slice(0, REJECTED_SHOWN).map((row) => (
               <li key={`${row.line}-${row.reason}`}>
                 Line {row.line}: {row.reason}
               </li>
             ))}
+            {preview.rejected.length > REJECTED_SHOWN && (
+              <li>…and {preview.rejected.length - REJECTED_SHOWN} more</li>
+            )}
           </ul>
         </>
       )}
