@@ -81,9 +81,8 @@ function ImportDialog({ onClose }: { onClose: (saved: boolean) => void }) {
   const [saving, setSaving] = useState<Saving>({ status: 'idle' });
   const queryClient = useQueryClient();
   const busy = saving.status === 'saving';
-  const savedAny =
-    (saving.status === 'saved' && saving.added + saving.duplicates > 0) ||
-    (saving.status === 'stopped' && saving.saved > 0);
+  // Whether any batch was saved while the dialog was open (a later file or zone resets what it shows).
+  const savedAny = useRef(false);
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -153,6 +152,7 @@ function ImportDialog({ onClose }: { onClose: (saved: boolean) => void }) {
         duplicates += answer.duplicates;
         total = answer.total;
         saved++;
+        savedAny.current = true;
         setSaving({ status: 'saving', done: saved, of: parts.length });
       }
       setSaving({ status: 'saved', added, duplicates, total });
@@ -178,7 +178,7 @@ function ImportDialog({ onClose }: { onClose: (saved: boolean) => void }) {
       onCancel={(event) => {
         if (busy) event.preventDefault();
       }}
-      onClose={() => onClose(savedAny)}
+      onClose={() => onClose(savedAny.current)}
     >
       <h2 id={`${ids}-title`}>Import Trades</h2>
       <div className="import__fields">
