@@ -1,0 +1,76 @@
+import type { ImportedExecution } from '../../../functions/_lib/contract/trades.ts';
+import { type Execution, fingerprint, type Rejection } from '../../../functions/_lib/trades/executions.ts';
+import type { FileAnalysis } from '../../../functions/_lib/trades/import-file.ts';
+import { IMPORT_BATCH } from '../../../functions/_lib/trades/rules.ts';
+
+/**
+ * Which of identical rows this is: analyzeFile gives the 2nd, 3rd… of rows identical in every printed
+ * field a `#n` suffix on its fingerprint. Compared with the plain fingerprint rather than read off the
+ * end, so an execution id that itself ends in `#2` is not taken for one.
+ */
+export function occurrenceOf(execution: Execution): number {
+  const plain = fingerprint(execution);
+  if (execution.fingerprint === plain) return 1;
+  const suffix = execution.fingerprint.slice(plain.length);
+  const match = /^#(\d+)$/.exec(suffix);
+  return execution.fingerprint.startsWith(plain) && match ? Number(match[1]) : 1;
+}
+
+/** One parsed execution as the import call takes it (functions/_lib/contract/trades.ts). */
+export function toImportedExecution(execution: Execution): ImportedExecution {
+  const occurrence = occurrenceOf(execution);
+  return {
+    broker: execution.broker,
+    account: execution.account === '' ? null : execution.account,
+    time: execution.epochMs,
+    symbol: execution.symbol,
+    side: execution.side,
+    intent: execution.intent,
+    qty: execution.qty,
+    price: execution.price,
+    fees: execution.fees,
+    orderId: execution.orderId,
+    execId: execution.execId,
+    ...(occurrence > 1 ? { occurrence } : {}),
+  };
+}
+
+/** Consecutive slices of at most `size` (the server takes up to IMPORT_BATCH a call). */
+export function batches<T>(items: readonly T[], size: number = IMPORT_BATCH): T[][] {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`batch size must be a whole number above 0`);
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
+/** What the dialog shows before anything is saved, and the executions to send. */
+export interface ImportPreview {
+  broker: string;
+  /** The export's name as members know it (BrokerFormat.label). */
+  brokerLabel: string;
+  /** Data rows read: executions plus rejected rows. */
+  rows: number;
+  executions: ImportedExecution[];
+  rejected: Rejection[];
+  closedTrades: number;
+  openPositions: number;
+  /** First and last trade date as printed in the file (`YYYY-MM-DD`); null without executions. */
+  from: string | null;
+  to: string | null;
+}
+
+/** The preview of one analysed file (small enough to post from the worker, unlike the whole analysis). */
+export function previewOf(analysis: FileAnalysis, brokerLabel: string): ImportPreview {
+  const dates = analysis.executions.map((execution) => execution.time.slice(0, 10)).sort();
+  return {
+    broker: analysis.broker,
+    brokerLabel,
+    rows: analysis.executions.length + analysis.rejected.length,
+    executions: analysis.executions.map(toImportedExecution),
+    rejected: analysis.rejected,
+    closedTrades: analysis.closed_trades.length,
+    openPositions: analysis.open_positions.length,
+    from: dates[0] ?? null,
+    to: dates.at(-1) ?? null,
+  };
+}
