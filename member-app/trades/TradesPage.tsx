@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
-import { ImportTradesButton } from './ImportTradesSlot.tsx';
+import { ImportTrades } from './import/ImportTrades.tsx';
 import { TradeFormModal } from './TradeFormModal.tsx';
 import { TradeStatsPanel } from './TradeStats.tsx';
 import {
@@ -58,7 +58,8 @@ export function TradesPage() {
             <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
               Add Trade
             </button>
-            <ImportTradesButton />
+            {/* The dialog refreshes the trades itself when it saved something. */}
+            <ImportTrades onDone={() => {}} />
           </div>
         </div>
         {trades.isPending ? (
@@ -208,7 +209,7 @@ function TradeRow({
   return (
     <tr>
       <th scope="row">
-        <Link to="/journal" search={{ symbol: trade.symbol } as never}>
+        <Link to="/journal" search={{ symbol: trade.symbol }}>
           {trade.symbol}
         </Link>
       </th>

@@ -25,7 +25,6 @@ async function importTradeZero(page: Page) {
 
 test('imports a TradeZero file once, and the same file again adds nothing', async ({ page }) => {
   // Switch on (remove this line) once /trades renders ImportTrades (member-app/trades/import/).
-  test.skip(true, 'until the page renders ImportTrades');
   await signUp(page);
   await page.goto('/trades');
 
