@@ -176,6 +176,8 @@ console.table({
   '+ HTML5 player (lazy)': lazyChunk('FilePlayer', islandFiles),
   '+ Vimeo player SDK (lazy)': lazyChunk('VimeoPlayer', islandFiles),
   '+ /journal route with the editor (lazy)': lazyChunk('journal', islandFiles),
+  '+ /trades route with statistics (lazy)': lazyChunk('trades', islandFiles),
+  '+ P&L chart, uPlot (lazy)': lazyChunk('PnlChart', islandFiles),
 });
 
 function functionFiles(): string[] {
