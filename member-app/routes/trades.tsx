@@ -2,14 +2,14 @@ import { createFileRoute } from '@tanstack/react-router';
 import { isSignedIn } from '../auth/session.ts';
 import { VisitorPitch } from '../components/VisitorPitch.tsx';
 import { TradesPage } from '../trades/TradesPage.tsx';
-import { loadAllTrades } from '../trades/trades-data.ts';
+import { loadTrades } from '../trades/trades-data.ts';
 
 export const Route = createFileRoute('/trades')({
   staticData: { title: 'Trade History' },
   // Members: every trade (the statistics need them all). A failure is only logged (SPEC §8).
   loader: ({ context }) =>
     isSignedIn()
-      ? loadAllTrades(context.queryClient).catch((e: unknown) => console.warn('Trades load failed', e))
+      ? loadTrades(context.queryClient).catch((e: unknown) => console.warn('Trades load failed', e))
       : null,
   component: Trades,
 });

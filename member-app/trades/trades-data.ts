@@ -18,13 +18,12 @@ export const tradesQuery = (filter: TradeFilter | null = null) =>
     getNextPageParam: (last: TradesPage, pages) => (last.more ? pages.length : undefined),
   });
 
-/** Every trade (statistics need them all): pages are fetched until the last. */
-export async function loadAllTrades(client: QueryClient): Promise<Trade[]> {
-  const options = tradesQuery();
-  let data = await client.infiniteQuery(options);
-  while (data.pages.at(-1)?.more)
-    data = await client.fetchInfiniteQuery({ ...options, pages: data.pages.length + 1 });
-  return data.pages.flatMap((p) => p.trades);
+/**
+ * The route's first page; the page itself asks for the next ones until it has them all (the
+ * statistics need every trade), one request each, as each answer arrives.
+ */
+export function loadTrades(client: QueryClient) {
+  return client.infiniteQuery(tradesQuery());
 }
 
 export type SaveTradeInput = ApiRequest<'journal/trades/update'>;
