@@ -15,7 +15,6 @@ import {
   filteredNotesQuery,
   loadedNotes,
   type NoteFilter,
-  newId,
   noteDeleted,
   noteQuery,
   noteSaved,
@@ -29,6 +28,7 @@ import { NotePane } from './NotePane.tsx';
 import { SymbolTrades } from './SymbolTrades.tsx';
 import { fromNote, useNoteEditing } from './useNoteEditing.ts';
 import './journal.css';
+import { newId } from '../../functions/_lib/ids.ts';
 
 /** SPEC §4 Route guards: the in-app prompt when leaving with unsaved changes. */
 export const LEAVE_MESSAGE = "You haven't saved your changes yet. Are you sure you want to leave?";

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { Category, SymbolNotes } from '../../functions/_lib/contract/index.ts';
+import { newId } from '../../functions/_lib/ids.ts';
 import { categoryNameError, MAX_CATEGORY_NAME } from '../../functions/_lib/journal/rules.ts';
 import { exportJournal } from './export.ts';
-import { categoriesChanged, deleteCategory, type NoteFilter, newId, putCategory } from './journal-data.ts';
+import { categoriesChanged, deleteCategory, type NoteFilter, putCategory } from './journal-data.ts';
 
 /** SPEC §2 Journal: the category sidebar (add, delete, filter) and the stock-symbol sidebar (filter). */
 export function JournalSidebar({

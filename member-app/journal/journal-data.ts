@@ -131,10 +131,3 @@ export function categoriesChanged(client: QueryClient, categories: Category[], d
   void client.invalidateQueries({ queryKey: ['journal', 'note'] });
   void client.invalidateQueries({ queryKey: ['journal', 'filtered'] });
 }
-
-const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-/** SPEC §3: ids are made by the app: a prefix and 16 random letters or digits. */
-export function newId(prefix: 'note_' | 'category_'): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return prefix + Array.from(bytes, (b) => ID_CHARS[b % ID_CHARS.length]).join('');
-}

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
+import { newId } from '../../functions/_lib/ids.ts';
 import {
   cleanNote,
   cleanSymbol,
@@ -10,7 +11,7 @@ import {
 } from '../../functions/_lib/trades/rules.ts';
 import { TextField } from '../account/TextField.tsx';
 import { ApiError } from '../api/client.ts';
-import { newTradeId, saveTrade, tradesChanged } from './trades-data.ts';
+import { saveTrade, tradesChanged } from './trades-data.ts';
 
 /** SPEC §5: price inputs take digits and one decimal separator as typed; a comma becomes a dot. */
 function typedPrice(text: string): string {
@@ -59,7 +60,7 @@ export function TradeFormModal({ trade, onClose }: { trade: Trade | null; onClos
     if (problem) return;
     const sellPrice = normalizePrice(values.sellPrice);
     save.mutate({
-      trade_id: trade?.trade_id ?? newTradeId(),
+      trade_id: trade?.trade_id ?? newId('trade_'),
       symbol: cleanSymbol(values.symbol),
       tradeType: values.tradeType,
       buyPrice: normalizePrice(values.buyPrice),

@@ -34,10 +34,3 @@ export const importBatch = (executions: ImportedExecution[]) =>
 
 /** After any trade write: every list is asked again (the order and statistics depend on all of them). */
 export const tradesChanged = (client: QueryClient) => client.invalidateQueries({ queryKey: ['trades'] });
-
-const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-/** SPEC §3: ids are made by the app: trade_ and 16 random letters or digits. */
-export function newTradeId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `trade_${Array.from(bytes, (b) => ID_CHARS[b % ID_CHARS.length]).join('')}`;
-}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Category, Note, NoteSummary, SymbolNotes } from '../../functions/_lib/contract/index.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
+import { newId } from '../../functions/_lib/ids.ts';
 import { journalKeys } from '../../functions/_lib/journal/keys.ts';
 import { MAX_NOTES } from '../../functions/_lib/journal/rules.ts';
 import categoriesFn from '../../functions/journal-categories.ts';
@@ -14,12 +15,12 @@ import updateFn from '../../functions/journal-notes-update.ts';
 import searchFn from '../../functions/journal-search.ts';
 import symbolsFn from '../../functions/journal-symbols.ts';
 import symbolNotesFn from '../../functions/journal-symbols-notes.ts';
-import { appId, memberCaller } from '../support/members.ts';
+import { memberCaller } from '../support/members.ts';
 
 // The notes journal on real Redis, through the handlers (SPEC §7 /api/journal/*).
 const { store } = getDeps();
-const noteId = () => appId('note_');
-const categoryId = () => appId('category_');
+const noteId = () => newId('note_');
+const categoryId = () => newId('category_');
 
 type Member = Awaited<ReturnType<typeof member>>;
 async function member() {

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportedExecution, Trade } from '../../functions/_lib/contract/index.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
+import { newId } from '../../functions/_lib/ids.ts';
 import { tradeKeys } from '../../functions/_lib/trade-store/keys.ts';
 import { MAX_TRADES } from '../../functions/_lib/trades/rules.ts';
 import tradesFn from '../../functions/journal-trades.ts';
 import deleteFn from '../../functions/journal-trades-delete.ts';
 import importFn from '../../functions/journal-trades-import.ts';
 import updateFn from '../../functions/journal-trades-update.ts';
-import { appId, memberCaller } from '../support/members.ts';
+import { memberCaller } from '../support/members.ts';
 
 // The trade journal's endpoints on real Redis, through the handlers (SPEC §7 /api/journal/trades*).
 const { store } = getDeps();
-const tradeId = () => appId('trade_');
+const tradeId = () => newId('trade_');
 
 async function member() {
   const { sub, call } = await memberCaller(store);

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { type Membership, membershipKey } from '../../functions/_lib/billing/membership.ts';
 import type { Store } from '../../functions/_lib/store.ts';
 import { authHeader } from './tokens.ts';
@@ -25,12 +25,6 @@ export async function signedIn(store: Store, membership: Membership | null) {
   const sub = `auth0|${randomUUID().replaceAll('-', '').slice(0, 24)}`;
   if (membership) await store.set(membershipKey(sub), JSON.stringify(membership));
   return { sub, headers: await authHeader({ sub }) };
-}
-
-/** 16 random letters or digits after `prefix`: ids as the member app makes them (note_, trade_…). */
-export function appId(prefix: string): string {
-  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  return prefix + [...randomBytes(16)].map((b) => chars[b % chars.length]).join('');
 }
 
 /** A new member, and a way to call a handler as them with a JSON body (any method). */

@@ -2,9 +2,10 @@ import type { MembershipGate } from '../billing/gate.ts';
 import type { Note, NoteSummary } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { foldTitle } from '../library/records.ts';
 import { flatEntries } from '../store.ts';
 import { fromCsv, journalKeys } from './keys.ts';
-import { EXPORT_PAGE_SIZE, foldText, NOTES_PAGE_SIZE } from './rules.ts';
+import { EXPORT_PAGE_SIZE, NOTES_PAGE_SIZE } from './rules.ts';
 import { DELETE_NOTE } from './scripts.ts';
 
 type Store = Deps['store'];
@@ -42,7 +43,7 @@ export async function searchNotes(
   gate: MembershipGate,
   query: string,
 ): Promise<{ notes: NoteSummary[] }> {
-  const words = foldText(query).split(' ').filter(Boolean);
+  const words = foldTitle(query).split(' ').filter(Boolean);
   const { sub } = gate.caller;
   const [ids] = await gate.exec<[string[]]>(
     gate.pipeline().zrange(journalKeys.notes(sub), 0, -1, { rev: true }),
@@ -55,7 +56,7 @@ export async function searchNotes(
     notes: ids.flatMap((id, i) => {
       const summary = toSummary(id, replies[i]);
       const text = fieldAt(replies[i], 'text', SUMMARY_FIELDS.length);
-      const haystack = `${foldText(summary?.title ?? '')} ${text}`;
+      const haystack = `${foldTitle(summary?.title ?? '')} ${text}`;
       return summary && words.every((w) => haystack.includes(w)) ? [summary] : [];
     }),
   };

@@ -21,16 +21,6 @@ export const MAX_BODY_BYTES = 200 * 1024;
 /** How much of a note's text its search reads (folded characters): the first pages of any note. */
 export const MAX_SEARCH_TEXT = 8000;
 
-/** Text as search compares it: lower case, accents removed, runs of space as one. */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /** SPEC §3: note_ plus 16 random alphanumerics, made by the app. */
 export const NOTE_ID = /^note_[A-Za-z0-9]{16}$/;
 /** SPEC §3: category_ plus 16 random alphanumerics, made by the app. */

@@ -2,17 +2,11 @@ import type { MembershipGate } from '../billing/gate.ts';
 import type { NoteSummary } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
+import { foldTitle } from '../library/records.ts';
 import { flatEntries } from '../store.ts';
 import { csv, journalKeys } from './keys.ts';
 import { ATTEMPTS, toNote } from './notes.ts';
-import {
-  cleanSymbols,
-  foldText,
-  MAX_BODY_BYTES,
-  MAX_NOTES,
-  MAX_SEARCH_TEXT,
-  noteTitleError,
-} from './rules.ts';
+import { cleanSymbols, MAX_BODY_BYTES, MAX_NOTES, MAX_SEARCH_TEXT, noteTitleError } from './rules.ts';
 import { loadSanitizer, sanitizeNoteBody } from './sanitize.ts';
 import { SAVE_NOTE } from './scripts.ts';
 
@@ -112,5 +106,5 @@ function searchText(title: string, body: string): string {
     .replaceAll('&quot;', '"')
     .replaceAll('&nbsp;', ' ')
     .replaceAll('&amp;', '&');
-  return foldText(`${title} ${words}`).slice(0, MAX_SEARCH_TEXT);
+  return foldTitle(`${title} ${words}`).slice(0, MAX_SEARCH_TEXT);
 }

@@ -1,14 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import Big from 'big.js';
 import type { MembershipGate } from '../billing/gate.ts';
 import type { ImportedExecution, Trade } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
+import { newId } from '../ids.ts';
 import { MAX_TRADES } from '../trades/rules.ts';
 import { tradeKeys } from './keys.ts';
 import { IMPORT_TRADES } from './scripts.ts';
 import { tradeLimit } from './trades.ts';
-
-const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /**
  * What identifies an execution across imports of the same file (or of overlapping exports):
@@ -46,7 +45,7 @@ export async function importExecutions(
   const keys = [tradeKeys.trades(sub), tradeKeys.fingerprints(sub)];
   const args = [String(MAX_TRADES)];
   for (const e of executions) {
-    const id = `trade_${Array.from(randomBytes(16), (b) => ID_CHARS[b % ID_CHARS.length]).join('')}`;
+    const id = newId('trade_');
     const fp = fingerprint(e);
     const price = new Big(e.price).toString();
     const trade: Trade = {

@@ -1,0 +1,10 @@
+const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * SPEC §3: ids of what members write are a prefix and 16 random letters or digits. Web Crypto, so
+ * the member app (notes, categories, trades) and the functions (imported trades) share it.
+ */
+export function newId(prefix: 'note_' | 'category_' | 'trade_'): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return prefix + Array.from(bytes, (b) => ID_CHARS[b % ID_CHARS.length]).join('');
+}
