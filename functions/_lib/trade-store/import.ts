@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import Big from 'big.js';
 import type { MembershipGate } from '../billing/gate.ts';
 import type { ImportedExecution, Trade } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { newId } from '../ids.ts';
+import { plain, toDecimal } from '../trades/money.ts';
 import { MAX_TRADES } from '../trades/rules.ts';
 import { tradeKeys } from './keys.ts';
 import { IMPORT_TRADES } from './scripts.ts';
@@ -22,7 +22,7 @@ export function fingerprint(e: ImportedExecution): string {
     e.symbol,
     e.side,
     e.qty,
-    new Big(e.price).toString(),
+    plain(toDecimal(e.price)),
     e.orderId ?? '',
     e.execId ?? '',
     ...(e.occurrence && e.occurrence > 1 ? [`#${e.occurrence}`] : []),
@@ -47,7 +47,7 @@ export async function importExecutions(
   for (const e of executions) {
     const id = newId('trade_');
     const fp = fingerprint(e);
-    const price = new Big(e.price).toString();
+    const price = plain(toDecimal(e.price));
     const trade: Trade = {
       trade_id: id,
       symbol: e.symbol,
@@ -56,7 +56,7 @@ export async function importExecutions(
       buyPrice: e.side === 'buy' ? price : null,
       sellPrice: e.side === 'sell' ? price : null,
       sellProfit: null,
-      fees: new Big(e.fees).toString(),
+      fees: plain(toDecimal(e.fees)),
       note: '',
       time: e.time,
       updated: now,

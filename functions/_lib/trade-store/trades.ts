@@ -1,19 +1,10 @@
-import Big from 'big.js';
 import type { MembershipGate } from '../billing/gate.ts';
 import type { Trade } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { parseJson } from '../store.ts';
-import {
-  cleanNote,
-  cleanSymbol,
-  MAX_TRADES,
-  normalizePrice,
-  SHARES_PATTERN,
-  TRADE_MESSAGES,
-  TRADES_PAGE_SIZE,
-  tradeFormError,
-} from '../trades/rules.ts';
+import { parsePriceInput, toDecimal } from '../trades/money.ts';
+import { cleanNote, cleanSymbol, MAX_TRADES, TRADES_PAGE_SIZE, tradeFormError } from '../trades/rules.ts';
 import { tradeKeys } from './keys.ts';
 import { DELETE_TRADE, SAVE_TRADE } from './scripts.ts';
 
@@ -84,10 +75,13 @@ export async function saveTrade(
   const shares = String(input.shares).trim();
   const problem = tradeFormError({ ...input, shares });
   if (problem) throw badRequest(problem);
-  if (!SHARES_PATTERN.test(shares)) throw badRequest(TRADE_MESSAGES.invalidShares);
-  const buyPrice = new Big(normalizePrice(input.buyPrice)).toString();
-  const sell = normalizePrice(input.sellPrice ?? '');
-  const sellPrice = input.tradeType === 'sell' && sell !== '' ? new Big(sell).toString() : null;
+  const price = (text: string | null | undefined) => {
+    const parsed = parsePriceInput(text ?? '');
+    return parsed.ok ? parsed.value : null;
+  };
+  // tradeFormError has accepted the buy price (and the sell price when one was given).
+  const buyPrice = price(input.buyPrice) as string;
+  const sellPrice = input.tradeType === 'sell' ? price(input.sellPrice) : null;
   const { sub } = gate.caller;
   const key = tradeKeys.trade(sub, input.trade_id);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -100,10 +94,10 @@ export async function saveTrade(
       trade_id: input.trade_id,
       symbol: cleanSymbol(input.symbol),
       tradeType: input.tradeType,
-      shares: new Big(shares).toString(),
+      shares: shares.replace(/^0+(?=\d)/, ''),
       buyPrice,
       sellPrice,
-      sellProfit: sellPrice === null ? null : new Big(sellPrice).gte(buyPrice) ? '+' : '-',
+      sellProfit: sellPrice === null ? null : toDecimal(sellPrice).gte(toDecimal(buyPrice)) ? '+' : '-',
       fees: stored?.fees ?? '0',
       note: cleanNote(input.note ?? ''),
       time: input.time ?? stored?.time ?? now,

@@ -4,12 +4,12 @@
  * Node imports.
  */
 
+import { parsePriceInput } from './money.ts';
+
 /** SPEC §3: trade_ plus 16 random alphanumerics, made by the app. */
 export const TRADE_ID = /^trade_[A-Za-z0-9]{16}$/;
 /** A cleaned symbol: letters, digits, dots and hyphens, 1–10 characters. */
 export const TRADE_SYMBOL = /^[A-Z0-9.^-]{1,10}$/;
-/** SPEC §5 widened: up to 4 decimals, because OTC stocks trade at $0.0001 (2 would make that impossible). */
-export const PRICE_PATTERN = /^\d{1,9}(\.\d{1,4})?$/;
 export const SHARES_PATTERN = /^\d{1,13}$/;
 export const TRADES_PAGE_SIZE = 100;
 /** Executions per import call, and per member (a clear 4xx beyond). */
@@ -52,11 +52,11 @@ export function tradeFormError(values: {
   shares: string;
 }): string | null {
   if (cleanSymbol(values.symbol) === '') return TRADE_MESSAGES.symbol;
-  const price = normalizePrice(values.buyPrice);
-  if (price === '') return TRADE_MESSAGES.price;
-  if (!PRICE_PATTERN.test(price)) return TRADE_MESSAGES.invalidPrice;
-  const sell = normalizePrice(values.sellPrice ?? '');
-  if (sell !== '' && !PRICE_PATTERN.test(sell)) return TRADE_MESSAGES.invalidPrice;
+  // SPEC §5 widened to 4 decimals (money.ts): OTC stocks trade at $0.0001.
+  if (values.buyPrice.trim() === '') return TRADE_MESSAGES.price;
+  if (!parsePriceInput(values.buyPrice).ok) return TRADE_MESSAGES.invalidPrice;
+  const sell = values.sellPrice?.trim() ?? '';
+  if (sell !== '' && !parsePriceInput(sell).ok) return TRADE_MESSAGES.invalidPrice;
   const shares = values.shares.trim();
   if (shares === '') return TRADE_MESSAGES.shares;
   if (!SHARES_PATTERN.test(shares) || /^0+$/.test(shares)) return TRADE_MESSAGES.invalidShares;
