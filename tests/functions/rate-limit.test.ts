@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 import { describe, expect, it } from 'vitest';
+import { getDeps } from '../../functions/_lib/deps.ts';
+import { newId } from '../../functions/_lib/ids.ts';
+import { journalKeys } from '../../functions/_lib/journal/keys.ts';
+import saveNoteFn from '../../functions/journal-notes-update.ts';
 import promoFn from '../../functions/promo.ts';
 import passwordFn from '../../functions/user-updatepassword.ts';
+import { activeMembership, signedIn } from '../support/members.ts';
 import { post } from '../support/requests.ts';
 import { authHeader } from '../support/tokens.ts';
 
@@ -37,5 +42,25 @@ describe('rate limits', () => {
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
     expect(statuses[10]).toBe(429);
+  });
+
+  it('member writes are limited beside the membership read: the refused save writes nothing', async () => {
+    const { store } = getDeps();
+    const { sub, headers } = await signedIn(store, activeMembership());
+    const save = (i: number) =>
+      saveNoteFn(
+        post(
+          '/api/journal/notes/update',
+          { note_id: newId('note_'), title: `Note ${i}`, body: '', basedOn: null },
+          headers,
+        ),
+      );
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) statuses.push((await save(i)).status);
+    expect(statuses).toEqual(Array(60).fill(200));
+    const refused = await save(60);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await store.zcard(journalKeys.notes(sub))).toBe(60);
   });
 });

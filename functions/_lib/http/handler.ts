@@ -21,14 +21,6 @@ import { type RateLimitPolicy, rateLimitPolicies } from './rate-limit.ts';
  */
 export type Access = 'public' | 'user' | 'member' | 'visitor-or-user';
 
-/**
- * When a member endpoint's membership is judged (each member endpoint says which):
- * - 'before-run': one GET once the body is valid; `run` only starts for a member.
- * - 'in-first-pipeline': `run` reads it with its own first pipeline (`gate.pipeline()` + `gate.exec()`),
- *   saving the round trip. An answer given without consulting the gate is refused (500, logged).
- */
-export type MembershipCheck = 'before-run' | 'in-first-pipeline';
-
 interface PublicContext {
   request: Request;
 }
@@ -73,6 +65,10 @@ type EndpointDefinition<E extends ContractEntry> = {
 } & (
   | { access: 'public'; run: Run<E, PublicContext> }
   | { access: 'user'; run: Run<E, UserContext> }
+  // When a member endpoint's membership is judged (each says which):
+  // - 'before-run': one GET once the body is valid; `run` only starts for a member.
+  // - 'in-first-pipeline': `run` reads it with its own first pipeline (`gate.pipeline()` +
+  //   `gate.exec()`), saving the round trip. An answer given without consulting the gate is refused.
   | { access: 'member'; membership: 'before-run'; run: Run<E, MemberContext> }
   | { access: 'member'; membership: 'in-first-pipeline'; run: Run<E, PipelinedMemberContext> }
   | { access: 'visitor-or-user'; run: Run<E, VisitorOrUserContext> }
