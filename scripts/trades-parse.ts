@@ -1,14 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { asMapping, type ColumnMapping } from '../functions/_lib/trades/brokers/column-mapping.ts';
 import { ImportError } from '../functions/_lib/trades/errors.ts';
 import { analyzeFile } from '../functions/_lib/trades/import-file.ts';
 
 /**
  * Prints what the trade journal reads from a broker CSV, as JSON:
- *   node scripts/trades-parse.ts FILE.csv [--date YYYY-MM-DD] [--tz America/New_York]
+ *   node scripts/trades-parse.ts FILE.csv [--date YYYY-MM-DD] [--tz America/New_York] [--map MAPPING.json]
+ * `--map` reads a file of an unrecognised format through a column mapping (the app's, as JSON).
  * Exit code 1 with a message on stderr for an unreadable or unknown file, 2 for bad arguments.
  */
-const USAGE = 'usage: node scripts/trades-parse.ts FILE.csv [--date YYYY-MM-DD] [--tz America/New_York]';
+const USAGE =
+  'usage: node scripts/trades-parse.ts FILE.csv [--date YYYY-MM-DD] [--tz America/New_York] [--map MAPPING.json]';
 
 async function main(): Promise<number> {
   let args: ReturnType<typeof parse>;
@@ -30,8 +33,20 @@ async function main(): Promise<number> {
     process.stderr.write(`${file}: cannot read (${(error as Error).message})\n`);
     return 1;
   }
+  let mapping: ColumnMapping | undefined;
+  if (args.values.map !== undefined) {
+    try {
+      const found = asMapping(JSON.parse(await readFile(args.values.map, 'utf8')));
+      if (!found)
+        throw new Error('not a column mapping (date, symbol, quantity, price and optional columns)');
+      mapping = found;
+    } catch (error) {
+      process.stderr.write(`${args.values.map}: ${(error as Error).message}\n`);
+      return 2;
+    }
+  }
   try {
-    const analysis = analyzeFile(text, { date: args.values.date, timeZone: args.values.tz });
+    const analysis = analyzeFile(text, { date: args.values.date, timeZone: args.values.tz, mapping });
     process.stdout.write(`${JSON.stringify(analysis, null, 2)}\n`);
     return 0;
   } catch (error) {
@@ -44,7 +59,7 @@ async function main(): Promise<number> {
 function parse() {
   return parseArgs({
     allowPositionals: true,
-    options: { date: { type: 'string' }, tz: { type: 'string' } },
+    options: { date: { type: 'string' }, tz: { type: 'string' }, map: { type: 'string' } },
   });
 }
 

@@ -32,5 +32,9 @@ export const deleteTrade = (tradeId: string) => callApi('journal/trades/delete',
 export const importBatch = (executions: ImportedExecution[]) =>
   callApi('journal/trades/import', { executions });
 
+/** What importing a batch would add, writing nothing: the preview's duplicate count. */
+export const checkBatch = (executions: ImportedExecution[]) =>
+  callApi('journal/trades/import', { executions, dryRun: true });
+
 /** After any trade write: every list is asked again (the order and statistics depend on all of them). */
 export const tradesChanged = (client: QueryClient) => client.invalidateQueries({ queryKey: ['trades'] });

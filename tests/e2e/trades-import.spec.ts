@@ -10,7 +10,7 @@ const dialog = (page: Page) => page.getByRole('dialog', { name: 'Import Trades' 
 const summary = (page: Page, term: string) =>
   dialog(page).locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
 
-async function importTradeZero(page: Page) {
+async function importTradeZero(page: Page, alreadyThere: number) {
   await page.getByRole('button', { name: 'Import Trades' }).click();
   await dialog(page).getByLabel('Broker file').setInputFiles(TRADEZERO);
   await expect(summary(page, 'Format')).toHaveText('TradeZero');
@@ -19,24 +19,80 @@ async function importTradeZero(page: Page) {
   await expect(summary(page, 'Closed trades')).toHaveText('3');
   await expect(summary(page, 'Open positions')).toHaveText('1');
   await expect(dialog(page).getByText(/skipped by the\s+server/)).toBeVisible();
+  await expect(summary(page, 'Already in your journal')).toHaveText(`${alreadyThere} (skipped)`);
   await dialog(page).getByRole('button', { name: 'Import 9 executions' }).click();
   await expect(dialog(page).getByText('Import finished.')).toBeVisible();
 }
 
 test('imports a TradeZero file once, and the same file again adds nothing', async ({ page }) => {
-  // Switch on (remove this line) once /trades renders ImportTrades (member-app/trades/import/).
   await signUp(page);
   await page.goto('/trades');
 
-  await importTradeZero(page);
+  await importTradeZero(page, 0);
   await expect(summary(page, 'Added')).toHaveText('9');
   await expect(summary(page, 'Duplicates skipped')).toHaveText('0');
   await expect(summary(page, 'Trades in your journal')).toHaveText('9');
   await dialog(page).getByRole('button', { name: 'Close' }).click();
   await expect(dialog(page)).toBeHidden();
 
-  await importTradeZero(page);
+  await importTradeZero(page, 9);
   await expect(summary(page, 'Added')).toHaveText('0');
   await expect(summary(page, 'Duplicates skipped')).toHaveText('9');
   await expect(summary(page, 'Trades in your journal')).toHaveText('9');
+});
+
+// A platform the journal does not know: the member maps its columns once, and the next export with
+// the same header is read with that mapping straight away.
+const OTHER_PLATFORM = {
+  name: 'other-platform.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(
+    [
+      'Exec Date,Instrument,B/S,Filled Qty,Px,Commission,Venue',
+      '2026-07-01 09:45:00,abcd,B,3000000,0.0042,1.00,ARCA',
+      '2026-07-01 10:15:00,ABCD,S,3000000,0.0051,1.00,ARCA',
+      '2026-07-01 10:20:00,ABCD,Hold,10,0.0051,0,ARCA',
+    ].join('\n'),
+  ),
+};
+
+test('maps the columns of an unknown export once, and remembers them', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/trades');
+  await page.getByRole('button', { name: 'Import Trades' }).click();
+  await dialog(page).getByLabel('Broker file').setInputFiles(OTHER_PLATFORM);
+
+  const form = dialog(page).getByRole('form', { name: 'Column mapping' });
+  await expect(form.getByText(/not one we recognise/)).toBeVisible();
+  await expect(form.getByRole('region', { name: 'First rows of the file' })).toContainText('0.0042');
+  // 'Exec Date' and 'Filled Qty' are guessed; 'Instrument' is, 'Px' is not.
+  await expect(form.getByLabel('Date (or date and time) *')).toHaveValue('Exec Date');
+  await expect(form.getByLabel('Quantity *')).toHaveValue('Filled Qty');
+  await expect(form.getByRole('group', { name: /Fee columns/ }).getByLabel('Commission')).toBeChecked();
+  await form.getByRole('button', { name: 'Read the file with these columns' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Please choose the column for Price.');
+  await form.getByLabel('Price *').selectOption('Px');
+  await form.getByRole('button', { name: 'Read the file with these columns' }).click();
+
+  await expect(summary(page, 'Format')).toHaveText('Your column mapping');
+  await expect(summary(page, 'Executions')).toHaveText('2');
+  await expect(summary(page, 'Closed trades')).toHaveText('1');
+  await expect(dialog(page).getByText('Line 4: B/S "Hold" is neither a buy nor a sell')).toBeVisible();
+  await expect(summary(page, 'Already in your journal')).toHaveText('0 (skipped)');
+  await dialog(page).getByRole('button', { name: 'Import 2 executions' }).click();
+  await expect(summary(page, 'Added')).toHaveText('2');
+  await dialog(page).getByRole('button', { name: 'Close' }).click();
+  // 0.0009 × 3,000,000 − 2.00 of commission.
+  await expect(page.getByRole('region', { name: 'Statistics' })).toContainText('2,698.00');
+
+  // The same platform's next export: no form, the saved mapping reads it.
+  await page.reload();
+  await page.getByRole('button', { name: 'Import Trades' }).click();
+  await dialog(page).getByLabel('Broker file').setInputFiles(OTHER_PLATFORM);
+  await expect(summary(page, 'Format')).toHaveText('Your column mapping');
+  await expect(summary(page, 'Already in your journal')).toHaveText('2 (skipped)');
+  await dialog(page).getByRole('button', { name: 'Change column mapping' }).click();
+  await expect(dialog(page).getByRole('form', { name: 'Column mapping' }).getByLabel('Price *')).toHaveValue(
+    'Px',
+  );
 });

@@ -27,6 +27,8 @@ async function member() {
         total: number;
       },
     import: (executions: ImportedExecution[]) => call(importFn, 'journal/trades/import', { executions }),
+    check: (executions: ImportedExecution[]) =>
+      call(importFn, 'journal/trades/import', { executions, dryRun: true }),
   };
 }
 type Member = Awaited<ReturnType<typeof member>>;
@@ -221,6 +223,20 @@ describe('imports', () => {
       source: 'tradezero',
     });
     expect(trades.map((t) => t.fees)).toEqual(['5.27', '5.27', '5.27']);
+  });
+
+  it('a dry run counts what would be added and writes nothing', async () => {
+    const m = await member();
+    const first = [execution(), execution({ orderId: 'o2' })];
+    const both = [...first, execution({ orderId: 'o3' }), execution({ orderId: 'o4' })];
+    expect((await m.check(first)).body).toEqual({ added: 2, duplicates: 0, total: 2 });
+    expect((await m.list()).total).toBe(0);
+    await m.import(first);
+    expect((await m.check(both)).body).toEqual({ added: 2, duplicates: 2, total: 4 });
+    expect((await m.list()).total).toBe(2);
+    // Another member's identical executions are new to them: fingerprints are per member.
+    const other = await member();
+    expect((await other.check(both)).body).toEqual({ added: 4, duplicates: 0, total: 4 });
   });
 
   it('writes nothing from a batch with one bad row, and names the row', async () => {

@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -25,6 +28,37 @@ describe('scripts/trades-parse.ts', () => {
     const analysis = JSON.parse(stdout);
     expect(analysis.broker).toBe('das');
     expect(analysis.totals.USD.net).toBe('833.2300');
+  });
+
+  it('reads a file of another format through a column mapping', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trades-cli-'));
+    const csv = join(dir, 'export.csv');
+    const map = join(dir, 'mapping.json');
+    writeFileSync(
+      csv,
+      'When,Ticker,Action,Shares,Px,Comm\n2026-07-01 09:45,abcd,BUY,3000000,0.0001,1\n2026-07-01 10:15,ABCD,SELL,3000000,0.0002,1\n',
+    );
+    writeFileSync(
+      map,
+      JSON.stringify({
+        date: 'When',
+        symbol: 'Ticker',
+        side: 'Action',
+        quantity: 'Shares',
+        price: 'Px',
+        fees: ['Comm'],
+      }),
+    );
+    const { code, stdout } = cli(csv, '--map', map);
+    expect(code).toBe(0);
+    const analysis = JSON.parse(stdout);
+    expect(analysis.broker).toBe('custom');
+    expect(analysis.closed_trades[0]).toMatchObject({ symbol: 'ABCD', gross: '300.0000', net: '298.0000' });
+    writeFileSync(map, '{"date": 1}');
+    expect(cli(csv, '--map', map)).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/not a column mapping/),
+    });
   });
 
   it('fails with the reason and a non-zero exit', () => {

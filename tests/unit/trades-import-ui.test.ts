@@ -164,6 +164,36 @@ describe('import: what the worker answers', () => {
     });
   });
 
+  it('offers the columns of an unknown file to map, with a first guess, then reads it mapped', () => {
+    const text =
+      'Date,Ticker,Action,Qty,Price,Commission\n2026-07-01 10:00,ABCD,BUY,100,0.0042,0.5\n2026-07-01 10:30,ABCD,SELL,100,0.0051,0.5\n';
+    const unmapped = last(answers({ text, timeZone: 'America/New_York' }));
+    expect(unmapped).toMatchObject({
+      type: 'unmapped',
+      header: ['Date', 'Ticker', 'Action', 'Qty', 'Price', 'Commission'],
+      sample: [
+        ['2026-07-01 10:00', 'ABCD', 'BUY', '100', '0.0042', '0.5'],
+        ['2026-07-01 10:30', 'ABCD', 'SELL', '100', '0.0051', '0.5'],
+      ],
+      guess: {
+        date: 'Date',
+        symbol: 'Ticker',
+        side: 'Action',
+        quantity: 'Qty',
+        price: 'Price',
+        fees: ['Commission'],
+      },
+    });
+    if (unmapped?.type !== 'unmapped') throw new Error('expected a mapping offer');
+    const result = last(answers({ text, timeZone: 'America/New_York', mapping: unmapped.guess }));
+    expect(result?.type === 'result' && result.preview).toMatchObject({
+      broker: 'custom',
+      brokerLabel: 'Your column mapping',
+      closedTrades: 1,
+      rows: 2,
+    });
+  });
+
   it('asks for the trade date of a DAS export, and reads it once given', () => {
     const text = fixture('das.csv');
     expect(last(answers({ text, timeZone: 'America/New_York' }))).toMatchObject({

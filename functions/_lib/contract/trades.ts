@@ -93,11 +93,15 @@ export const tradesApi = {
   /**
    * Beyond the SPEC: parsed executions of a broker file, up to 1000 a call, all or nothing.
    * Idempotent: each execution's fingerprint (broker, account, time, symbol, side, qty, price,
-   * order and execution ids) is kept, so the same file twice adds nothing.
+   * order and execution ids) is kept, so the same file twice adds nothing. `dryRun` writes nothing
+   * and answers what the same call would add: the preview's duplicate count.
    */
   'journal/trades/import': {
     method: 'POST',
-    request: Body.extend({ executions: z.array(ImportedExecution).min(1).max(IMPORT_BATCH) }),
+    request: Body.extend({
+      executions: z.array(ImportedExecution).min(1).max(IMPORT_BATCH),
+      dryRun: z.boolean().optional(),
+    }),
     response: z.object({ added: z.number(), duplicates: z.number(), total: z.number() }),
   },
 } as const satisfies Record<string, ContractEntry>;

@@ -31,6 +31,28 @@ export function fingerprint(e: ImportedExecution): string {
 }
 
 /**
+ * What importing this batch would do, writing nothing (the preview's duplicate count): one round
+ * trip, the membership check riding along.
+ */
+export async function checkExecutions(
+  gate: MembershipGate,
+  executions: ImportedExecution[],
+): Promise<{ added: number; duplicates: number; total: number }> {
+  const { sub } = gate.caller;
+  const fps = [...new Set(executions.map(fingerprint))];
+  const [stored, count] = await gate.exec<[Record<string, unknown> | null, number]>(
+    gate
+      .pipeline()
+      .hmget(tradeKeys.fingerprints(sub), ...fps)
+      .zcard(tradeKeys.trades(sub)),
+  );
+  // The SDK answers HMGET as an object of the fields, or null when none of them exists.
+  const known = Object.values(stored ?? {}).filter((id) => id !== null).length;
+  const added = fps.length - known;
+  return { added, duplicates: executions.length - added, total: count + added };
+}
+
+/**
  * Beyond the SPEC: a batch of parsed executions, all or nothing, in two round trips (the gate's
  * membership read, then one script). Executions already imported are counted as duplicates.
  */

@@ -1,6 +1,15 @@
 /** The broker-neutral fill every parser produces and the matcher consumes. */
 
-export type BrokerId = 'das' | 'tradezero' | 'webull' | 'ibkr' | 'thinkorswim' | 'lightspeed' | 'schwab';
+export type BrokerId =
+  | 'das'
+  | 'tradezero'
+  | 'webull'
+  | 'ibkr'
+  | 'thinkorswim'
+  | 'lightspeed'
+  | 'schwab'
+  /** A file read through the member's own column mapping. */
+  | 'custom';
 
 export type Side = 'buy' | 'sell';
 

@@ -1,3 +1,6 @@
+import { type ColumnMapping, findHeader, mappingProblem } from './brokers/column-mapping.ts';
+import { customFormat } from './brokers/custom.ts';
+import type { BrokerFormat } from './brokers/format.ts';
 import { detectFormat } from './brokers/index.ts';
 import { readRows } from './brokers/table.ts';
 import { ImportError } from './errors.ts';
@@ -12,6 +15,8 @@ export interface AnalyzeOptions {
   timeZone?: string | undefined;
   /** Trade date `YYYY-MM-DD` for exports without one (DAS Trades window). */
   date?: string | undefined;
+  /** The member's columns for a file no supported format recognises (brokers/column-mapping.ts). */
+  mapping?: ColumnMapping | undefined;
 }
 
 export interface CurrencyTotals {
@@ -51,8 +56,12 @@ export function analyzeFile(text: string, options: AnalyzeOptions = {}): FileAna
   if (text.trim() === '') throw new ImportError(1, 'the file is empty');
   // Recognise the format before reading it all, so a file that is not a broker CSV at all is called
   // unknown rather than broken somewhere far down.
-  const format = detectFormat(text);
-  if (!format) throw new ImportError(1, 'unknown file format: no supported broker header in the first lines');
+  const format = options.mapping ? mappedFormat(text, options.mapping) : detectFormat(text);
+  if (!format)
+    throw new ImportError(
+      1,
+      'unknown file format: no supported broker header in the first lines (map its columns to read it)',
+    );
   const rows = readRows(text);
   const { executions, rejected } = format.parse(rows, { timeZone, date: options.date });
   const unique = distinctFingerprints(executions);
@@ -66,6 +75,15 @@ export function analyzeFile(text: string, options: AnalyzeOptions = {}): FileAna
     totals[currency] = currencyTotals(trades);
   }
   return { broker: format.id, executions: unique, rejected, closed_trades, open_positions, totals, stats };
+}
+
+/** The format a member's mapping describes, once the file's header is known to have its columns. */
+function mappedFormat(text: string, mapping: ColumnMapping): BrokerFormat {
+  const header = findHeader(text);
+  if (!header) throw new ImportError(1, 'no header row with column names in the first lines');
+  const problem = mappingProblem(mapping, header.cells);
+  if (problem) throw new ImportError(header.line, `column mapping: ${problem}`);
+  return customFormat(mapping);
 }
 
 function currencyTotals(trades: readonly ClosedTrade[]): CurrencyTotals {

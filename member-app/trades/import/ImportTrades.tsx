@@ -1,9 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ImportedExecution } from '../../../functions/_lib/contract/trades.ts';
+import { type ColumnMapping, mappingProblem } from '../../../functions/_lib/trades/brokers/column-mapping.ts';
 import { ApiError } from '../../api/client.ts';
-import { importBatch, tradesChanged } from '../trades-data.ts';
+import { checkBatch, importBatch, tradesChanged } from '../trades-data.ts';
 import type { AnalyzeRequest, AnalyzeStage, WorkerMessage } from './analyze-request.ts';
+import { ColumnMappingForm } from './ColumnMappingForm.tsx';
+import { rememberMapping, savedMapping } from './saved-mappings.ts';
 import { batches, type ImportPreview } from './to-api.ts';
 import './import.css';
 
@@ -38,7 +41,17 @@ type Analysis =
   | { status: 'idle' }
   | { status: 'reading'; stage: AnalyzeStage | null; fraction: number }
   | { status: 'ready'; preview: ImportPreview }
+  | { status: 'mapping'; initial: ColumnMapping }
   | { status: 'failed'; line: number; message: string; supported: string[] | null };
+
+/** An unknown file's header, as the worker found it: what the mapping form shows. */
+type MappingOffer = Extract<WorkerMessage, { type: 'unmapped' }>;
+
+/** The preview's count of executions already in the journal (asked of the server, nothing written). */
+type Known =
+  | { status: 'checking'; done: number; of: number }
+  | { status: 'known'; duplicates: number }
+  | { status: 'unknown' };
 
 type Saving =
   | { status: 'idle' }
@@ -78,6 +91,9 @@ function ImportDialog({ onClose }: { onClose: (saved: boolean) => void }) {
   const [dateShown, setDateShown] = useState(false);
   const [date, setDate] = useState('');
   const [analysis, setAnalysis] = useState<Analysis>({ status: 'idle' });
+  // An unknown file: its header and the member's mapping (saved or made here), which reads it again.
+  const [offer, setOffer] = useState<MappingOffer | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping | null>(null);
   const [saving, setSaving] = useState<Saving>({ status: 'idle' });
   const queryClient = useQueryClient();
   const busy = saving.status === 'saving';
@@ -88,7 +104,36 @@ function ImportDialog({ onClose }: { onClose: (saved: boolean) => void }) {
     dialog.current?.showModal();
   }, []);
 
-  // Each file, zone or date is a new reading; the previous worker is ended.
+  // Once a preview is ready: how many of its executions the journal already has.
+  const previewed = analysis.status === 'ready' ? analysis.preview : null;
+  const [known, setKnown] = useState<Known>({ status: 'unknown' });
+  useEffect(() => {
+    if (!previewed || previewed.executions.length === 0) {
+      setKnown({ status: 'unknown' });
+      return;
+    }
+    let ended = false;
+    const parts = batches(previewed.executions);
+    setKnown({ status: 'checking', done: 0, of: parts.length });
+    (async () => {
+      let duplicates = 0;
+      for (const [i, part] of parts.entries()) {
+        const answer = await checkBatch(part);
+        if (ended) return;
+        duplicates += answer.duplicates;
+        setKnown({ status: 'checking', done: i + 1, of: parts.length });
+      }
+      setKnown({ status: 'known', duplicates });
+    })().catch(() => {
+      // Only a count for the preview: the import itself still skips what is there.
+      if (!ended) setKnown({ status: 'unknown' });
+    });
+    return () => {
+      ended = true;
+    };
+  }, [previewed]);
+
+  // Each file, zone, date or mapping is a new reading; the previous worker is ended.
   useEffect(() => {
     if (!file) {
       setAnalysis({ status: 'idle' });
@@ -106,6 +151,11 @@ function ImportDialog({ onClose }: { onClose: (saved: boolean) => void }) {
       worker.terminate();
       if (message.type === 'result') {
         setAnalysis({ status: 'ready', preview: message.preview });
+      } else if (message.type === 'unmapped') {
+        setOffer(message);
+        const saved = savedMapping(message.header);
+        if (saved && mappingProblem(saved, message.header) === null) setMapping(saved);
+        else setAnalysis({ status: 'mapping', initial: message.guess });
       } else {
         if (message.needsDate) setDateShown(true);
         setAnalysis({
@@ -124,7 +174,12 @@ function ImportDialog({ onClose }: { onClose: (saved: boolean) => void }) {
     file.text().then(
       (text) => {
         if (ended) return;
-        const request: AnalyzeRequest = { text, timeZone, ...(date ? { date } : {}) };
+        const request: AnalyzeRequest = {
+          text,
+          timeZone,
+          ...(date ? { date } : {}),
+          ...(mapping ? { mapping } : {}),
+        };
         worker.postMessage(request);
       },
       () => {
@@ -136,7 +191,12 @@ function ImportDialog({ onClose }: { onClose: (saved: boolean) => void }) {
       ended = true;
       worker.terminate();
     };
-  }, [file, timeZone, date]);
+  }, [file, timeZone, date, mapping]);
+
+  // A mapping that read the file is remembered for the next export with the same columns.
+  useEffect(() => {
+    if (analysis.status === 'ready' && mapping && offer) rememberMapping(offer.header, mapping);
+  }, [analysis.status, mapping, offer]);
 
   async function save(executions: ImportedExecution[]) {
     const parts = batches(executions);
@@ -188,7 +248,11 @@ function ImportDialog({ onClose }: { onClose: (saved: boolean) => void }) {
           type="file"
           accept=".csv,text/csv"
           disabled={busy}
-          onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
+          onChange={(event) => {
+            setOffer(null);
+            setMapping(null);
+            setFile(event.currentTarget.files?.[0] ?? null);
+          }}
         />
         <label htmlFor={`${ids}-zone`}>Time zone of the file</label>
         <select
@@ -237,7 +301,27 @@ function ImportDialog({ onClose }: { onClose: (saved: boolean) => void }) {
         </div>
       )}
 
-      {preview && <PreviewSummary preview={preview} saved={saving.status !== 'idle'} />}
+      {analysis.status === 'mapping' && offer && (
+        <ColumnMappingForm
+          header={offer.header}
+          sample={offer.sample}
+          initial={analysis.initial}
+          supported={offer.supported}
+          disabled={busy}
+          onApply={(chosen) => setMapping({ ...chosen })} // a new object: the same columns read again
+        />
+      )}
+
+      {preview && <PreviewSummary preview={preview} known={known} saved={saving.status !== 'idle'} />}
+      {mapping && offer && (preview || analysis.status === 'failed') && saving.status === 'idle' && (
+        <button
+          type="button"
+          className="btn btn-ghost import__remap"
+          onClick={() => setAnalysis({ status: 'mapping', initial: mapping })}
+        >
+          Change column mapping
+        </button>
+      )}
 
       {saving.status === 'saving' && (
         <div className="import__progress">
@@ -294,7 +378,7 @@ function ImportDialog({ onClose }: { onClose: (saved: boolean) => void }) {
   );
 }
 
-function PreviewSummary({ preview, saved }: { preview: ImportPreview; saved: boolean }) {
+function PreviewSummary({ preview, known, saved }: { preview: ImportPreview; known: Known; saved: boolean }) {
   const dates = preview.from === preview.to ? preview.from : `${preview.from} – ${preview.to}`;
   return (
     <section className="import__preview" aria-label="Preview">
@@ -311,6 +395,16 @@ function PreviewSummary({ preview, saved }: { preview: ImportPreview; saved: boo
         <dd>{preview.closedTrades}</dd>
         <dt>Open positions</dt>
         <dd>{preview.openPositions}</dd>
+        {known.status !== 'unknown' && (
+          <>
+            <dt>Already in your journal</dt>
+            <dd aria-busy={known.status === 'checking'}>
+              {known.status === 'known'
+                ? `${known.duplicates} (skipped)`
+                : `checking… ${known.done}/${known.of}`}
+            </dd>
+          </>
+        )}
       </dl>
       {preview.rejected.length > 0 && (
         <>

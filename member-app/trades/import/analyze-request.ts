@@ -1,3 +1,8 @@
+import {
+  type ColumnMapping,
+  findHeader,
+  guessMapping,
+} from '../../../functions/_lib/trades/brokers/column-mapping.ts';
 import { BROKER_FORMATS, detectFormat } from '../../../functions/_lib/trades/brokers/index.ts';
 import { ImportError } from '../../../functions/_lib/trades/errors.ts';
 import { analyzeFile } from '../../../functions/_lib/trades/import-file.ts';
@@ -9,6 +14,8 @@ export interface AnalyzeRequest {
   timeZone: string;
   /** `YYYY-MM-DD`, for exports without a date column. */
   date?: string | undefined;
+  /** The member's columns, for a file no supported format recognises. */
+  mapping?: ColumnMapping | undefined;
 }
 
 export type AnalyzeStage = 'detecting' | 'parsing' | 'preparing';
@@ -21,6 +28,16 @@ export type WorkerMessage =
       fraction: number;
     }
   | { type: 'result'; preview: ImportPreview }
+  | {
+      /** No supported header: the member can map the columns of the header found. */
+      type: 'unmapped';
+      header: string[];
+      /** The first data rows, to show what each column holds. */
+      sample: string[][];
+      guess: ColumnMapping;
+      /** The formats that are recognised (BROKER_FORMATS labels). */
+      supported: string[];
+    }
   | {
       type: 'error';
       /** 1-based line the problem is on; 0 when it is not in a line. */
@@ -37,12 +54,23 @@ const DATE_FROM_MEMBER = new Set<string>(['das']);
 
 /** One reading of a broker file, its progress and outcome told through `post` (the worker's postMessage). */
 export function analyzeRequest(
-  { text, timeZone, date }: AnalyzeRequest,
+  { text, timeZone, date, mapping }: AnalyzeRequest,
   post: (message: WorkerMessage) => void,
 ) {
   post({ type: 'progress', stage: 'detecting', fraction: 0.05 });
-  const format = detectFormat(text);
-  if (format === null) {
+  const format = mapping ? null : detectFormat(text);
+  const header = format || mapping ? null : findHeader(text);
+  if (header) {
+    post({
+      type: 'unmapped',
+      header: header.cells,
+      sample: header.sample,
+      guess: guessMapping(header.cells),
+      supported: BROKER_FORMATS.map((known) => known.label),
+    });
+    return;
+  }
+  if (format === null && !mapping) {
     post({
       type: 'error',
       line: 1,
@@ -52,7 +80,7 @@ export function analyzeRequest(
     });
     return;
   }
-  if (DATE_FROM_MEMBER.has(format.id) && !date) {
+  if (format && DATE_FROM_MEMBER.has(format.id) && !date) {
     post({
       type: 'error',
       line: 0,
@@ -64,9 +92,9 @@ export function analyzeRequest(
   }
   post({ type: 'progress', stage: 'parsing', fraction: 0.2 });
   try {
-    const analysis = analyzeFile(text, { timeZone, date });
+    const analysis = analyzeFile(text, { timeZone, date, mapping });
     post({ type: 'progress', stage: 'preparing', fraction: 0.9 });
-    post({ type: 'result', preview: previewOf(analysis, format.label) });
+    post({ type: 'result', preview: previewOf(analysis, format?.label ?? 'Your column mapping') });
   } catch (error) {
     post({
       type: 'error',

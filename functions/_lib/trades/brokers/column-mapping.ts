@@ -1,0 +1,217 @@
+import { readRows } from './table.ts';
+
+/**
+ * A member's own description of an export the journal does not recognise: which header names hold
+ * which field. Kept by the app per header (so the next file from the same platform reads at once) and
+ * accepted by `npm run trades:parse -- --map FILE.json`.
+ */
+export interface ColumnMapping {
+  /** Date, or date and time in one cell. */
+  date: string;
+  /** Time of day when it has its own column; null when the date column carries it (or there is none). */
+  time: string | null;
+  /** How slashed dates are written: 03/04/2025 is 4 March (MDY) or 3 April (DMY). */
+  dateOrder: 'MDY' | 'DMY';
+  symbol: string;
+  /** Buy/sell label; null when the quantity is signed (negative = sell). */
+  side: string | null;
+  quantity: string;
+  price: string;
+  /** Every fee column, added up (a negative cell is a rebate). */
+  fees: string[];
+  account: string | null;
+  currency: string | null;
+  orderId: string | null;
+  execId: string | null;
+}
+
+/** The fields a member must map, with the names the form shows. */
+export const REQUIRED_FIELDS = {
+  date: 'Date (or date and time)',
+  symbol: 'Symbol',
+  quantity: 'Quantity',
+  price: 'Price',
+} as const;
+
+export const OPTIONAL_FIELDS = {
+  time: 'Time (own column)',
+  side: 'Side (buy/sell)',
+  account: 'Account',
+  currency: 'Currency',
+  orderId: 'Order id',
+  execId: 'Execution id',
+} as const;
+
+/** The header of an unknown file: its first record with at least this many named cells. */
+const MIN_HEADER_CELLS = 4;
+const HEADER_SEARCH = 10;
+
+/** The header record of a file no format recognised, or null when there is none to map. */
+export function findHeader(text: string): { line: number; cells: string[]; sample: string[][] } | null {
+  const head = text
+    .split(/\r?\n/)
+    .slice(0, HEADER_SEARCH + 5)
+    .join('\n');
+  let rows: ReturnType<typeof readRows>;
+  try {
+    rows = readRows(head);
+  } catch {
+    return null;
+  }
+  const at = rows
+    .slice(0, HEADER_SEARCH)
+    .findIndex((row) => row.cells.filter((cell) => cell !== '').length >= MIN_HEADER_CELLS);
+  const header = rows[at];
+  if (at < 0 || !header) return null;
+  const sample = rows
+    .slice(at + 1)
+    .filter((row) => row.cells.some((cell) => cell !== ''))
+    .slice(0, 3)
+    .map((row) => row.cells);
+  return { line: header.line, cells: header.cells, sample };
+}
+
+/** What a remembered mapping is filed under: the header's names, case and order included. */
+export function headerKey(cells: readonly string[]): string {
+  return cells.map((cell) => cell.trim().toLowerCase()).join('\u001f');
+}
+
+/** Names seen in exports for each field, most specific first; compared lower-cased, spaces and `_` alike. */
+const GUESSES: Record<Exclude<keyof ColumnMapping, 'fees' | 'dateOrder'>, readonly string[]> = {
+  date: [
+    'date/time',
+    'datetime',
+    'date time',
+    'execution time',
+    'exec time',
+    'filled time',
+    'trade date',
+    'date',
+    'time',
+  ],
+  time: ['time of day', 'exec time', 'execution time', 'time'],
+  symbol: ['symbol', 'ticker', 'instrument', 'security', 'stock'],
+  side: ['side', 'action', 'buy/sell', 'b/s', 'direction', 'type'],
+  quantity: ['quantity', 'qty', 'shares', 'filled qty', 'filled', 'size', 'amount'],
+  price: ['price', 'fill price', 'exec price', 'execution price', 'avg price', 'average price', 't. price'],
+  account: ['account', 'account id', 'account number', 'acct'],
+  currency: ['currency', 'ccy'],
+  orderId: ['order id', 'orderid', 'order number', 'order #', 'order'],
+  execId: ['execution id', 'exec id', 'execid', 'trade id', 'fill id'],
+};
+
+/** Second chance for the fields every file has, by a word in the column's name. */
+const WORDS: Partial<Record<keyof typeof GUESSES, RegExp>> = {
+  date: /\b(date|time)\b/,
+  symbol: /\b(symbol|ticker)\b/,
+  quantity: /\b(qty|quantity|shares)\b/,
+  price: /\bprice\b/,
+};
+
+const FEE_WORDS = /\b(fee|fees|comm|commission|commissions|sec|taf|ecn|nscc|clearing|routing|exchange)\b/;
+
+const norm = (name: string) => name.trim().toLowerCase().replaceAll('_', ' ').replace(/\s+/g, ' ');
+
+/** A first mapping from the header's names; the member checks and corrects it. */
+export function guessMapping(cells: readonly string[]): ColumnMapping {
+  const named = cells.filter((cell) => cell.trim() !== '');
+  const used = new Set<string>();
+  const take = (found: string | undefined) => {
+    if (found === undefined) return null;
+    used.add(found);
+    return found;
+  };
+  const pick = (field: keyof typeof GUESSES): string | null => {
+    for (const wanted of GUESSES[field]) {
+      const found = take(named.find((cell) => norm(cell) === wanted && !used.has(cell)));
+      if (found) return found;
+    }
+    // No usual name: a column with the field's word in it ('Exec Date', 'Fill Price').
+    const word = WORDS[field];
+    return word ? take(named.find((cell) => word.test(norm(cell)) && !used.has(cell))) : null;
+  };
+  // Order matters: the combined date column is taken before a separate time column is looked for.
+  const symbol = pick('symbol');
+  const quantity = pick('quantity');
+  const price = pick('price');
+  const date = pick('date');
+  const time = pick('time');
+  const side = pick('side');
+  const account = pick('account');
+  const currency = pick('currency');
+  const orderId = pick('orderId');
+  const execId = pick('execId');
+  const fees = named.filter((cell) => !used.has(cell) && FEE_WORDS.test(norm(cell)));
+  return {
+    date: date ?? '',
+    time,
+    dateOrder: 'MDY',
+    symbol: symbol ?? '',
+    side,
+    quantity: quantity ?? '',
+    price: price ?? '',
+    fees,
+    account,
+    currency,
+    orderId,
+    execId,
+  };
+}
+
+/** Why a mapping cannot be used with this header, or null when it can. */
+export function mappingProblem(mapping: ColumnMapping, cells: readonly string[]): string | null {
+  const names = new Set(cells.map((cell) => cell.trim()));
+  for (const [field, label] of Object.entries(REQUIRED_FIELDS)) {
+    const column = mapping[field as keyof typeof REQUIRED_FIELDS];
+    if (!column) return `choose the column for ${label}`;
+  }
+  const chosen = [
+    mapping.date,
+    mapping.time,
+    mapping.symbol,
+    mapping.side,
+    mapping.quantity,
+    mapping.price,
+    mapping.account,
+    mapping.currency,
+    mapping.orderId,
+    mapping.execId,
+    ...mapping.fees,
+  ].filter((column): column is string => typeof column === 'string' && column !== '');
+  const missing = chosen.find((column) => !names.has(column));
+  if (missing) return `the file has no column "${missing}"`;
+  return null;
+}
+
+const FIELD_NAMES = ['date', 'symbol', 'quantity', 'price'] as const;
+const NULLABLE_NAMES = ['time', 'side', 'account', 'currency', 'orderId', 'execId'] as const;
+
+/** A mapping read back from storage or a JSON file, or null when it is not one. */
+export function asMapping(value: unknown): ColumnMapping | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (!FIELD_NAMES.every((name) => typeof v[name] === 'string')) return null;
+  if (
+    !NULLABLE_NAMES.every((name) => v[name] === undefined || v[name] === null || typeof v[name] === 'string')
+  )
+    return null;
+  const fees = v.fees ?? [];
+  if (!Array.isArray(fees) || !fees.every((fee) => typeof fee === 'string')) return null;
+  if (v.dateOrder !== undefined && v.dateOrder !== 'MDY' && v.dateOrder !== 'DMY') return null;
+  const text = (name: (typeof NULLABLE_NAMES)[number]) =>
+    typeof v[name] === 'string' && v[name] !== '' ? (v[name] as string) : null;
+  return {
+    date: v.date as string,
+    time: text('time'),
+    dateOrder: v.dateOrder === 'DMY' ? 'DMY' : 'MDY',
+    symbol: v.symbol as string,
+    side: text('side'),
+    quantity: v.quantity as string,
+    price: v.price as string,
+    fees: fees as string[],
+    account: text('account'),
+    currency: text('currency'),
+    orderId: text('orderId'),
+    execId: text('execId'),
+  };
+}
