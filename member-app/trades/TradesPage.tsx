@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
+import { openTradeIds } from '../../functions/_lib/trades/stored-trades.ts';
 import { ImportTrades } from './import/ImportTrades.tsx';
 import { TradeFormModal } from './TradeFormModal.tsx';
 import { TradeStatsPanel } from './TradeStats.tsx';
@@ -94,9 +95,11 @@ function TradeTable({
     key: 'time',
     direction: 'descending',
   });
+  // Which trades are in positions still open needs every trade; worked out once per list.
+  const open = useMemo(() => (filters.position ? openTradeIds(trades) : undefined), [trades, filters.position]);
   const rows = useMemo(
-    () => sortTrades(filterTrades(trades, filters), sort.key, sort.direction),
-    [trades, filters, sort],
+    () => sortTrades(filterTrades(trades, filters, open), sort.key, sort.direction),
+    [trades, filters, sort, open],
   );
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = rows.length > VIRTUAL_FROM;
@@ -150,6 +153,17 @@ function TradeTable({
             <option value="">All</option>
             <option value="+">Profit (+)</option>
             <option value="-">Loss (−)</option>
+          </select>
+        </label>
+        <label>
+          Position
+          <select
+            value={filters.position}
+            onChange={(e) => set('position', e.target.value as TradeFilters['position'])}
+          >
+            <option value="">All</option>
+            <option value="open">Open</option>
+            <option value="closed">Closed</option>
           </select>
         </label>
       </form>

@@ -1,7 +1,8 @@
 import type { Trade } from '../../functions/_lib/contract/index.ts';
-import type { BrokerId, Execution } from '../../functions/_lib/trades/executions.ts';
+import type { Execution } from '../../functions/_lib/trades/executions.ts';
 import { amount, toDecimal } from '../../functions/_lib/trades/money.ts';
 import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
+import { tradesToExecutions as storedToExecutions } from '../../functions/_lib/trades/stored-trades.ts';
 
 /**
  * Pure helpers of the /trades page: stored trades as the statistics module's executions, the
@@ -16,31 +17,9 @@ export function localWallTime(ms: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-/** A stored trade as the module's execution: a buy at its buy price, a sell at its sell price. */
-export function tradeToExecution(trade: Trade, line: number): Execution {
-  const price = trade.tradeType === 'sell' ? (trade.sellPrice ?? trade.buyPrice) : trade.buyPrice;
-  return {
-    broker: trade.source as BrokerId,
-    account: trade.account ?? '',
-    currency: 'USD',
-    time: localWallTime(trade.time),
-    epochMs: trade.time,
-    symbol: trade.symbol,
-    side: trade.tradeType,
-    intent: trade.intent,
-    qty: Number(trade.shares),
-    price: price ?? '0',
-    fees: trade.fees || '0',
-    orderId: null,
-    execId: trade.trade_id,
-    line,
-    fingerprint: trade.trade_id,
-  };
-}
-
-/** Oldest first, so equal time stamps keep the order the member entered them. */
+/** Stored trades as the module's executions, on this device's clock (weekday and hour statistics). */
 export const tradesToExecutions = (trades: readonly Trade[]): Execution[] =>
-  [...trades].sort((a, b) => a.time - b.time || a.updated - b.updated).map(tradeToExecution);
+  storedToExecutions(trades, localWallTime);
 
 /** `1234567.5000` → `1,234,567.5000`, `-900` → `−900`: grouping on the text, the value untouched. */
 export function formatAmount(value: string | null, { sign = false } = {}): string {
@@ -148,11 +127,14 @@ export interface TradeFilters {
   to: string;
   side: '' | 'buy' | 'sell';
   result: '' | '+' | '-';
+  /** Part of a position still open, or of a closed round trip. */
+  position: '' | 'open' | 'closed';
 }
 
-export const NO_FILTERS: TradeFilters = { symbol: '', from: '', to: '', side: '', result: '' };
+export const NO_FILTERS: TradeFilters = { symbol: '', from: '', to: '', side: '', result: '', position: '' };
 
-export function filterTrades(trades: readonly Trade[], f: TradeFilters): Trade[] {
+/** `open`: ids of the trades in positions still open (stored-trades.ts openTradeIds of every trade). */
+export function filterTrades(trades: readonly Trade[], f: TradeFilters, open: ReadonlySet<string> = new Set()): Trade[] {
   const symbol = f.symbol.trim().toUpperCase();
   return trades.filter((t) => {
     const day = dayOf(localWallTime(t.time));
@@ -161,7 +143,8 @@ export function filterTrades(trades: readonly Trade[], f: TradeFilters): Trade[]
       (f.from === '' || day >= f.from) &&
       (f.to === '' || day <= f.to) &&
       (f.side === '' || t.tradeType === f.side) &&
-      (f.result === '' || t.sellProfit === f.result)
+      (f.result === '' || t.sellProfit === f.result) &&
+      (f.position === '' || open.has(t.trade_id) === (f.position === 'open'))
     );
   });
 }

@@ -167,6 +167,38 @@ describe('typed trades', () => {
     expect(sells.trades.map((t) => t.time)).toEqual([1009, 1007, 1005, 1003, 1001]);
   });
 
+  it('filters on open or closed positions by the round-trip rule', async () => {
+    const m = await member();
+    const at = (minute: number) => Date.UTC(2026, 2, 17, 14, minute);
+    await m.import([
+      execution({ symbol: 'AITX', side: 'buy', qty: 1000, time: at(0), orderId: 'a1' }),
+      execution({ symbol: 'AITX', side: 'sell', qty: 1000, time: at(1), orderId: 'a2' }),
+      execution({ symbol: 'AITX', side: 'buy', qty: 500, time: at(2), orderId: 'a3' }),
+      execution({ symbol: 'ALPP', side: 'sell', qty: 200, time: at(3), orderId: 'b1', intent: 'open' }),
+      execution({ symbol: 'ALPP', side: 'buy', qty: 200, time: at(4), orderId: 'b2', intent: 'close' }),
+    ]);
+    const orders = async (filter: Record<string, unknown>) =>
+      (await m.list({ filter })).trades.map((t) => [t.symbol, t.time]);
+    expect(await orders({ status: 'open' })).toEqual([['AITX', at(2)]]);
+    expect(await orders({ status: 'closed' })).toEqual([
+      ['ALPP', at(4)],
+      ['ALPP', at(3)],
+      ['AITX', at(1)],
+      ['AITX', at(0)],
+    ]);
+    expect(await orders({ status: 'closed', symbol: '$aitx', side: 'buy' })).toEqual([['AITX', at(0)]]);
+    expect(await orders({ status: 'closed', from: at(1), to: at(3) })).toEqual([
+      ['ALPP', at(3)],
+      ['AITX', at(1)],
+    ]);
+    // Closing the position moves its trades to closed.
+    await m.import([execution({ symbol: 'AITX', side: 'sell', qty: 500, time: at(5), orderId: 'a4' })]);
+    expect(await orders({ status: 'open' })).toEqual([]);
+    expect((await m.list({ filter: { status: 'closed' } })).total).toBe(6);
+    const bad = await m.list({ filter: { status: 'shut' } });
+    expect(bad).toMatchObject({ error: expect.stringContaining('filter.status') });
+  });
+
   it(`refuses a trade past ${MAX_TRADES.toLocaleString('en-US')} with a clear 422`, async () => {
     const m = await member();
     const pipe = store.pipeline();

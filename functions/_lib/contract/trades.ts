@@ -51,7 +51,7 @@ export type ImportedExecution = z.infer<typeof ImportedExecution>;
 
 /** The trade journal (SPEC §7 /api/journal/trades*): members only, keys under the caller's namespace. */
 export const tradesApi = {
-  /** Newest executed first, 100 a page; `filter` narrows by symbol, time range (ms) and side. */
+  /** Newest executed first, 100 a page; `filter` narrows by symbol, time range (ms), side and status. */
   'journal/trades': {
     method: 'POST',
     request: Body.extend({
@@ -61,6 +61,8 @@ export const tradesApi = {
           from: z.number().optional(),
           to: z.number().optional(),
           side: z.enum(['buy', 'sell']).optional(),
+          /** Part of a position still open, or of a closed round trip (the round-trip rule). */
+          status: z.enum(['open', 'closed']).optional(),
         })
         .nullable()
         .optional(),

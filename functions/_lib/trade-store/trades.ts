@@ -4,6 +4,7 @@ import type { Deps } from '../deps.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { parseJson } from '../store.ts';
 import { parsePriceInput, toDecimal } from '../trades/money.ts';
+import { openTradeIds } from '../trades/stored-trades.ts';
 import { cleanNote, cleanSymbol, MAX_TRADES, TRADES_PAGE_SIZE, tradeFormError } from '../trades/rules.ts';
 import { tradeKeys } from './keys.ts';
 import { DELETE_TRADE, SAVE_TRADE } from './scripts.ts';
@@ -15,6 +16,7 @@ export interface TradeFilter {
   from?: number | undefined;
   to?: number | undefined;
   side?: 'buy' | 'sell' | undefined;
+  status?: 'open' | 'closed' | undefined;
 }
 
 /**
@@ -30,6 +32,7 @@ export async function listTrades(
   const { sub } = gate.caller;
   const symbol = filter.symbol ? cleanSymbol(filter.symbol.replace(/^\$/, '')) : '';
   const key = symbol ? tradeKeys.symbol(sub, symbol) : tradeKeys.trades(sub);
+  if (filter.status) return listByStatus(deps, gate, key, filter, page);
   const max = filter.to ?? '+inf';
   const min = filter.from ?? '-inf';
   // A side filter reads the whole range and keeps one side; otherwise the index pages itself.
@@ -48,6 +51,36 @@ export async function listTrades(
     trades: sided.slice(start, start + TRADES_PAGE_SIZE),
     more: start + TRADES_PAGE_SIZE < sided.length,
     total: sided.length,
+  };
+}
+
+/**
+ * Whether a trade is part of a position still open depends on every earlier trade of its symbol, so
+ * this reads the whole list (or the symbol's) and applies the round-trip rule (trades/stored-trades.ts)
+ * before the other filters: two round trips, heavier than the indexed filters (README: limits).
+ */
+async function listByStatus(
+  deps: Pick<Deps, 'store'>,
+  gate: MembershipGate,
+  key: string,
+  filter: TradeFilter,
+  page: number,
+): Promise<{ trades: Trade[]; more: boolean; total: number }> {
+  const [ids] = await gate.exec<[string[]]>(gate.pipeline().zrange(key, 0, -1, { rev: true }));
+  const all = await readTrades(deps.store, gate.caller.sub, ids);
+  const open = openTradeIds(all);
+  const kept = all.filter(
+    (t) =>
+      open.has(t.trade_id) === (filter.status === 'open') &&
+      (filter.from === undefined || t.time >= filter.from) &&
+      (filter.to === undefined || t.time <= filter.to) &&
+      (filter.side === undefined || t.tradeType === filter.side),
+  );
+  const start = page * TRADES_PAGE_SIZE;
+  return {
+    trades: kept.slice(start, start + TRADES_PAGE_SIZE),
+    more: start + TRADES_PAGE_SIZE < kept.length,
+    total: kept.length,
   };
 }
 
@@ -161,8 +194,18 @@ export const tradeLimit = () =>
   );
 
 /** Trades by id (one MGET), in the order given; missing ones skipped. */
+/** Keys a single MGET asks for: a whole history is read as several MGETs in one pipeline. */
+const MGET_CHUNK = 1000;
+
 async function readTrades(store: Deps['store'], sub: string, ids: readonly string[]): Promise<Trade[]> {
   if (ids.length === 0) return [];
-  const raws = (await store.mget(...ids.map((id) => tradeKeys.trade(sub, id)))) as unknown[];
-  return raws.flatMap((raw) => parseJson<Trade>(raw) ?? []);
+  const keys = ids.map((id) => tradeKeys.trade(sub, id));
+  if (keys.length <= MGET_CHUNK) {
+    const raws = (await store.mget(...keys)) as unknown[];
+    return raws.flatMap((raw) => parseJson<Trade>(raw) ?? []);
+  }
+  const pipe = store.pipeline();
+  for (let at = 0; at < keys.length; at += MGET_CHUNK) pipe.mget(...keys.slice(at, at + MGET_CHUNK));
+  const chunks = (await pipe.exec()) as unknown[][];
+  return chunks.flat().flatMap((raw) => parseJson<Trade>(raw) ?? []);
 }

@@ -1,0 +1,49 @@
+import type { Trade } from '../contract/trades.ts';
+import type { BrokerId, Execution } from './executions.ts';
+import { openExecutions } from './open-executions.ts';
+
+/** UTC wall time `YYYY-MM-DDTHH:MM:SS` of an instant: enough where only the order matters. */
+export const utcWallTime = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+
+/**
+ * A stored trade as the module's execution: a buy at its buy price, a sell at its sell price. Its
+ * fingerprint is its trade id. `wallTime` gives the wall clock the statistics read weekday and hour
+ * from (the page passes the device's).
+ */
+export function tradeToExecution(
+  trade: Trade,
+  line: number,
+  wallTime: (ms: number) => string = utcWallTime,
+): Execution {
+  const price = trade.tradeType === 'sell' ? (trade.sellPrice ?? trade.buyPrice) : trade.buyPrice;
+  return {
+    broker: trade.source as BrokerId,
+    account: trade.account ?? '',
+    currency: 'USD',
+    time: wallTime(trade.time),
+    epochMs: trade.time,
+    symbol: trade.symbol,
+    side: trade.tradeType,
+    intent: trade.intent,
+    qty: Number(trade.shares),
+    price: price ?? '0',
+    fees: trade.fees || '0',
+    orderId: null,
+    execId: trade.trade_id,
+    line,
+    fingerprint: trade.trade_id,
+  };
+}
+
+/** Oldest first, so equal time stamps keep the order the member entered them. */
+export const tradesToExecutions = (
+  trades: readonly Trade[],
+  wallTime: (ms: number) => string = utcWallTime,
+): Execution[] =>
+  [...trades]
+    .sort((a, b) => a.time - b.time || a.updated - b.updated)
+    .map((trade, line) => tradeToExecution(trade, line, wallTime));
+
+/** Ids of the trades that are part of a position still open (all of a symbol's trades must be given). */
+export const openTradeIds = (trades: readonly Trade[]): Set<string> =>
+  openExecutions(tradesToExecutions(trades));
