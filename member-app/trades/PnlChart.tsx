@@ -1,10 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
 /** Cumulative net P&L by exit time (its own chunk: uPlot loads only with the statistics). */
-export default function PnlChart({ series }: { series: [number[], number[]] }) {
+export default function PnlChart({
+  series,
+  description,
+}: {
+  series: [number[], number[]];
+  /** The same curve in words (trade-view.ts cumulativeDescription). */
+  description: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
+  const summaryId = useId();
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -32,7 +40,10 @@ export default function PnlChart({ series }: { series: [number[], number[]] }) {
   return (
     <figure className="pnl-chart">
       <figcaption>Cumulative P&L</figcaption>
-      <div ref={box} role="img" aria-label="Cumulative net P&L over time" />
+      <div ref={box} role="img" aria-label="Cumulative net P&L chart" aria-describedby={summaryId} />
+      <p id={summaryId} className="pnl-chart__summary">
+        {description}
+      </p>
     </figure>
   );
 }

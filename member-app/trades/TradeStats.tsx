@@ -4,6 +4,7 @@ import { type ClosedTrade, matchRoundTrips } from '../../functions/_lib/trades/r
 import { type Bucket, computeStats, type TradeStats } from '../../functions/_lib/trades/stats.ts';
 import {
   calendarWeeks,
+  cumulativeDescription,
   cumulativeSeries,
   dailyNet,
   formatAmount,
@@ -59,7 +60,10 @@ export function TradeStatsPanel({ trades }: { trades: readonly Trade[] }) {
       {stats.count > 0 && <Breakdowns stats={stats} />}
       {closed.length > 0 && (
         <Suspense fallback={<p className="muted">Loading chart…</p>}>
-          <PnlChart series={cumulativeSeries(closed, wallToEpoch)} />
+          <PnlChart
+            series={cumulativeSeries(closed, wallToEpoch)}
+            description={cumulativeDescription(closed)}
+          />
         </Suspense>
       )}
       <PnlCalendar closed={closed} />

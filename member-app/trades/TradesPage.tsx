@@ -96,7 +96,10 @@ function TradeTable({
     direction: 'descending',
   });
   // Which trades are in positions still open needs every trade; worked out once per list.
-  const open = useMemo(() => (filters.position ? openTradeIds(trades) : undefined), [trades, filters.position]);
+  const open = useMemo(
+    () => (filters.position ? openTradeIds(trades) : undefined),
+    [trades, filters.position],
+  );
   const rows = useMemo(
     () => sortTrades(filterTrades(trades, filters, open), sort.key, sort.direction),
     [trades, filters, sort, open],

@@ -85,6 +85,31 @@ export function cumulativeSeries(closed: readonly ClosedTrade[], epochOf: (wall:
   return [xs, ys] as [number[], number[]];
 }
 
+/**
+ * The chart in words, for screen readers and anyone who prefers numbers: exact amounts of the same
+ * curve (the chart itself plots floats).
+ */
+export function cumulativeDescription(closed: readonly ClosedTrade[]): string {
+  const trips = [...closed].sort((a, b) => (a.exit < b.exit ? -1 : a.exit > b.exit ? 1 : 0));
+  const first = trips[0];
+  const last = trips.at(-1);
+  if (!first || !last) return 'No closed trades yet.';
+  let total = toDecimal(0);
+  let high = toDecimal(first.net);
+  let low = high;
+  for (const trip of trips) {
+    total = total.plus(trip.net);
+    if (total.gt(high)) high = total;
+    if (total.lt(low)) low = total;
+  }
+  const money = (value: typeof total) => formatAmount(amount(value), { sign: true });
+  const from = dayOf(first.exit);
+  const to = dayOf(last.exit);
+  const span = from === to ? `on ${from}` : `from ${from} to ${to}`;
+  const count = trips.length === 1 ? '1 closed trade' : `${trips.length} closed trades`;
+  return `Cumulative net P&L of ${count} ${span}: ends at ${money(total)}, highest ${money(high)}, lowest ${money(low)}.`;
+}
+
 /** A local wall-clock string back to epoch ms on this device. */
 export function wallToEpoch(wall: string): number {
   const [y = 0, m = 1, d = 1, h = 0, mi = 0, s = 0] = wall.split(/[-T:]/).map(Number);
@@ -134,7 +159,11 @@ export interface TradeFilters {
 export const NO_FILTERS: TradeFilters = { symbol: '', from: '', to: '', side: '', result: '', position: '' };
 
 /** `open`: ids of the trades in positions still open (stored-trades.ts openTradeIds of every trade). */
-export function filterTrades(trades: readonly Trade[], f: TradeFilters, open: ReadonlySet<string> = new Set()): Trade[] {
+export function filterTrades(
+  trades: readonly Trade[],
+  f: TradeFilters,
+  open: ReadonlySet<string> = new Set(),
+): Trade[] {
   const symbol = f.symbol.trim().toUpperCase();
   return trades.filter((t) => {
     const day = dayOf(localWallTime(t.time));

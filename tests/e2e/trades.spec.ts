@@ -62,6 +62,8 @@ test('a member adds, edits and deletes trades, and the statistics follow', async
   await expect(stat(page, 'Open positions')).toContainText('0');
   await expect(page.getByRole('table', { name: 'P&L by symbol (top 10)' })).toContainText('ABCD');
   await expect(page.locator('.pnl-chart canvas')).toBeVisible();
+  const curve = page.getByRole('img', { name: 'Cumulative net P&L chart' });
+  await expect(curve).toHaveAccessibleDescription(/of 1 closed trade on .*: ends at \+900\.0000/);
 
   // Sorting by symbol marks the column.
   const symbolHeader = page
@@ -74,6 +76,11 @@ test('a member adds, edits and deletes trades, and the statistics follow', async
   await page.getByRole('combobox', { name: 'Side' }).selectOption('sell');
   await expect(page.locator('.trade-table tbody tr')).toHaveCount(1);
   await page.getByRole('combobox', { name: 'Side' }).selectOption('');
+  await page.getByRole('combobox', { name: 'Position' }).selectOption('open');
+  await expect(page.getByText('No trades match.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Position' }).selectOption('closed');
+  await expect(page.locator('.trade-table tbody tr')).toHaveCount(2);
+  await page.getByRole('combobox', { name: 'Position' }).selectOption('');
 
   // Edit the buy's note.
   await tradeRow(page, 'Buy').getByRole('button', { name: /^Edit/ }).click();
@@ -100,6 +107,7 @@ test('a member adds, edits and deletes trades, and the statistics follow', async
   await expect(tradeRow(page, 'Sell')).toHaveCount(0);
   await expect(page.getByText('No closed trades yet')).toBeVisible();
   await expect(stat(page, 'Win rate')).toContainText('—');
+  await expect(curve).toHaveCount(0);
 
   // Import Trades has its place.
   await page.getByRole('button', { name: 'Import Trades' }).click();

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
 import { matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
 import { computeStats } from '../../functions/_lib/trades/stats.ts';
+import { openTradeIds } from '../../functions/_lib/trades/stored-trades.ts';
 import {
   calendarWeeks,
+  cumulativeDescription,
   dailyNet,
   filterTrades,
   formatAmount,
@@ -88,5 +90,25 @@ describe('display helpers', () => {
     expect(filterTrades([buy, sell, cheap], { ...NO_FILTERS, result: '+' })).toEqual([sell]);
     expect(filterTrades([buy, sell, cheap], { ...NO_FILTERS, symbol: 'xy' })).toEqual([cheap]);
     expect(filterTrades([buy, sell], { ...NO_FILTERS, from: '2026-03-03' })).toEqual([sell]);
+  });
+});
+
+describe('open and closed positions, and the chart in words', () => {
+  const later = trade({ trade_id: 'trade_CCCCCCCCCCCCCCCC', time: at(2026, 3, 4) });
+
+  it('filters the table on positions still open or closed', () => {
+    const all = [buy, sell, later];
+    const open = openTradeIds(all);
+    expect(open).toEqual(new Set([later.trade_id]));
+    expect(filterTrades(all, { ...NO_FILTERS, position: 'open' }, open)).toEqual([later]);
+    expect(filterTrades(all, { ...NO_FILTERS, position: 'closed' }, open)).toEqual([buy, sell]);
+  });
+
+  it('describes the cumulative curve with exact amounts', () => {
+    const { closed_trades } = matchRoundTrips(tradesToExecutions([buy, sell]));
+    expect(cumulativeDescription(closed_trades)).toBe(
+      'Cumulative net P&L of 1 closed trade on 2026-03-03: ends at +900.0000, highest +900.0000, lowest +900.0000.',
+    );
+    expect(cumulativeDescription([])).toBe('No closed trades yet.');
   });
 });
