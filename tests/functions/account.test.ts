@@ -36,6 +36,12 @@ describe('POST /api/user/updateemail', () => {
     ['not-an-email', 'Invalid Email'],
     ['a@b', 'Invalid Email'],
     ['two@@example.com', 'Invalid Email'],
+    ['<img/src=x/onerror=alert(1)>@x.io', 'Invalid Email'],
+    ['"quoted"@example.com', 'Invalid Email'],
+    ['a@exa mple.com', 'Invalid Email'],
+    ['a@-example.com', 'Invalid Email'],
+    ['a@example.c', 'Invalid Email'],
+    [`${'a'.repeat(65)}@example.com`, 'Invalid Email'],
   ])('rejects %j with "%s"', async (email, message) => {
     const alice = await member('alice');
     const response = await updateEmail(post('/api/user/updateemail', { email }, alice.headers));
@@ -52,6 +58,28 @@ describe('POST /api/user/updateemail', () => {
     );
     expect(response.status).toBe(409);
     expect((await getUser(store, alice.sub))?.email).toBe(alice.email);
+  });
+
+  it('answers 8 simultaneous changes with one 200 and 409s, the email index whole', async () => {
+    const alice = await member('alice');
+    const wanted = Array.from({ length: 8 }, (_, i) => uniqueEmail(`alice-${i}`));
+    const answers = await Promise.all(
+      wanted.map((email) => updateEmail(post('/api/user/updateemail', { email }, alice.headers))),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+    for (const answer of answers.filter((a) => a.status === 409))
+      expect(await answer.json()).toEqual({
+        error: 'Your account was changed at the same moment; please try again',
+      });
+    // The account has exactly one of the addresses, and only that one signs in.
+    const now = (await getUser(store, alice.sub))?.email ?? '';
+    expect(wanted).toContain(now);
+    for (const email of [alice.email, ...wanted])
+      expect((await verifyPassword(store, email, 'first-pass'))?.sub ?? null).toBe(
+        email === now ? alice.sub : null,
+      );
   });
 
   it('answers "No User Found" for a valid token whose user does not exist', async () => {

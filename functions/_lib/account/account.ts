@@ -1,6 +1,6 @@
 import type { Caller } from '../auth/verify.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
-import { EmailTakenError, UnknownUserError } from '../identity/admin.ts';
+import { ConcurrentChangeError, EmailTakenError, UnknownUserError } from '../identity/admin.ts';
 import type { IdentityPorts } from '../identity/identity-ports.ts';
 import { emailError, normalizeEmail, passwordError } from './rules.ts';
 
@@ -35,6 +35,8 @@ async function adminCall(call: () => Promise<void>): Promise<void> {
     if (error instanceof EmailTakenError)
       throw new HttpError(409, 'That email is already used by another account');
     if (error instanceof UnknownUserError) throw notFound('No User Found');
+    if (error instanceof ConcurrentChangeError)
+      throw new HttpError(409, 'Your account was changed at the same moment; please try again');
     throw error;
   }
 }

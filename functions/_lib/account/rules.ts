@@ -4,14 +4,19 @@
  * browser bundle nothing. Each returns the SPEC's message, or null when the value is fine.
  */
 
-// A standard pattern: something@something.tld, no spaces, one @.
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/**
+ * The HTML standard's "valid e-mail address" (what `<input type=email>` accepts), with a dotted
+ * domain ending in a 2+ letter label: no spaces, quotes, angle brackets or parentheses, so an address
+ * can never carry markup into a page, a token or an email.
+ */
+const emailPattern =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}$/;
 export const minPasswordLength = 6;
 
 export function emailError(email: string): string | null {
   const value = email.trim();
   if (value === '') return 'Email is Required';
-  if (value.length > 254 || !emailPattern.test(value)) return 'Invalid Email';
+  if (value.length > 254 || !emailPattern.test(value) || value.indexOf('@') > 64) return 'Invalid Email';
   return null;
 }
 

@@ -18,3 +18,8 @@ export class EmailTakenError extends Error {
 export class UnknownUserError extends Error {
   override name = 'UnknownUserError';
 }
+
+/** Another change to the same account happened at the same moment; the caller may simply retry. */
+export class ConcurrentChangeError extends Error {
+  override name = 'ConcurrentChangeError';
+}

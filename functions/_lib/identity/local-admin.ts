@@ -1,5 +1,5 @@
 import type { Store } from '../store.ts';
-import { EmailTakenError, type IdentityAdmin, UnknownUserError } from './admin.ts';
+import { ConcurrentChangeError, EmailTakenError, type IdentityAdmin, UnknownUserError } from './admin.ts';
 import * as users from './local-users.ts';
 
 /** The identity-admin port over the local provider's user store (embedded default and tests). */
@@ -18,6 +18,7 @@ async function translated(call: Promise<void>): Promise<void> {
   } catch (error) {
     if (error instanceof users.EmailTakenError) throw new EmailTakenError();
     if (error instanceof users.UserNotFoundError) throw new UnknownUserError();
+    if (error instanceof users.EmailChangedMeanwhileError) throw new ConcurrentChangeError();
     throw error;
   }
 }

@@ -46,6 +46,14 @@ export class UserNotFoundError extends Error {
   }
 }
 
+/** Another change moved this user's email between our read and the script. */
+export class EmailChangedMeanwhileError extends Error {
+  override name = 'EmailChangedMeanwhileError';
+  constructor() {
+    super('The email of this user changed meanwhile; try again');
+  }
+}
+
 export const userKeys = {
   user: (sub: string) => `idp:user:${sub}`,
   email: (email: string) => `idp:email:${email}`,
@@ -197,7 +205,7 @@ export async function updateEmail(store: Store, sub: string, email: string): Pro
   const result = Number(await store.eval(MOVE_EMAIL, keys, [sub, next, current]));
   if (result === 0) throw new EmailTakenError();
   if (result === -1) throw new UserNotFoundError();
-  if (result === -2) throw new Error('The email of this user changed meanwhile; try again');
+  if (result === -2) throw new EmailChangedMeanwhileError();
 }
 
 export async function updatePassword(store: Store, sub: string, password: string): Promise<void> {
