@@ -7,6 +7,7 @@ import { defineEndpoint } from './_lib/http/handler.ts';
 export default defineEndpoint(api['subscription/toggle'], {
   access: 'member',
   membership: 'before-run',
+  rateLimit: 'subscription',
   run: (input, deps, { caller, membership }) =>
     toggleAutopay({ ...deps, ...getBillingPorts() }, caller, membership, input.renew),
 });

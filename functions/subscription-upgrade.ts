@@ -7,6 +7,7 @@ import { defineEndpoint } from './_lib/http/handler.ts';
 export default defineEndpoint(api['subscription/upgrade'], {
   access: 'member',
   membership: 'before-run',
+  rateLimit: 'subscription',
   run: (_input, deps, { caller, membership }) =>
     upgradeToYearly({ ...deps, ...getBillingPorts() }, caller, membership),
 });

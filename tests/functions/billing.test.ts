@@ -143,6 +143,29 @@ describe('subscription changes', () => {
     expect((await call(toggleFn, { renew: true })).body).toMatchObject({ noRenew: false });
   });
 
+  it('bills 10 simultaneous upgrades once: one 200, the rest 409', async () => {
+    const { call } = await member();
+    await pay(call);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call(upgradeFn)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.status !== 200)) {
+      expect(answer.status).toBe(409);
+      expect(['Your payment is already being processed.', 'Your subscription is already Yearly.']).toContain(
+        answer.body.error,
+      );
+    }
+    expect((await call(statusFn)).body).toMatchObject({ plan: 'yearly' });
+  });
+
+  it('limits autopay switches to 20 in 10 minutes (429 with Retry-After)', async () => {
+    const { call } = await member();
+    await pay(call);
+    for (let i = 0; i < 20; i++) expect((await call(toggleFn, { renew: i % 2 === 1 })).status).toBe(200);
+    const refused = await call(toggleFn, { renew: true });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+  });
+
   it('upgrades monthly to yearly on the same subscription, once', async () => {
     const { sub, call } = await member();
     await pay(call);

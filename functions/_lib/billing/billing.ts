@@ -192,13 +192,25 @@ export async function upgradeToYearly(
   caller: Caller,
   membership: Membership,
 ): Promise<ApiResponse<'subscription/upgrade'>> {
-  if (membership.plan === 'yearly') throw new HttpError(409, 'Your subscription is already Yearly.');
-  const billing = await deps.billing();
-  const updated = await translate(() =>
-    billing.changePlan(membership, 'yearly', `upgrade:${caller.sub}:${membership.subscriptionId}`),
-  );
-  await saveMembership(deps.store, caller.sub, updated);
-  return view(updated);
+  const alreadyYearly = () => new HttpError(409, 'Your subscription is already Yearly.');
+  if (membership.plan === 'yearly') throw alreadyYearly();
+  // The charge's lock: simultaneous upgrades (or an upgrade during a charge) never bill twice.
+  const { store } = deps;
+  const locked = await store.set(chargeLockKey(caller.sub), '1', { nx: true, px: CHARGE_LOCK_MS });
+  if (locked === null) throw new HttpError(409, 'Your payment is already being processed.');
+  try {
+    // Read again under the lock: an upgrade that finished a moment ago is seen.
+    const current = parseMembership(await store.get(membershipKey(caller.sub))) ?? membership;
+    if (current.plan === 'yearly') throw alreadyYearly();
+    const billing = await deps.billing();
+    const updated = await translate(() =>
+      billing.changePlan(current, 'yearly', `upgrade:${caller.sub}:${current.subscriptionId}`),
+    );
+    await saveMembership(store, caller.sub, updated);
+    return view(updated);
+  } finally {
+    await store.del(chargeLockKey(caller.sub));
+  }
 }
 
 /**

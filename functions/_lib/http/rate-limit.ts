@@ -12,6 +12,8 @@ export const rateLimitPolicies = {
   promo: { limit: 20, window: '1 m', by: 'ip' },
   /** Charges and card updates: card testing is the abuse to stop. */
   payment: { limit: 10, window: '10 m', by: 'caller' },
+  /** Autopay switches and plan upgrades: each is a call to the payment provider. */
+  subscription: { limit: 20, window: '10 m', by: 'caller' },
   /** Email and password changes. */
   account: { limit: 10, window: '10 m', by: 'caller' },
   /** Playback position saves: the player saves at most every 10 s, so 3 a second is abuse. */
