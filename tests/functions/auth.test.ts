@@ -1,4 +1,5 @@
 import { createHmac, createPublicKey } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { generateKeyPair, type JWK, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -125,5 +126,40 @@ describe('access tokens', () => {
     for (let i = 0; i < 5; i++) await call({ authorization: `Bearer ${await forged()}` });
     // One refetch at most within the 30 s cooldown, however many unknown kids arrive.
     expect((await jwksHits()) - before).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('visitor-or-user calls', () => {
+  // Enumerated from the function files' own declaration, so a new such endpoint joins.
+  const files = readdirSync(new URL('../../functions/', import.meta.url)).filter((f) => f.endsWith('.ts'));
+
+  it.each([
+    ['an empty Bearer', 'Bearer '],
+    ['Basic', `Basic ${Buffer.from('a:b').toString('base64')}`],
+    ['no scheme', 'eyJhbGciOiJSUzI1NiJ9.e30.sig'],
+    ['two tokens', 'Bearer a.b.c Bearer d.e.f'],
+    ['an empty header', ''],
+  ])('answer 401 to a malformed Authorization header (%s), never a visitor view', async (_name, value) => {
+    let checked = 0;
+    for (const file of files) {
+      const handler = (await import(`../../functions/${file}`)).default as {
+        access?: string;
+        entry?: { method: string };
+        (request: Request): Promise<Response>;
+      };
+      if (handler.access !== 'visitor-or-user') continue;
+      const path = `/api/${file.replace(/\.ts$/, '')}`;
+      const response = await handler(
+        new Request(`http://localhost${path}`, {
+          method: handler.entry?.method ?? 'POST',
+          headers: { 'content-type': 'application/json', authorization: value },
+          body: '{}',
+        }),
+      );
+      expect(response.status, `${file}: ${value}`).toBe(401);
+      expect(await response.json()).toEqual({ error: 'Sign in to continue' });
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(2);
   });
 });

@@ -91,8 +91,12 @@ export function defineEndpoint<E extends ContractEntry>(
       const deps = getDeps();
       const { access } = definition;
       // Authenticate before reading the body: an anonymous caller learns nothing about the input rules.
+      // A visitor sends no Authorization header at all; one that is sent must verify (a malformed
+      // header is a 401, never a silent visitor).
       const caller =
-        access === 'user' || access === 'member' || (access === 'visitor-or-user' && bearerToken(request))
+        access === 'user' ||
+        access === 'member' ||
+        (access === 'visitor-or-user' && request.headers.has('authorization'))
           ? await authenticate(request, deps)
           : null;
       const policy = definition.rateLimit;
