@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
 import { type FunctionRoute, loadFunctions, matchFunction } from './functions-host.ts';
@@ -31,10 +29,14 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
   await netlify.start();
 
   const server = http.createServer((req, res) => {
-    handle(routes, netlify, path.join(options.root, 'dist'), req, res).catch((error: unknown) => {
+    handle(routes, netlify, req, res).catch((error: unknown) => {
       console.error('[server]', error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end('Internal error');
+      if (res.headersSent) return void res.end();
+      void send(
+        req,
+        res,
+        Response.json({ error: 'Something went wrong. Please try again.' }, { status: 500 }),
+      );
     });
   });
   server.keepAliveTimeout = 65_000;
@@ -53,27 +55,59 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
   };
 }
 
+/** Netlify's limit for a function's buffered request (docs: Functions configuration, 6 MB). */
+const MAX_REQUEST_BYTES = 6 * 1024 * 1024;
+
+/**
+ * Security headers of every answer this server makes itself (errors, oversized requests), like
+ * netlify.toml's `/*` rule and the API's own (functions/_lib/http/handler.ts).
+ */
+const OWN_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'cache-control': 'no-store',
+};
+
 async function handle(
   routes: FunctionRoute[],
   netlify: NetlifyDev,
-  publishDir: string,
   req: http.IncomingMessage,
   res: http.ServerResponse,
 ): Promise<void> {
   // Collapse leading slashes: '//x' would otherwise parse as a host name (here and in @netlify/dev).
   req.url = (req.url ?? '/').replace(/^\/+/, '/');
   const url = new URL(req.url, `http://${req.headers.host ?? 'localhost'}`);
+  // Refused before a byte of the body is read, and the connection closed: a client streaming a huge
+  // upload learns at once instead of waiting for a socket that no one reads.
+  if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) {
+    const limit = `${MAX_REQUEST_BYTES / 1024 / 1024} MB`;
+    return send(
+      req,
+      res,
+      Response.json({ error: `The request is too large (at most ${limit})` }, { status: 413 }),
+    );
+  }
   const fn = matchFunction(routes, url.pathname);
   if (fn) {
     const response = await fn.handler(toRequest(req, url), localContext(req));
-    return send(res, response);
+    return send(req, res, response);
   }
   const match = await netlify.handleAndIntrospectNodeRequest(req);
-  if (match) return send(res, await byteRange(req, match.response));
-  // Netlify answers a path nothing matches with the site's 404.html.
-  const page = await readFile(path.join(publishDir, '404.html')).catch(() => undefined);
-  res.writeHead(404, { 'content-type': page ? 'text/html; charset=utf-8' : 'text/plain' });
-  res.end(page ?? 'Not found');
+  if (match && url.pathname.startsWith('/api/')) {
+    // netlify.toml's `/api/*` rule (an unknown call): Netlify serves its JSON with the rule's 404;
+    // the emulation serves a rewrite's target with 200.
+    const { headers } = match.response;
+    return send(req, res, new Response(await match.response.arrayBuffer(), { status: 404, headers }));
+  }
+  if (match) return send(req, res, await byteRange(req, match.response));
+  // Netlify answers a path nothing matches with the site's 404.html, under the same header rules.
+  req.url = '/404.html';
+  const page = await netlify.handleAndIntrospectNodeRequest(req);
+  const body = page ? await page.response.arrayBuffer() : 'Not found';
+  return send(req, res, new Response(body, { status: 404, headers: page?.response.headers ?? {} }));
 }
 
 function toRequest(req: http.IncomingMessage, url: URL): Request {
@@ -82,7 +116,11 @@ function toRequest(req: http.IncomingMessage, url: URL): Request {
     if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
   }
   const length = req.headers['content-length'];
-  const hasBody = Boolean(req.headers['transfer-encoding']) || (length !== undefined && length !== '0');
+  // A GET or HEAD body means nothing (the Fetch API refuses one): the function answers as without it.
+  const hasBody =
+    req.method !== 'GET' &&
+    req.method !== 'HEAD' &&
+    (Boolean(req.headers['transfer-encoding']) || (length !== undefined && length !== '0'));
   return new Request(url, {
     method: req.method ?? 'GET',
     headers,
@@ -131,12 +169,17 @@ async function byteRange(req: http.IncomingMessage, response: Response): Promise
   return new Response(body.subarray(start, end + 1), { status: 206, headers });
 }
 
-async function send(res: http.ServerResponse, response: Response): Promise<void> {
+async function send(req: http.IncomingMessage, res: http.ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string | string[]> = {};
+  // Answers without the security headers (our own errors, redirects) get them, as Netlify's CDN
+  // applies netlify.toml's `/*` rule to everything it serves.
+  if (!response.headers.has('x-content-type-options')) Object.assign(headers, OWN_HEADERS);
   response.headers.forEach((value, key) => {
     headers[key] = key === 'set-cookie' ? response.headers.getSetCookie() : value;
   });
+  // A body the handler did not read (an early 401, a refusal) is not waited for: close instead.
+  if (!req.complete) headers.connection = 'close';
   res.writeHead(response.status, headers);
-  if (!response.body) return void res.end();
+  if (!response.body || req.method === 'HEAD') return void res.end();
   res.end(Buffer.from(await response.arrayBuffer()));
 }

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import { createClient } from 'redis';
 
@@ -11,6 +12,28 @@ async function scriptsOf(page: Page, path: string) {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
   return scripts;
+}
+
+/** A request the browser APIs cannot make (a GET with a body, a lying content-length). */
+function rawRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string | Buffer,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(new URL(path, process.env.E2E_BASE_URL), { method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    // The server may close while the body is still going out: the answer is what counts.
+    req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
+    req.end(body);
+  });
 }
 
 test.describe('marketing pages', () => {
@@ -41,15 +64,55 @@ test.describe('marketing pages', () => {
     await expect(page).toHaveTitle('Features | OTC Edge');
   });
 
-  test('pages and API answers carry the security headers', async ({ request }) => {
-    for (const path of ['/', '/videos', '/api/health']) {
-      const headers = (await request.get(path)).headers();
-      expect(headers['x-content-type-options']).toBe('nosniff');
-      expect(headers['x-frame-options']).toBe('DENY');
-      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
-      expect(headers['strict-transport-security']).toMatch(/^max-age=\d+/);
-      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  const expectSecurityHeaders = (headers: Record<string, string>, what: string) => {
+    expect(headers['x-content-type-options'], what).toBe('nosniff');
+    expect(headers['x-frame-options'], what).toBe('DENY');
+    expect(headers['content-security-policy'], what).toContain("frame-ancestors 'none'");
+    expect(headers['strict-transport-security'], what).toMatch(/^max-age=\d+/);
+    expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+  };
+
+  test('pages, API answers, the 404 page and redirects carry the security headers', async ({ request }) => {
+    for (const path of ['/', '/videos', '/api/health', '/nope/at/all', '/api/nope']) {
+      expectSecurityHeaders((await request.get(path)).headers(), path);
     }
+    const redirect = await request.get('/about', { maxRedirects: 0 });
+    expect(redirect.status()).toBe(301);
+    expectSecurityHeaders(redirect.headers(), '/about');
+  });
+
+  test('an unknown /api path answers a JSON 404', async ({ request }) => {
+    const answer = await request.post('/api/no/such/call', { data: {} });
+    expect(answer.status()).toBe(404);
+    expect(answer.headers()['content-type']).toMatch(/^application\/json/);
+    expect(await answer.json()).toEqual({ error: 'No such API call' });
+  });
+
+  test('a GET or HEAD with a body is answered like one without (405 for a POST call), never a 500', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const answer = await rawRequest(
+        method,
+        '/api/videos',
+        { 'content-type': 'application/json', 'content-length': '2' },
+        '{}',
+      );
+      expect(answer.status, method).toBe(405);
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  test('an oversized upload gets a 413 at once and the connection is closed', async () => {
+    const started = Date.now();
+    const answer = await rawRequest(
+      'POST',
+      '/api/journal/notes/update',
+      { 'content-type': 'application/json', 'content-length': String(50 * 1024 * 1024) },
+      Buffer.alloc(256 * 1024, 'a'),
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.headers.connection).toBe('close');
+    expect(JSON.parse(answer.body)).toEqual({ error: 'The request is too large (at most 6 MB)' });
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   test('/about goes to /features', async ({ page }) => {
