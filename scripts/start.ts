@@ -33,6 +33,11 @@ const stack = await startLocalStack({
   persist: true,
   appOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
   authPort,
+  // Redis is started again if it dies; a crash loop stops the product with the reason.
+  onRedisGiveUp: (message) => {
+    console.error(message);
+    void shutdown(1);
+  },
 }).catch((error: unknown) =>
   fail(`Could not start the local services: ${error instanceof Error ? error.message : error}`),
 );

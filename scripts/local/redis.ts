@@ -14,13 +14,24 @@ export interface RedisOptions {
   port?: number;
   /** Keep data across restarts (append-only file). Default: false. */
   persist?: boolean;
+  /**
+   * Start it again, on the same port and data, when it dies (`npm start`): the bridge and the
+   * functions reconnect by themselves. Called with a message after too many restarts in a row.
+   */
+  restart?: { onGiveUp(message: string): void };
 }
 
 export interface RunningRedis {
   port: number;
   url: string;
+  /** Resolves when this redis-server process has ended, for whatever reason. */
+  exited: Promise<void>;
   stop(): Promise<void>;
 }
+
+/** Restarts allowed within RESTART_WINDOW_MS before the supervisor gives up (a crash loop). */
+const MAX_RESTARTS = 5;
+const RESTART_WINDOW_MS = 60_000;
 
 const NOT_INSTALLED = 'redis-server is not installed. Install it with: sudo apt-get install -y redis-server';
 const READY_TIMEOUT_MS = 10_000;
@@ -54,7 +65,8 @@ export async function startRedis(opts: RedisOptions = {}): Promise<RunningRedis>
   for (let attempt = 1; ; attempt++) {
     const port = opts.port ?? (await freePort());
     try {
-      return await launch(dir, port, opts.persist ?? false, ownDir);
+      const first = await launch(dir, port, opts.persist ?? false, ownDir && !opts.restart);
+      return opts.restart ? supervise(first, dir, opts.persist ?? false, ownDir, opts.restart) : first;
     } catch (error) {
       const collision = error instanceof Error && error.message.includes('Address already in use');
       if (!collision || opts.port !== undefined || attempt >= 5) {
@@ -63,6 +75,61 @@ export async function startRedis(opts: RedisOptions = {}): Promise<RunningRedis>
       }
     }
   }
+}
+
+/**
+ * Keeps a redis-server running: when it dies (killed, crashed, out of memory) a new one starts on the
+ * same port and data directory, so REDIS_URL stays true; with persistence on, the append-only file
+ * brings the data back. Too many deaths in a minute is a crash loop: it stops and says so.
+ */
+function supervise(
+  first: RunningRedis,
+  dir: string,
+  persist: boolean,
+  ownDir: boolean,
+  { onGiveUp }: { onGiveUp(message: string): void },
+): RunningRedis {
+  let current = first;
+  let stopped = false;
+  const deaths: number[] = [];
+  const watch = async () => {
+    while (!stopped) {
+      await current.exited;
+      if (stopped) return;
+      const now = Date.now();
+      deaths.push(now);
+      while ((deaths[0] ?? now) < now - RESTART_WINDOW_MS) deaths.shift();
+      if (deaths.length > MAX_RESTARTS) {
+        onGiveUp(
+          `redis-server (port ${first.port}) stopped ${deaths.length} times in a minute; not restarting it. See its log in ${dir}.`,
+        );
+        return;
+      }
+      console.error(`[redis] redis-server on port ${first.port} stopped unexpectedly; starting it again`);
+      try {
+        current = await launch(dir, first.port, persist, false);
+        console.error(`[redis] back on port ${first.port}`);
+      } catch (error) {
+        // The port may still be held for a moment: the next turn of the loop counts and retries.
+        console.error(`[redis] could not start it again: ${(error as Error).message.split('\n')[0]}`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        current = { ...current, exited: Promise.resolve() };
+      }
+    }
+  };
+  void watch();
+  return {
+    port: first.port,
+    url: first.url,
+    get exited() {
+      return current.exited;
+    },
+    stop: async () => {
+      stopped = true;
+      await current.stop();
+      if (ownDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A TCP port on 127.0.0.1 that was free a moment ago (callers retry on a collision). */
@@ -134,7 +201,7 @@ async function launch(dir: string, port: number, persist: boolean, ownDir: boole
     })();
     return stopping;
   };
-  return { port, url: `redis://127.0.0.1:${port}`, stop };
+  return { port, url: `redis://127.0.0.1:${port}`, exited, stop };
 }
 
 // On Linux, `setpriv --pdeathsig` has the kernel stop redis when this process dies, even on SIGKILL

@@ -19,6 +19,8 @@ export interface LocalStackOptions {
   appOrigins: string[];
   /** Port of the local sign-in provider; 0 for any. Keep it fixed between runs so sessions survive. */
   authPort: number;
+  /** Start Redis again if it dies (`npm start`); given up after a crash loop, with this message. */
+  onRedisGiveUp?: (message: string) => void;
 }
 
 // The API identifier and SPA client the local provider issues tokens for (Auth0's names).
@@ -32,7 +34,11 @@ const LOCAL_CLIENT_ID = 'otc-edge-local';
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const { dataDir, persist } = options;
-  const redis = await startRedis({ dir: path.join(dataDir, 'redis'), persist });
+  const redis = await startRedis({
+    dir: path.join(dataDir, 'redis'),
+    persist,
+    ...(options.onRedisGiveUp ? { restart: { onGiveUp: options.onRedisGiveUp } } : {}),
+  });
   const token = randomBytes(24).toString('base64url');
   // Its own process, as Upstash is its own service: the functions' event loop stays theirs.
   const bridge = await startChild<{ url: string }>(
