@@ -30,6 +30,9 @@ const fromTrade = (trade: Trade | null) => ({
 });
 
 /** SPEC §2/§5: add or edit one trade; the rules are checked when the member submits. */
+/** Beside the SPEC's words when the store is down (503): the member knows waiting will help. */
+const UNAVAILABLE = 'The service is temporarily unavailable; what you typed is kept.';
+
 export function TradeFormModal({ trade, onClose }: { trade: Trade | null; onClose: () => void }) {
   const client = useQueryClient();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -44,7 +47,11 @@ export function TradeFormModal({ trade, onClose }: { trade: Trade | null; onClos
     // SPEC §8: a failed save says so and keeps everything typed; the server's 4xx words are shown as they come.
     onError: (e) =>
       setError(
-        e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : TRADE_MESSAGES.saveFailed,
+        e instanceof ApiError && e.status >= 400 && e.status < 500
+          ? e.message
+          : e instanceof ApiError && e.status === 503
+            ? `${TRADE_MESSAGES.saveFailed} ${UNAVAILABLE}`
+            : TRADE_MESSAGES.saveFailed,
       ),
   });
   useEffect(() => {

@@ -131,7 +131,7 @@ test('a failed save says so and keeps what was typed; a refused one shows the se
 }) => {
   await signUp(page);
   await page.goto('/trades');
-  let answer = { status: 503, body: { error: 'unavailable' } };
+  let answer = { status: 500, body: { error: 'Something went wrong. Please try again.' } };
   await page.route('**/api/journal/trades/update', (route) =>
     route.fulfill({
       status: answer.status,
@@ -149,6 +149,15 @@ test('a failed save says so and keeps what was typed; a refused one shows the se
   await expect(add.getByLabel('Symbol')).toHaveValue('WXYZ');
   await expect(add.getByLabel('Buy price')).toHaveValue('0.0007');
   await expect(add.getByLabel('Shares')).toHaveValue('250000');
+  answer = {
+    status: 503,
+    body: { error: 'The service is temporarily unavailable. Please try again in a moment.' },
+  };
+  await submit(add);
+  await expect(formError(add)).toHaveText(
+    'There was an error adding your trade. Please try again. The service is temporarily unavailable; what you typed is kept.',
+  );
+  await expect(add.getByLabel('Symbol')).toHaveValue('WXYZ');
   answer = { status: 422, body: { error: 'You have reached the limit of 100,000 trades.' } };
   await submit(add);
   await expect(formError(add)).toHaveText('You have reached the limit of 100,000 trades.');

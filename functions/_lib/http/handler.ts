@@ -9,6 +9,7 @@ import { badRequest, HttpError, methodNotAllowed, unauthorized, unsupportedMedia
 import { readJson } from './json.ts';
 import { logError } from './log.ts';
 import { type RateLimitPolicy, rateLimitPolicies } from './rate-limit.ts';
+import { isStoreOutage, storeUnavailable } from './store-outage.ts';
 
 /**
  * Who may call an endpoint. Deny by default: every endpoint states its access.
@@ -178,6 +179,7 @@ export function errorResponse(error: unknown, request: Request): Response {
     return json({ error: error.message, ...error.extra }, error.status, error.headers);
   }
   logError(request, error);
+  if (isStoreOutage(error)) return errorResponse(storeUnavailable(), request);
   return json({ error: 'Something went wrong. Please try again.' }, 500);
 }
 
