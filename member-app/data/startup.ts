@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { isSignedIn, sessionIdentity } from '../auth/session.ts';
+import { customerId, isSignedIn, sessionIdentity } from '../auth/session.ts';
 import { notesQuery } from '../journal/journal-data.ts';
 import { libraryMetaQuery, startupListsQuery } from '../videos/library-data.ts';
+import { memberCallsAllowed } from './membership-first.ts';
 
 /**
  * SPEC §4 start-up: everything a visit needs, requested at once and in parallel (no waterfalls),
@@ -11,6 +12,8 @@ import { libraryMetaQuery, startupListsQuery } from '../videos/library-data.ts';
  * - without: the 25 latest.
  * Articles join these lists when their section moves into the app.
  * Not on the sign-in hand-off or the payment page, where the session is being made or paid for.
+ * A signed-in user whose token names no payment customer (a new account) is checked first
+ * (membership-first.ts), so a non-member goes to /payment without a refused call.
  */
 type Load = (client: QueryClient) => Promise<unknown>;
 const lists: Load = (client) => client.query(startupListsQuery);
@@ -28,10 +31,16 @@ export function startUp(client: QueryClient, pathname = window.location.pathname
   const identity = sessionIdentity();
   if (startedFor === identity || SKIPPED.has(pathname.split('/')[1] ?? '')) return;
   startedFor = identity;
-  for (const load of isSignedIn() ? memberLoads : visitorLoads) {
-    // Failures are stored or logged silently (SPEC §8); the route that needs the data asks again.
-    load(client).catch((error: unknown) => console.warn('Start-up load failed', error));
-  }
+  const run = (loads: Load[]) => {
+    for (const load of loads) {
+      // Failures are stored or logged silently (SPEC §8); the route that needs the data asks again.
+      load(client).catch((error: unknown) => console.warn('Start-up load failed', error));
+    }
+  };
+  // A paying member's token starts everything at once; a new account asks its status first.
+  if (!isSignedIn()) run(visitorLoads);
+  else if (customerId()) run(memberLoads);
+  else void memberCallsAllowed(client).then((allowed) => allowed && run(memberLoads));
 }
 
 let workersChecked = false;

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { takePromoAccess } from '../../site/lib/landing-state.ts';
 import { isSignedIn } from '../auth/session.ts';
 import { useSignedIn } from '../auth/useSession.ts';
+import { memberCallsAllowed } from '../data/membership-first.ts';
 import { Dashboard } from '../home/Dashboard.tsx';
 import { type DashboardData, loadDashboard } from '../home/dashboard-data.ts';
 
@@ -10,7 +11,10 @@ const NO_DATA: DashboardData = { latest: [], plan: null };
 
 // The signed-in home dashboard. Visitors get the static landing page at / instead: a full load.
 export const Route = createFileRoute('/')({
-  loader: ({ context }) => (isSignedIn() ? loadDashboard(context.queryClient) : NO_DATA),
+  loader: async ({ context }) =>
+    isSignedIn() && (await memberCallsAllowed(context.queryClient))
+      ? loadDashboard(context.queryClient)
+      : NO_DATA,
   component: Home,
 });
 

@@ -235,3 +235,26 @@ test.describe('route guards', () => {
     expect(new URL(page.url()).pathname).toBe('/payment');
   });
 });
+
+test('a new account goes to /payment without a single refused member call', async ({ page }) => {
+  const answers: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/'))
+      answers.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  await signUp(page, newEmail(), 'first-secret', { member: false });
+  await expect(page).toHaveURL(/\/payment$/);
+  expect(answers.filter((answer) => answer.startsWith('403'))).toEqual([]);
+  expect(answers).toContain('200 /api/subscription/status');
+});
+
+test('while /callback signs someone in, the bar shows neither Sign In nor Account', async ({ page }) => {
+  // The sign-in SDK never arrives: the hand-off stays on "Signing you in…".
+  await page.route('**/_astro/AuthRuntime*', () => {});
+  await page.goto('/callback?code=pending&state=pending');
+  await expect(page.getByText('Signing you in…')).toBeVisible();
+  await expect(header(page).getByRole('link', { name: 'Sign In' })).toBeHidden();
+  await expect(header(page).getByRole('link', { name: 'Sign Up' })).toBeHidden();
+  await expect(header(page).getByRole('button', { name: 'Account' })).toBeHidden();
+  await expect(header(page).locator('.brand')).toBeVisible();
+});
