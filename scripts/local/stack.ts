@@ -19,6 +19,8 @@ export interface LocalStackOptions {
   appOrigins: string[];
   /** Port of the local sign-in provider; 0 for any. Keep it fixed between runs so sessions survive. */
   authPort: number;
+  /** Port of the local chat invite pages (the stand-in for Discord); 0 for any. */
+  chatPort: number;
 }
 
 // The API identifier and SPA client the local provider issues tokens for (Auth0's names).
@@ -28,7 +30,7 @@ const LOCAL_CLIENT_ID = 'otc-edge-local';
 /**
  * The embedded stand-ins behind the functions: a real redis-server (data under dataDir when
  * persist is on) reached through the Upstash REST bridge, seeded from content/, and the local
- * OpenID provider standing in for Auth0. Each runs in its own process, as the real services do.
+ * OpenID provider standing in for Auth0, and the local chat invite pages standing in for Discord. Each runs in its own process, as the real services do.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const { dataDir, persist } = options;
@@ -45,7 +47,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   });
   const storeEnv = { UPSTASH_REDIS_REST_URL: bridge.info.url, UPSTASH_REDIS_REST_TOKEN: token };
   let provider: { stop(): Promise<void> } | undefined;
+  let chat: { stop(): Promise<void> } | undefined;
   const stop = async () => {
+    await chat?.stop().catch(() => {});
     await provider?.stop().catch(() => {});
     await bridge.stop().catch(() => {});
     await redis.stop();
@@ -66,7 +70,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
     );
     provider = oidc;
+    const invites = await startChild<{ url: string }>(
+      fileURLToPath(new URL('./chat-invites.ts', import.meta.url)),
+      [],
+      { ...storeEnv, CHAT_PORT: String(options.chatPort) },
+    );
+    chat = invites;
     env = {
+      LOCAL_CHAT_URL: invites.info.url,
       ...storeEnv,
       AUTH0_DOMAIN: oidc.info.url,
       AUTH0_AUDIENCE: LOCAL_AUDIENCE,
