@@ -41,7 +41,7 @@ export function createDiscordChat(config: DiscordConfig, options: DiscordOptions
   const now = options.now ?? Date.now;
   const base = config.apiBase.replace(/\/+$/, '');
 
-  /** One call, retried once after a short rate-limit wait. `route` names it in logs (no ids of people). */
+  /** One call, retried once after a short rate-limit wait. `route` (method and path pattern) names it in logs. */
   async function call(
     method: string,
     path: string,
@@ -64,7 +64,7 @@ export function createDiscordChat(config: DiscordConfig, options: DiscordOptions
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
       } catch (error) {
-        logWarning(`discord ${method} ${route} failed`, error);
+        logWarning(`discord ${route} failed`, error);
         throw down();
       }
       if (response.status === 429) {
@@ -73,11 +73,11 @@ export function createDiscordChat(config: DiscordConfig, options: DiscordOptions
           await sleep(waitMs);
           continue;
         }
-        logWarning(`discord ${method} ${route}`, `rate limited (retry after ${waitMs ?? '?'} ms)`);
+        logWarning(`discord ${route}`, `rate limited (retry after ${waitMs ?? '?'} ms)`);
         throw busy();
       }
       if (response.status >= 500) {
-        logWarning(`discord ${method} ${route}`, `answered ${response.status}`);
+        logWarning(`discord ${route}`, `answered ${response.status}`);
         await response.body?.cancel();
         throw down();
       }
@@ -86,9 +86,9 @@ export function createDiscordChat(config: DiscordConfig, options: DiscordOptions
   }
 
   /** A 2xx, or the clean error for anything else (401/403: our bot's token or permissions). */
-  async function ok(response: Response, method: string, route: string): Promise<Response> {
+  async function ok(response: Response, route: string): Promise<Response> {
     if (response.ok) return response;
-    logWarning(`discord ${method} ${route}`, `answered ${response.status}`);
+    logWarning(`discord ${route}`, `answered ${response.status}`);
     await response.body?.cancel();
     throw refused();
   }
@@ -98,11 +98,13 @@ export function createDiscordChat(config: DiscordConfig, options: DiscordOptions
     const query = new URLSearchParams({ query: username, limit: '10' });
     const response = await ok(
       await call('GET', `/guilds/${config.guildId}/members/search?${query}`, route),
-      'GET',
       route,
     );
     // The search matches the start of usernames and nicknames: only the exact username counts.
-    const members = (await response.json()) as Array<{ user?: { id?: string; username?: string } }>;
+    const answer = (await response.json()) as unknown;
+    const members = (Array.isArray(answer) ? answer : []) as Array<{
+      user?: { id?: string; username?: string };
+    }>;
     const found = members.find((m) => m.user?.username?.toLowerCase() === username);
     return found?.user?.id ?? null;
   }
@@ -114,8 +116,11 @@ export function createDiscordChat(config: DiscordConfig, options: DiscordOptions
     const path = `/guilds/${config.guildId}/members/${userId}/roles/${config.roleId}`;
     const response = await call(method, path, route, { reason });
     // 404: the user left between the search and now; nothing to change.
-    if (response.status === 404) return false;
-    await ok(response, method, route);
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return false;
+    }
+    await (await ok(response, route)).body?.cancel();
     return true;
   }
 
@@ -129,7 +134,6 @@ export function createDiscordChat(config: DiscordConfig, options: DiscordOptions
           body: { max_age: INVITE_MAX_AGE_S, max_uses: 1, unique: true, temporary: false },
           reason: 'Member invite from the OTC Edge site',
         }),
-        'POST',
         route,
       );
       const invite = (await response.json()) as { code?: unknown; expires_at?: unknown };
@@ -154,7 +158,7 @@ export function createDiscordChat(config: DiscordConfig, options: DiscordOptions
         await response.body?.cancel();
         return false;
       }
-      await (await ok(response, 'GET', route)).body?.cancel();
+      await (await ok(response, route)).body?.cancel();
       return true;
     },
 

@@ -44,9 +44,12 @@ export async function requestInvite(
   try {
     const chat = await deps.chat();
     const record = await readChatRecord(store, caller.sub);
-    await giveRoleIfJoined(chat, member);
     let invite = await liveInvite(chat, record?.invite ?? null, deps.now());
-    invite ??= await chatCall(() => chat.createInvite(member));
+    if (!invite) {
+      invite = await chatCall(() => chat.createInvite(member));
+      // The last invite was used (or never issued): the member may be in the community already.
+      await giveRoleIfJoined(chat, member);
+    }
     await writeChatRecord(store, caller.sub, { username: member.username, invite, revoked: false });
     return { invite: invite.url, expiresAt: invite.expiresAt, username: member.username };
   } finally {
