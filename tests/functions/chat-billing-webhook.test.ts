@@ -199,3 +199,40 @@ describe('chat access follows Stripe webhooks', () => {
     expect(discord.requests).toEqual([]);
   });
 });
+
+describe('invites through Discord', () => {
+  it('the same link while Discord still has it; once used, a new one and the member role for the username', async () => {
+    const sub = `auth0|${randomUUID()}`;
+    await store.set(membershipKey(sub), JSON.stringify(activeMembership()));
+    const caller = { sub, email: null, customerId: null };
+    let used = false;
+    discord.routes.unshift(({ method, path }) =>
+      method === 'GET' && path.startsWith('/invites/')
+        ? used
+          ? { status: 404, body: { message: 'Unknown Invite', code: 10006 } }
+          : { body: { code: path.split('/')[2] } }
+        : undefined,
+    );
+    const first = await requestInvite(deps(), caller, { discord: 'Fay.Trades' });
+    expect(first).toMatchObject({
+      invite: expect.stringMatching(/^https:\/\/discord\.gg\/\w+$/),
+      username: 'fay.trades',
+    });
+    discord.requests.length = 0;
+    expect((await requestInvite(deps(), caller, { discord: 'fay.trades' })).invite).toBe(first.invite);
+    expect(discord.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /invites/${first.invite.split('/').at(-1)}`,
+    ]);
+
+    used = true;
+    discord.requests.length = 0;
+    const next = await requestInvite(deps(), caller, { discord: 'fay.trades' });
+    expect(next.invite).not.toBe(first.invite);
+    expect(roleCalls()).toEqual([
+      `GET /invites/${first.invite.split('/').at(-1)}`,
+      `GET /guilds/${GUILD}/members/search`,
+      `PUT /guilds/${GUILD}/members/777000000000000777/roles/${ROLE}`,
+    ]);
+    discord.routes.shift();
+  });
+});

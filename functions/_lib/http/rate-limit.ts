@@ -12,7 +12,7 @@ export const rateLimitPolicies = {
   promo: { limit: 20, window: '1 m', by: 'ip' },
   /** Charges and card updates: card testing is the abuse to stop. */
   payment: { limit: 10, window: '10 m', by: 'caller' },
-  /** Email and password changes. */
+  /** Email and password changes, chat invites (each creates an invite at Discord). */
   account: { limit: 10, window: '10 m', by: 'caller' },
   /** Playback position saves: the player saves at most every 10 s, so 3 a second is abuse. */
   progress: { limit: 60, window: '1 m', by: 'caller' },
