@@ -56,7 +56,8 @@ export function ChatInviteForm({ idPrefix, heading }: { idPrefix: string; headin
         {status.kind === 'busy' ? 'Getting your invite…' : 'Get Invite'}
       </button>
       <FormStatusLine status={status} id={ids.status} />
-      {invite && status.kind !== 'error' && <InviteLink invite={invite} id={`${idPrefix}-invite`} />}
+      {/* The last link stays on screen while it may still work, also when a later try fails. */}
+      {invite && <InviteLink invite={invite} id={`${idPrefix}-invite`} />}
     </form>
   );
 }
