@@ -28,11 +28,14 @@ mkdirSync(dataDir, { recursive: true });
 // The sign-in provider keeps its port between runs (PORT + 1 unless AUTH_PORT says otherwise):
 // its address is the token issuer, so a fixed one keeps members signed in across restarts.
 const authPort = Number(process.env.AUTH_PORT ?? port + 1);
+// The local chat's invite pages (the stand-in for Discord): PORT + 2, fixed so issued links keep working.
+const chatPort = Number(process.env.CHAT_PORT ?? port + 2);
 const stack = await startLocalStack({
   dataDir,
   persist: true,
   appOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
   authPort,
+  chatPort,
   // Redis is started again if it dies; a crash loop stops the product with the reason.
   onRedisGiveUp: (message) => {
     console.error(message);

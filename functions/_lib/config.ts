@@ -37,6 +37,33 @@ const stripeSchema = z.object({
   STRIPE_PRICE_YEARLY: pattern(/^price_\w+$/, 'the yearly price id (price_…)'),
 });
 
+const snowflake = (what: string) => pattern(/^\d{17,20}$/, `${what} (a Discord id: 17 to 20 digits)`);
+
+const discordSchema = z.object({
+  DISCORD_BOT_TOKEN: pattern(/^[\w.-]{30,}$/, 'the bot token of the Discord application (its Bot page)'),
+  DISCORD_GUILD_ID: snowflake('the id of the Discord server'),
+  DISCORD_INVITE_CHANNEL_ID: snowflake('the id of the channel invites lead to'),
+  DISCORD_MEMBER_ROLE_ID: snowflake("the id of the role that opens the members' channels"),
+  // Overridable so tests can point the adapter at a local recording server.
+  DISCORD_API_URL: url('the Discord API base URL').default('https://discord.com/api/v10'),
+});
+
+const localChatSchema = z.object({
+  // Set by `npm start` to the local invite pages; the default is where they would be for PORT 8888.
+  LOCAL_CHAT_URL: url('the URL of the local chat invite pages').default('http://localhost:8890'),
+});
+
+export type ChatConfig =
+  | { kind: 'local'; inviteBase: string }
+  | {
+      kind: 'discord';
+      botToken: string;
+      guildId: string;
+      channelId: string;
+      roleId: string;
+      apiBase: string;
+    };
+
 export type BillingConfig =
   | { kind: 'local' }
   | { kind: 'stripe'; secretKey: string; webhookSecret: string; prices: { monthly: string; yearly: string } };
@@ -50,6 +77,7 @@ export interface Config {
   auth: { issuer: string; audience: string; jwksUrl: string };
   identityAdmin: IdentityAdminConfig;
   billing: BillingConfig;
+  chat: ChatConfig;
   /** What the browser needs to start a sign-in (served by /api/appconfig; nothing secret). */
   browser: BrowserConfig;
 }
@@ -74,6 +102,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parse(baseSchema, env);
   // Stripe when its secret key is set (then every Stripe setting is required), local billing otherwise.
   const stripe = env.STRIPE_SECRET_KEY ? parse(stripeSchema, env) : null;
+  // Discord when its bot token is set (then every Discord setting is required), local invites otherwise.
+  const chat = env.DISCORD_BOT_TOKEN ? discordChat(env) : localChat(env);
   // Auth0's issuer is https://{domain}/. The local provider is given with its http:// origin, and
   // owns its users itself: whoever issues the tokens is whoever changes emails and passwords.
   const local = e.AUTH0_DOMAIN.startsWith('http://');
@@ -91,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           prices: { monthly: stripe.STRIPE_PRICE_MONTHLY, yearly: stripe.STRIPE_PRICE_YEARLY },
         }
       : { kind: 'local' },
+    chat,
     // The SDK takes a bare host for Auth0 (https implied) and a full origin for the local provider.
     browser: {
       auth: {
@@ -112,6 +143,22 @@ function auth0Admin(env: Record<string, string | undefined>, domain: string): Id
     clientSecret: e.AUTH0_MGMT_CLIENT_SECRET,
     connection: e.AUTH0_DB_CONNECTION,
   };
+}
+
+function discordChat(env: Record<string, string | undefined>): ChatConfig {
+  const e = parse(discordSchema, env);
+  return {
+    kind: 'discord',
+    botToken: e.DISCORD_BOT_TOKEN,
+    guildId: e.DISCORD_GUILD_ID,
+    channelId: e.DISCORD_INVITE_CHANNEL_ID,
+    roleId: e.DISCORD_MEMBER_ROLE_ID,
+    apiBase: e.DISCORD_API_URL,
+  };
+}
+
+function localChat(env: Record<string, string | undefined>): ChatConfig {
+  return { kind: 'local', inviteBase: parse(localChatSchema, env).LOCAL_CHAT_URL };
 }
 
 function parse<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.output<S> {

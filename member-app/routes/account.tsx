@@ -4,6 +4,7 @@ import { EmailForm } from '../account/EmailForm.tsx';
 import { PasswordForm } from '../account/PasswordForm.tsx';
 import { SubscriptionSection } from '../account/SubscriptionSection.tsx';
 import { requireToken } from '../auth/guards.ts';
+import { ChatInviteForm } from '../chat/ChatInviteForm.tsx';
 
 export const Route = createFileRoute('/account')({
   staticData: { title: 'Account Settings' },
@@ -17,6 +18,7 @@ function Account() {
       <h1 id="page-title">Account Settings</h1>
       <div className="account-grid">
         <SubscriptionSection />
+        <ChatInviteForm idPrefix="account" heading="Chat Community" />
         <CardForm />
         <EmailForm />
         <PasswordForm />

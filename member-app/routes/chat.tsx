@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/Placeholder.tsx';
+import { ChatPage } from '../chat/ChatPage.tsx';
 
 export const Route = createFileRoute('/chat')({
   staticData: { title: 'Chat' },
-  component: () => <Placeholder title="Chat" />,
+  component: ChatPage,
 });

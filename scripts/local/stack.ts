@@ -21,6 +21,8 @@ export interface LocalStackOptions {
   authPort: number;
   /** Start Redis again if it dies (`npm start`); given up after a crash loop, with this message. */
   onRedisGiveUp?: (message: string) => void;
+  /** Port of the local chat invite pages (the stand-in for Discord); 0 for any. */
+  chatPort: number;
 }
 
 // The API identifier and SPA client the local provider issues tokens for (Auth0's names).
@@ -30,7 +32,7 @@ const LOCAL_CLIENT_ID = 'otc-edge-local';
 /**
  * The embedded stand-ins behind the functions: a real redis-server (data under dataDir when
  * persist is on) reached through the Upstash REST bridge, seeded from content/, and the local
- * OpenID provider standing in for Auth0. Each runs in its own process, as the real services do.
+ * OpenID provider standing in for Auth0, and the local chat invite pages standing in for Discord. Each runs in its own process, as the real services do.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const { dataDir, persist } = options;
@@ -51,7 +53,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   });
   const storeEnv = { UPSTASH_REDIS_REST_URL: bridge.info.url, UPSTASH_REDIS_REST_TOKEN: token };
   let provider: { stop(): Promise<void> } | undefined;
+  let chat: { stop(): Promise<void> } | undefined;
   const stop = async () => {
+    await chat?.stop().catch(() => {});
     await provider?.stop().catch(() => {});
     await bridge.stop().catch(() => {});
     await redis.stop();
@@ -72,7 +76,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
     );
     provider = oidc;
+    const invites = await startChild<{ url: string }>(
+      fileURLToPath(new URL('./chat-invites.ts', import.meta.url)),
+      [],
+      { ...storeEnv, CHAT_PORT: String(options.chatPort) },
+    );
+    chat = invites;
     env = {
+      LOCAL_CHAT_URL: invites.info.url,
       ...storeEnv,
       AUTH0_DOMAIN: oidc.info.url,
       AUTH0_AUDIENCE: LOCAL_AUDIENCE,

@@ -27,6 +27,7 @@ export async function startThrowawayProduct(): Promise<{
     persist: false,
     appOrigins: [`http://localhost:${port}`],
     authPort: 0,
+    chatPort: 0,
   });
   Object.assign(process.env, stack.env);
   const server = await startServer({ root, port });

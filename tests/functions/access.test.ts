@@ -27,6 +27,7 @@ const VISITOR_OR_USER = new Set<ApiName>(['videos', 'videos/metadata']);
 const VALID_REQUESTS: { [N in ApiName]?: ApiRequest<N> } = {
   'videos/progress': { nodeId: 'vid_abc', position: 12 },
   'subscription/toggle': { renew: false },
+  'user/discord': { discord: 'member.name' },
   'journal/metadata': { note_id: 'note_AAAAAAAAAAAAAAAA' },
   'journal/notes/update': { note_id: 'note_AAAAAAAAAAAAAAAA', title: 'A note', body: '<p>Hi</p>' },
   'journal/notes/delete': { note_id: 'note_AAAAAAAAAAAAAAAA' },

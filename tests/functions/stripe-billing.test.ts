@@ -5,6 +5,7 @@ import { type Membership, membershipKey } from '../../functions/_lib/billing/mem
 import { CardError } from '../../functions/_lib/billing/port.ts';
 import { createStripeBilling } from '../../functions/_lib/billing/stripe-billing.ts';
 import { receiveStripeWebhook } from '../../functions/_lib/billing/webhook.ts';
+import { getChatPorts } from '../../functions/_lib/chat/chat-ports.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import {
   type RecordedRequest,
@@ -329,7 +330,13 @@ describe('Stripe adapter requests', () => {
 
 describe('Stripe webhooks (POST /api/billing/webhook)', () => {
   const { store } = getDeps();
-  const deps = () => ({ store, billing: async () => billing(), billingConfig: config });
+  const deps = () => ({
+    store,
+    now: Date.now,
+    ...getChatPorts(),
+    billing: async () => billing(),
+    billingConfig: config,
+  });
   const signer = new Stripe(config.secretKey);
 
   const event = (type: string, object: Record<string, unknown>) => ({

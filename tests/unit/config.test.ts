@@ -28,6 +28,7 @@ describe('loadConfig', () => {
         connection: 'Username-Password-Authentication',
       },
       billing: { kind: 'local' },
+      chat: { kind: 'local', inviteBase: 'http://localhost:8890' },
       browser: {
         auth: { domain: 'otcedge.us.auth0.com', clientId: 'spa-client', audience: 'https://api.otcedge.app' },
         billing: { publishableKey: null },
@@ -52,6 +53,46 @@ describe('loadConfig', () => {
       prices: { monthly: 'price_month', yearly: 'price_year' },
     });
     expect(config.browser.billing).toEqual({ publishableKey: 'pk_test_abc' });
+  });
+
+  const discordEnv = {
+    DISCORD_BOT_TOKEN: 'MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.abcdefghijklmnopqrstuvwxyz012345',
+    DISCORD_GUILD_ID: '123456789012345678',
+    DISCORD_INVITE_CHANNEL_ID: '223456789012345678',
+    DISCORD_MEMBER_ROLE_ID: '323456789012345678',
+  };
+
+  it('uses Discord when its bot token is set, on the v10 API unless told otherwise', () => {
+    expect(loadConfig({ ...base, ...discordEnv }).chat).toEqual({
+      kind: 'discord',
+      botToken: discordEnv.DISCORD_BOT_TOKEN,
+      guildId: '123456789012345678',
+      channelId: '223456789012345678',
+      roleId: '323456789012345678',
+      apiBase: 'https://discord.com/api/v10',
+    });
+    expect(
+      loadConfig({ ...base, ...discordEnv, DISCORD_API_URL: 'http://127.0.0.1:9/api' }).chat,
+    ).toMatchObject({
+      apiBase: 'http://127.0.0.1:9/api',
+    });
+  });
+
+  it('names every missing or malformed Discord setting, never the token', () => {
+    const error = captureError(() =>
+      loadConfig({ ...base, DISCORD_BOT_TOKEN: 'short-secret-token', DISCORD_GUILD_ID: 'my-server' }),
+    );
+    expect(error.message).toMatch(
+      /DISCORD_BOT_TOKEN must be.*DISCORD_GUILD_ID must be.*DISCORD_INVITE_CHANNEL_ID must be.*DISCORD_MEMBER_ROLE_ID must be/s,
+    );
+    expect(error.message).not.toContain('short-secret-token');
+  });
+
+  it('points local invites at LOCAL_CHAT_URL when set', () => {
+    expect(loadConfig({ ...base, LOCAL_CHAT_URL: 'http://localhost:3002' }).chat).toEqual({
+      kind: 'local',
+      inviteBase: 'http://localhost:3002',
+    });
   });
 
   it('names every missing Stripe setting once the secret key is set', () => {

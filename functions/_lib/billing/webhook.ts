@@ -1,4 +1,6 @@
 import type Stripe from 'stripe';
+import { followMembership } from '../chat/access.ts';
+import type { ChatPorts } from '../chat/chat-ports.ts';
 import type { ApiResponse } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError, methodNotAllowed, notFound } from '../http/errors.ts';
@@ -35,13 +37,13 @@ function subscriptionOf(event: Stripe.Event): string | null {
   return (subscription as { id?: string } | null)?.id ?? null;
 }
 
+/** The store, the card provider, and the chat community whose access follows the membership. */
+type WebhookDeps = Pick<Deps, 'store' | 'now'> & Pick<BillingPorts, 'billing'> & ChatPorts;
+
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
 /** Applies one verified event once. Throws (→ 5xx, Stripe retries) when it cannot be applied now. */
-export async function applyStripeEvent(
-  deps: Pick<Deps, 'store'> & Pick<BillingPorts, 'billing'>,
-  event: Stripe.Event,
-): Promise<WebhookOutcome> {
+export async function applyStripeEvent(deps: WebhookDeps, event: Stripe.Event): Promise<WebhookOutcome> {
   const subscriptionId = subscriptionOf(event);
   if (!subscriptionId) return 'ignored';
   const { store } = deps;
@@ -52,6 +54,9 @@ export async function applyStripeEvent(
     const sub = (await store.get<string>(customerOwnerKey(membership.customerId))) ?? memberSub;
     if (!sub) throw new Error(`subscription ${subscriptionId} belongs to no known member`);
     await saveMembership(store, sub, membership);
+    // Ended → the member role is taken away; renewed → given back. Never throws: a chat failure is
+    // logged and must not make Stripe retry (or fail) a membership change that is already stored.
+    await followMembership(deps, sub);
     return 'applied';
   } catch (error) {
     // Not applied: forget the event so Stripe's retry is processed.
@@ -69,7 +74,7 @@ const MAX_BODY_BYTES = 512 * 1024;
  */
 export async function receiveStripeWebhook(
   request: Request,
-  deps: Pick<Deps, 'store'> & BillingPorts,
+  deps: WebhookDeps & BillingPorts,
 ): Promise<Response> {
   try {
     if (request.method !== 'POST') throw methodNotAllowed(['POST']);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountApi } from './account.ts';
 import { articlesApi } from './articles.ts';
 import { billingApi } from './billing.ts';
+import { chatApi } from './chat.ts';
 import { journalApi } from './journal.ts';
 import { libraryApi } from './library.ts';
 import type { ContractEntry } from './shared.ts';
@@ -20,6 +21,7 @@ export const api = {
   ...libraryApi,
   ...accountApi,
   ...billingApi,
+  ...chatApi,
   ...journalApi,
   ...tradesApi,
 } as const satisfies Record<string, ContractEntry>;

@@ -1,0 +1,78 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signUp } from './support/members.ts';
+
+// The chat invite end to end: a member asks for an invite on /chat and on /account and opens it on
+// the local chat's invite page (the stand-in for Discord); a visitor gets the join prompt.
+
+const form = (page: Page, heading: string) =>
+  page.locator('form', { has: page.getByRole('heading', { name: heading }) });
+
+test('a member gets a single-use invite on /chat and /account, and opens it once', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { sub } = await signUp(page);
+  await page.goto('/chat');
+  await expect(page).toHaveTitle('Chat | OTC Edge');
+  const chat = form(page, "Your invite to the members' chat");
+
+  // Required, and Discord's rules, before anything is sent.
+  await chat.getByRole('button', { name: 'Get Invite' }).click();
+  await expect(chat.getByRole('alert')).toHaveText('Enter your Discord username');
+  await chat.getByLabel('Discord username').fill('two..dots');
+  await chat.getByRole('button', { name: 'Get Invite' }).click();
+  await expect(chat.getByRole('alert')).toHaveText('A Discord username cannot have two periods in a row');
+
+  await chat.getByLabel('Discord username').fill('E2E.Trader_1');
+  await chat.getByRole('button', { name: 'Get Invite' }).click();
+  const link = chat.getByLabel('Your invite link');
+  await expect(link).toHaveValue(/^http:\/\/localhost:\d+\/invite\/[\w-]+$/);
+  const invite = await link.inputValue();
+  await expect(chat.getByText(/^For e2e\.trader_1\. It works once/)).toBeVisible();
+  await chat.getByRole('button', { name: 'Copy' }).click();
+  await expect(chat.getByText('Link copied.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(invite);
+
+  // /account: the same link while it is unused.
+  await page.goto('/account');
+  const account = form(page, 'Chat Community');
+  await account.getByLabel('Discord username').fill('e2e.trader_1');
+  await account.getByRole('button', { name: 'Get Invite' }).click();
+  await expect(account.getByLabel('Your invite link')).toHaveValue(invite);
+
+  // Open: the local community's page says whose invite it is, then that it was used.
+  const [joined] = await Promise.all([
+    context.waitForEvent('page'),
+    account.getByRole('link', { name: 'Open' }).click(),
+  ]);
+  await expect(joined.getByRole('heading', { name: 'You joined the members’ chat' })).toBeVisible();
+  await expect(joined.locator('[data-member]')).toHaveText(sub);
+  await expect(joined.locator('[data-username]')).toHaveText('e2e.trader_1');
+  await joined.reload();
+  await expect(joined.getByRole('heading', { name: 'This invite has already been used' })).toBeVisible();
+  await joined.close();
+
+  // Used: asking again gives a new link.
+  await account.getByRole('button', { name: 'Get Invite' }).click();
+  await expect(account.getByLabel('Your invite link')).not.toHaveValue(invite);
+  await expect(account.getByLabel('Your invite link')).toHaveValue(/\/invite\//);
+});
+
+test("'No User Found' when the app has no stored user", async ({ page }) => {
+  await signUp(page);
+  await page.goto('/chat');
+  await page.evaluate(() => localStorage.removeItem('user'));
+  const chat = form(page, "Your invite to the members' chat");
+  await chat.getByLabel('Discord username').fill('someone');
+  await chat.getByRole('button', { name: 'Get Invite' }).click();
+  await expect(chat.getByRole('alert')).toHaveText('No User Found');
+});
+
+test('a visitor sees the join prompt on /chat', async ({ page }) => {
+  await page.goto('/chat');
+  await expect(page.getByRole('heading', { name: 'Chat', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Trade alongside the community' })).toBeVisible();
+  await expect(page.locator('main').getByRole('link', { name: 'Join Now' })).toBeVisible();
+  await expect(page.getByLabel('Discord username')).toHaveCount(0);
+});

@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Membership, membershipKey } from '../../functions/_lib/billing/membership.ts';
+import { createStripeBilling } from '../../functions/_lib/billing/stripe-billing.ts';
+import { receiveStripeWebhook } from '../../functions/_lib/billing/webhook.ts';
+import { createDiscordChat } from '../../functions/_lib/chat/discord-chat.ts';
+import { requestInvite } from '../../functions/_lib/chat/invites.ts';
+import { readChatRecord } from '../../functions/_lib/chat/record.ts';
+import { getDeps } from '../../functions/_lib/deps.ts';
+import { type DiscordRecorder, startDiscordRecorder } from '../support/discord-recorder.ts';
+import { activeMembership } from '../support/members.ts';
+import { type StripeRecorder, startStripeRecorder } from '../support/stripe-recorder.ts';
+
+// Community access follows the membership in production: Stripe's signed webhook (real SDK against the
+// Stripe recorder) changes the membership, and the Discord adapter (against the Discord recorder) takes
+// the member role away when it ends and gives it back on renewal. A Discord failure never fails the webhook.
+
+const { store } = getDeps();
+const stripeConfig = {
+  kind: 'stripe' as const,
+  secretKey: 'sk_test_local',
+  webhookSecret: 'whsec_local',
+  prices: { monthly: 'price_month', yearly: 'price_year' },
+};
+const GUILD = '100000000000000001';
+const ROLE = '300000000000000003';
+const now = () => Math.floor(Date.now() / 1000);
+
+let stripeServer: StripeRecorder;
+let discord: DiscordRecorder;
+let subscriptions: Map<string, Record<string, unknown>>;
+let discordDown = false;
+
+function subscription(sub: string, status: string) {
+  const id = `sub_${randomUUID().slice(0, 8)}`;
+  const object = {
+    id,
+    object: 'subscription',
+    customer: `cus_${randomUUID().slice(0, 8)}`,
+    status,
+    cancel_at_period_end: false,
+    metadata: { plan: 'monthly', sub },
+    latest_invoice: { id: 'in_1', object: 'invoice', created: now() },
+    items: {
+      object: 'list',
+      data: [{ id: `si_${id}`, price: { id: 'price_month' }, current_period_end: now() + 30 * 86400 }],
+    },
+  };
+  subscriptions.set(id, object);
+  return object;
+}
+
+beforeAll(async () => {
+  [stripeServer, discord] = await Promise.all([startStripeRecorder(), startDiscordRecorder()]);
+  stripeServer.routes.push(({ method, path }) => {
+    if (method !== 'GET' || !path.startsWith('/v1/subscriptions/')) return undefined;
+    const found = subscriptions.get(path.split('/')[3] ?? '');
+    return found
+      ? { body: found }
+      : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such subscription' } } };
+  });
+  discord.routes.push(
+    () => (discordDown ? { status: 502, body: { message: 'Bad Gateway' } } : undefined),
+    ({ method, path }) =>
+      method === 'POST' && path.endsWith('/invites')
+        ? {
+            body: {
+              code: `c${randomUUID().slice(0, 6)}`,
+              expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+            },
+          }
+        : undefined,
+    ({ method, path }) => {
+      if (method !== 'GET' || !path.startsWith(`/guilds/${GUILD}/members/search?`)) return undefined;
+      const query = new URLSearchParams(path.split('?')[1]).get('query') ?? '';
+      return { body: [{ user: { id: '777000000000000777', username: query }, roles: [ROLE] }] };
+    },
+    ({ method, path }) =>
+      (method === 'PUT' || method === 'DELETE') && path.startsWith(`/guilds/${GUILD}/members/`)
+        ? { status: 204 }
+        : undefined,
+  );
+});
+afterAll(() => Promise.all([stripeServer.close(), discord.close()]));
+beforeEach(() => {
+  subscriptions = new Map();
+  discordDown = false;
+});
+
+const deps = () => ({
+  store,
+  now: Date.now,
+  billing: async () => createStripeBilling(stripeConfig, stripeServer.transport),
+  billingConfig: stripeConfig,
+  chat: async () =>
+    createDiscordChat({
+      kind: 'discord',
+      botToken: 'MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.webhook-test-token-value',
+      guildId: GUILD,
+      channelId: '200000000000000002',
+      roleId: ROLE,
+      apiBase: discord.apiBase,
+    }),
+});
+
+const signer = new Stripe(stripeConfig.secretKey);
+async function deliver(type: string, object: Record<string, unknown>) {
+  const body = JSON.stringify({
+    id: `evt_${randomUUID()}`,
+    object: 'event',
+    type,
+    created: now(),
+    data: { object },
+  });
+  const header = signer.webhooks.generateTestHeaderString({
+    payload: body,
+    secret: stripeConfig.webhookSecret,
+  });
+  const response = await receiveStripeWebhook(
+    new Request('http://localhost/api/billing/webhook', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      body,
+    }),
+    deps(),
+  );
+  return { status: response.status, body: await response.json() };
+}
+
+/** A member who asked for an invite for `username` while their membership was active. */
+async function memberInChat(username: string) {
+  const sub = `auth0|${randomUUID()}`;
+  await store.set(membershipKey(sub), JSON.stringify(activeMembership()));
+  await requestInvite(deps(), { sub, email: null, customerId: null }, { discord: username });
+  discord.requests.length = 0;
+  return sub;
+}
+const roleCalls = () =>
+  discord.requests.filter((r) => r.method !== 'POST').map((r) => `${r.method} ${r.path.split('?')[0]}`);
+
+describe('chat access follows Stripe webhooks', () => {
+  it('a subscription that ends takes the member role away; a renewal gives it back', async () => {
+    const sub = await memberInChat('dana.trades');
+    const ended = subscription(sub, 'canceled');
+    expect(await deliver('customer.subscription.deleted', ended)).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'applied' },
+    });
+    expect(roleCalls()).toEqual([
+      `GET /guilds/${GUILD}/members/search`,
+      `DELETE /guilds/${GUILD}/members/777000000000000777/roles/${ROLE}`,
+    ]);
+    expect(discord.requests[0]?.path).toContain('query=dana.trades');
+    expect(await readChatRecord(store, sub)).toMatchObject({
+      username: 'dana.trades',
+      revoked: true,
+      invite: null,
+    });
+
+    // The same state again changes nothing at Discord.
+    discord.requests.length = 0;
+    await deliver('customer.subscription.updated', ended);
+    expect(roleCalls()).toEqual([]);
+
+    discord.requests.length = 0;
+    const renewed = subscription(sub, 'active');
+    expect((await deliver('customer.subscription.created', renewed)).status).toBe(200);
+    expect(roleCalls()).toEqual([
+      `GET /guilds/${GUILD}/members/search`,
+      `PUT /guilds/${GUILD}/members/777000000000000777/roles/${ROLE}`,
+    ]);
+    expect(await readChatRecord(store, sub)).toMatchObject({ revoked: false });
+  });
+
+  it('a Discord failure never breaks the webhook: the membership is stored, access is retried on the next event', async () => {
+    const sub = await memberInChat('erin.trades');
+    const ended = subscription(sub, 'canceled');
+    discordDown = true;
+    expect(await deliver('customer.subscription.deleted', ended)).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'applied' },
+    });
+    const stored = JSON.parse((await store.get<string>(membershipKey(sub))) ?? 'null') as Membership;
+    expect(stored.status).toBe('canceled');
+    expect(await readChatRecord(store, sub)).toMatchObject({ revoked: false });
+
+    discordDown = false;
+    discord.requests.length = 0;
+    await deliver('customer.subscription.updated', ended);
+    expect(roleCalls()).toContain(`DELETE /guilds/${GUILD}/members/777000000000000777/roles/${ROLE}`);
+    expect(await readChatRecord(store, sub)).toMatchObject({ revoked: true });
+  });
+
+  it('members who never asked for an invite cost no Discord call', async () => {
+    const sub = `auth0|${randomUUID()}`;
+    discord.requests.length = 0;
+    await deliver('customer.subscription.deleted', subscription(sub, 'canceled'));
+    expect(discord.requests).toEqual([]);
+  });
+});
+
+describe('invites through Discord', () => {
+  it('the same link while Discord still has it; once used, a new one and the member role for the username', async () => {
+    const sub = `auth0|${randomUUID()}`;
+    await store.set(membershipKey(sub), JSON.stringify(activeMembership()));
+    const caller = { sub, email: null, customerId: null };
+    let used = false;
+    discord.routes.unshift(({ method, path }) =>
+      method === 'GET' && path.startsWith('/invites/')
+        ? used
+          ? { status: 404, body: { message: 'Unknown Invite', code: 10006 } }
+          : { body: { code: path.split('/')[2] } }
+        : undefined,
+    );
+    const first = await requestInvite(deps(), caller, { discord: 'Fay.Trades' });
+    expect(first).toMatchObject({
+      invite: expect.stringMatching(/^https:\/\/discord\.gg\/\w+$/),
+      username: 'fay.trades',
+    });
+    discord.requests.length = 0;
+    expect((await requestInvite(deps(), caller, { discord: 'fay.trades' })).invite).toBe(first.invite);
+    expect(discord.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /invites/${first.invite.split('/').at(-1)}`,
+    ]);
+
+    used = true;
+    discord.requests.length = 0;
+    const next = await requestInvite(deps(), caller, { discord: 'fay.trades' });
+    expect(next.invite).not.toBe(first.invite);
+    expect(roleCalls()).toEqual([
+      `GET /invites/${first.invite.split('/').at(-1)}`,
+      `GET /guilds/${GUILD}/members/search`,
+      `PUT /guilds/${GUILD}/members/777000000000000777/roles/${ROLE}`,
+    ]);
+    discord.routes.shift();
+  });
+});
