@@ -52,7 +52,13 @@ function table(rows: Array<Record<string, string>>, headings: Record<string, str
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { json: { type: 'boolean', default: false } } });
-  const payments = await referredPayments(createStore(storeConfig()));
+  const config = storeConfig();
+  const payments = await referredPayments(createStore(config)).catch((error: unknown) => {
+    // A stale address left by a stopped `npm start`, or a wrong URL/token: say which store, not why in detail.
+    throw new Error(
+      `Could not read the store at ${config.url} (is npm start running?): ${(error as Error).message}`,
+    );
+  });
   const rows = payments.map(row);
   const paid = payments.reduce((sum, p) => sum + commissionUnits(p.amount, 100), 0);
   const owed = payments.reduce((sum, p) => sum + commissionUnits(p.amount, percent), 0);
