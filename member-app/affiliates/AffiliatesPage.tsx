@@ -41,7 +41,9 @@ export function AffiliatesPage() {
           % of every payment their referrals make, every month or year they stay.
         </VisitorPitch>
       )}
-      <h2 id="how-it-works">How it works</h2>
+      <h2 id="how-it-works" className="affiliates__how">
+        How it works
+      </h2>
       <ol className="affiliates__steps" aria-labelledby="how-it-works">
         <li>
           <strong>Join.</strong> Become a member, then sign up for the affiliate programme on {service}.
