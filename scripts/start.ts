@@ -6,6 +6,7 @@ import { buildIfStale } from './local/build.ts';
 import { redisServerInstalled } from './local/redis.ts';
 import { startServer } from './local/server.ts';
 import { startLocalStack } from './local/stack.ts';
+import { removeStoreAddress, writeStoreAddress } from './local/store-address.ts';
 
 /**
  * `npm start`: the whole product on this machine with embedded stand-ins, no accounts, no network.
@@ -45,6 +46,11 @@ const stack = await startLocalStack({
   fail(`Could not start the local services: ${error instanceof Error ? error.message : error}`),
 );
 Object.assign(process.env, stack.env);
+// Local tools (npm run affiliates:report) read this run's store through it.
+writeStoreAddress(dataDir, {
+  url: stack.env.UPSTASH_REDIS_REST_URL ?? '',
+  token: stack.env.UPSTASH_REDIS_REST_TOKEN ?? '',
+});
 
 let stopServer: () => Promise<void>;
 if (dev) {
@@ -70,6 +76,7 @@ async function shutdown(code = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
   await stopServer().catch(() => {});
+  removeStoreAddress(dataDir);
   await stack.stop().catch(() => {});
   process.exit(code);
 }

@@ -7,12 +7,19 @@ import { z } from 'zod';
 const url = (what: string) => z.url({ error: `must be ${what}` });
 const required = (what: string) => z.string({ error: `must be ${what}` }).min(1, `must be ${what}`);
 
+const pattern = (regex: RegExp, what: string) =>
+  z.string({ error: `must be ${what}` }).regex(regex, `must be ${what}`);
+
 const storeSchema = z.object({
   UPSTASH_REDIS_REST_URL: url('the REST URL of the Upstash database (https://…)'),
   UPSTASH_REDIS_REST_TOKEN: required('the REST token of the Upstash database'),
 });
 
 const baseSchema = storeSchema.extend({
+  // Rewardful's public API key (it is in every page that loads its script): unset, no tracking script.
+  REWARDFUL_API_KEY: pattern(/^[A-Za-z0-9_-]{1,64}$/, "Rewardful's API key (Settings → Company in Rewardful)")
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   AUTH0_DOMAIN: required('the Auth0 tenant domain (your-tenant.us.auth0.com) or a local provider URL'),
   AUTH0_AUDIENCE: required('the identifier of the Auth0 API the member app requests tokens for'),
   AUTH0_CLIENT_ID: required('the client id of the Auth0 single-page application (the member app)'),
@@ -25,9 +32,6 @@ const auth0AdminSchema = z.object({
   ),
   AUTH0_DB_CONNECTION: z.string().min(1).default('Username-Password-Authentication'),
 });
-
-const pattern = (regex: RegExp, what: string) =>
-  z.string({ error: `must be ${what}` }).regex(regex, `must be ${what}`);
 
 const stripeSchema = z.object({
   STRIPE_SECRET_KEY: pattern(/^(sk|rk)_(test|live)_\w+$/, 'a Stripe secret key (sk_live_… or sk_test_…)'),
@@ -86,6 +90,8 @@ export interface BrowserConfig {
   auth: { domain: string; clientId: string; audience: string };
   /** Stripe's publishable key, or null for the local test card field. */
   billing: { publishableKey: string | null };
+  /** Rewardful's public API key: its tracking script loads on /payment only when set. */
+  affiliate: { rewardfulKey: string | null };
 }
 
 export class ConfigError extends Error {
@@ -130,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         audience: e.AUTH0_AUDIENCE,
       },
       billing: { publishableKey: stripe?.STRIPE_PUBLISHABLE_KEY ?? null },
+      affiliate: { rewardfulKey: e.REWARDFUL_API_KEY ?? null },
     },
   };
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { emailError } from '../../functions/_lib/account/rules.ts';
+import { referralFromCookies } from '../../functions/_lib/affiliates/rules.ts';
 import {
   discounted,
   type PlanName,
@@ -8,7 +9,9 @@ import {
 } from '../../functions/_lib/billing/prices.ts';
 import { site } from '../../site/lib/site.ts';
 import { TextField } from '../account/TextField.tsx';
+import { affiliateClickId, loadAffiliateTracking } from '../affiliates/affiliate-tracking.ts';
 import { ApiError, callApi } from '../api/client.ts';
+import { appConfig } from '../app-config.ts';
 import { authRuntime } from '../auth/auth-service.ts';
 import { sessionUser } from '../auth/session.ts';
 import { CardField } from './CardField.tsx';
@@ -32,6 +35,13 @@ const FEATURES = [
   'The private chat group',
   `An affiliate programme paying ${site.affiliateCommissionPercent}% commission`,
 ];
+
+/** Who referred this visitor: the affiliate link kept in our cookie, and the service's visit id. */
+function referral(): { referral?: string; referralClick?: string } {
+  const via = referralFromCookies(document.cookie);
+  const clickId = affiliateClickId();
+  return { ...(via ? { referral: via } : {}), ...(clickId ? { referralClick: clickId } : {}) };
+}
 
 export function PaymentPage() {
   const [plans, setPlans] = useState<Plans>(() => storedPlans() ?? defaultPlans);
@@ -80,6 +90,13 @@ export function PaymentPage() {
       });
   }, []);
 
+  // The affiliate service's script, only when it is configured (README "Affiliates").
+  useEffect(() => {
+    appConfig()
+      .then((config) => config.affiliate.rewardfulKey && loadAffiliateTracking(config.affiliate.rewardfulKey))
+      .catch(() => {}); // without it a referred sale is unattributed, never refused
+  }, []);
+
   const price = (name: PlanName) =>
     applied && applied.plan === name ? discounted(plans[name].price, applied.discount) : plans[name].price;
   const total = price(plan);
@@ -105,6 +122,7 @@ export function PaymentPage() {
         planID: plans[plan].id,
         token: result.token,
         promo: applied ? applied.code : null,
+        ...referral(),
       });
       localStorage.removeItem(PROMO_ACCESS_KEY);
       // The next token carries the new customer id (custID); then home, a full load past the guard.

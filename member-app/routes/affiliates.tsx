@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../components/Placeholder.tsx';
+import { AffiliatesPage } from '../affiliates/AffiliatesPage.tsx';
 
 export const Route = createFileRoute('/affiliates')({
   staticData: { title: 'Affiliates' },
-  component: () => <Placeholder title="Affiliates" />,
+  component: AffiliatesPage,
 });

@@ -51,6 +51,15 @@ export const siteSchema = z.strictObject({
   videoLibraryHours: z.int().positive(),
   /** Affiliate commission, percent. */
   affiliateCommissionPercent: z.int().min(1).max(100),
+  /** The affiliate programme's external service (README "Affiliates"): members join and follow their referrals there. */
+  affiliate: z.strictObject({
+    /** The service's name, as shown to members ("Rewardful"). */
+    service: z.string().trim().min(1),
+    /** Where a member signs up as an affiliate (the service's portal). */
+    signUpUrl: httpsUrl,
+    /** Where an affiliate signs in to see links, referrals and commissions. */
+    dashboardUrl: httpsUrl,
+  }),
 });
 
 export type Site = z.infer<typeof siteSchema>;

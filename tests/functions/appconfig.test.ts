@@ -16,6 +16,8 @@ describe('GET /api/appconfig', () => {
       },
       // No Stripe keys in the test environment: the local test card field.
       billing: { publishableKey: null },
+      // No affiliate service configured: its tracking script is never loaded.
+      affiliate: { rewardfulKey: null },
     });
     expect(JSON.stringify(body)).not.toMatch(/UPSTASH|secret|token/i);
   });

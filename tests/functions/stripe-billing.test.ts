@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { charge } from '../../functions/_lib/billing/billing.ts';
 import { type Membership, membershipKey } from '../../functions/_lib/billing/membership.ts';
 import { CardError } from '../../functions/_lib/billing/port.ts';
 import { createStripeBilling } from '../../functions/_lib/billing/stripe-billing.ts';
 import { receiveStripeWebhook } from '../../functions/_lib/billing/webhook.ts';
 import { getChatPorts } from '../../functions/_lib/chat/chat-ports.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
+import { getIdentityPorts } from '../../functions/_lib/identity/identity-ports.ts';
 import {
   type RecordedRequest,
   type StripeRecorder,
@@ -37,7 +39,12 @@ function subscriptionObject(id: string, form: Record<string, string>, customer: 
     customer,
     status: 'active',
     cancel_at_period_end: false,
-    metadata: { plan: form['metadata[plan]'], sub: form['metadata[sub]'] },
+    // Every metadata[key] sent, as Stripe keeps it.
+    metadata: Object.fromEntries(
+      Object.entries(form)
+        .filter(([name]) => name.startsWith('metadata['))
+        .map(([name, value]) => [name.slice('metadata['.length, -1), value]),
+    ),
     latest_invoice: { id: 'in_1', object: 'invoice', created: now() },
     items: {
       object: 'list',
@@ -325,6 +332,79 @@ describe('Stripe adapter requests', () => {
       },
     ]);
     expect(subscriptions.size).toBe(1);
+  });
+});
+
+describe('Stripe adapter: referrals for Rewardful', () => {
+  const clickId = '0f8b2c1e-4d5a-4e6f-9a7b-1c2d3e4f5a6b';
+  const caller = (sub: string) => ({ sub, email: null, customerId: null });
+  const deps = () => ({ ...getDeps(), ...getIdentityPorts(), billing: async () => billing() });
+  const referredCharge = (sub: string, body: Record<string, unknown>) =>
+    charge(deps(), caller(sub), {
+      email: 'referred@example.com',
+      planID: 'price_month',
+      token: 'pm_card_visa',
+      promo: null,
+      ...body,
+    });
+
+  it('a referred charge puts the referral on the customer and the subscription metadata', async () => {
+    const sub = `auth0|${randomUUID()}`;
+    expect(await referredCharge(sub, { referral: 'abc123', referralClick: clickId })).toEqual({
+      subscribed: true,
+      plan: 'monthly',
+    });
+    const customerUpdate = writes().find((w) => /^\/v1\/customers\/cus_/.test(w.path));
+    // Rewardful reads metadata.referral (its visit UUID) when a customer is created or updated.
+    expect(customerUpdate?.form).toEqual({
+      'invoice_settings[default_payment_method]': 'pm_card_visa',
+      'metadata[via]': 'abc123',
+      'metadata[referral]': clickId,
+    });
+    const subscription = writes().find((w) => w.path === '/v1/subscriptions');
+    expect(subscription?.form).toMatchObject({
+      'metadata[plan]': 'monthly',
+      'metadata[sub]': sub,
+      'metadata[via]': 'abc123',
+      'metadata[referral]': clickId,
+    });
+    // The membership keeps the link's token (read back from the subscription, also by webhooks).
+    const stored = JSON.parse((await getDeps().store.get<string>(membershipKey(sub))) ?? '{}');
+    expect(stored.referral).toBe('abc123');
+  });
+
+  it("with only our cookie's token (the service's script blocked or not configured): via, no referral", async () => {
+    await referredCharge(`auth0|${randomUUID()}`, { referral: 'abc123' });
+    for (const path of [/^\/v1\/customers\/cus_/, /^\/v1\/subscriptions$/]) {
+      const form = writes().find((w) => path.test(w.path))?.form ?? {};
+      expect(form['metadata[via]']).toBe('abc123');
+      expect(form).not.toHaveProperty('metadata[referral]');
+    }
+  });
+
+  it("with only the service's visit id: it alone goes to Stripe", async () => {
+    await referredCharge(`auth0|${randomUUID()}`, { referralClick: clickId.toUpperCase() });
+    const form = writes().find((w) => w.path === '/v1/subscriptions')?.form ?? {};
+    expect(form['metadata[referral]']).toBe(clickId);
+    expect(form).not.toHaveProperty('metadata[via]');
+  });
+
+  it('bad referral ids are ignored: no referral metadata, the payment goes through', async () => {
+    const result = await referredCharge(`auth0|${randomUUID()}`, {
+      referral: 'abc;domain=evil',
+      referralClick: 'not-a-uuid',
+    });
+    expect(result).toEqual({ subscribed: true, plan: 'monthly' });
+    for (const write of writes()) {
+      expect(Object.keys(write.form).filter((k) => /metadata\[(via|referral)\]/.test(k))).toEqual([]);
+    }
+  });
+
+  it('no referral: the customer update carries only the card', async () => {
+    await referredCharge(`auth0|${randomUUID()}`, {});
+    expect(writes().find((w) => /^\/v1\/customers\/cus_/.test(w.path))?.form).toEqual({
+      'invoice_settings[default_payment_method]': 'pm_card_visa',
+    });
   });
 });
 

@@ -32,8 +32,17 @@ describe('loadConfig', () => {
       browser: {
         auth: { domain: 'otcedge.us.auth0.com', clientId: 'spa-client', audience: 'https://api.otcedge.app' },
         billing: { publishableKey: null },
+        affiliate: { rewardfulKey: null },
       },
     });
+  });
+
+  it("hands the browser Rewardful's public key when set, and refuses a malformed one", () => {
+    expect(loadConfig({ ...base, REWARDFUL_API_KEY: 'a1b2c3' }).browser.affiliate).toEqual({
+      rewardfulKey: 'a1b2c3',
+    });
+    expect(loadConfig({ ...base, REWARDFUL_API_KEY: '' }).browser.affiliate).toEqual({ rewardfulKey: null });
+    expect(() => loadConfig({ ...base, REWARDFUL_API_KEY: '<script>' })).toThrow(/REWARDFUL_API_KEY must be/);
   });
 
   const stripeEnv = {

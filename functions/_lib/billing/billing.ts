@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { emailError, normalizeEmail } from '../account/rules.ts';
+import { parseClickId, parseReferral } from '../affiliates/rules.ts';
 import type { Caller } from '../auth/verify.ts';
 import type { ApiRequest, ApiResponse } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
@@ -17,7 +18,7 @@ import {
   parseMembership,
   readMembership,
 } from './membership.ts';
-import { BillingRefusedError, CardError, type Promo } from './port.ts';
+import { BillingRefusedError, CardError, type Promo, type Referral } from './port.ts';
 import type { PlanName } from './prices.ts';
 
 /**
@@ -135,10 +136,12 @@ export async function charge(
       customerId = await billing.createCustomer({ sub: caller.sub, email }, `customer:${caller.sub}`);
       await store.set(customerOfKey(caller.sub), customerId);
     }
-    const operationId = `charge:${caller.sub}:${digest(plan, input.token, promo?.id ?? '')}`;
+    const referral = referralOf(input);
+    // The referral is part of the operation: the same key with other metadata would be refused by Stripe.
+    const operationId = `charge:${caller.sub}:${digest(plan, input.token, promo?.id ?? '', referral?.via ?? '', referral?.clickId ?? '')}`;
     const membership = await translate(() =>
       billing.startSubscription(
-        { customerId, cardToken: input.token, plan, promo, memberSub: caller.sub },
+        { customerId, cardToken: input.token, plan, promo, memberSub: caller.sub, referral },
         operationId,
       ),
     );
@@ -152,6 +155,16 @@ export async function charge(
   } finally {
     await store.del(chargeLockKey(caller.sub));
   }
+}
+
+/**
+ * The referral sent with the charge (README "Affiliates"). A malformed one is ignored, never an
+ * error: a payment is not refused for a bad cookie, the sale is simply unattributed.
+ */
+function referralOf(input: ApiRequest<'charge'>): Referral | null {
+  const via = parseReferral(input.referral);
+  const clickId = parseClickId(input.referralClick);
+  return via || clickId ? { via, clickId } : null;
 }
 
 /** SPEC §3 Subscription status; a user without a subscription is on the 'free' plan. */

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Store } from '../store.ts';
 import { billingContent } from './billing-content.ts';
+import { recordReferredPayment } from './local-referrals.ts';
 import type { Membership } from './membership.ts';
 import { type Billing, BillingRefusedError, CardError, type Promo } from './port.ts';
-import type { PlanName, Plans } from './prices.ts';
+import { discounted, type PlanName, type Plans } from './prices.ts';
 
 /**
  * Local test-mode billing (the embedded default): the Billing port with its state in Redis, plans
@@ -120,12 +121,11 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
     startSubscription: (input, operationId) =>
       once(operationId, async () => {
         const last4 = chargeTestCard(input.cardToken);
-        await store.set(
-          key.customer(input.customerId),
-          JSON.stringify({ ...(await customer(store, input.customerId)), card: { last4 } }),
-        );
+        const owner = await customer(store, input.customerId);
+        await store.set(key.customer(input.customerId), JSON.stringify({ ...owner, card: { last4 } }));
         const start = now();
-        return saveSubscription({
+        const { referral } = input;
+        const membership = await saveSubscription({
           customerId: input.customerId,
           subscriptionId: id('sub'),
           plan: input.plan,
@@ -133,7 +133,23 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
           currentPeriodEnd: periodEnd(start, input.plan),
           cancelAtPeriodEnd: false,
           asOf: start,
+          ...(referral?.via ? { referral: referral.via } : {}),
         });
+        // What Rewardful records from Stripe for a referred customer, kept for the local report.
+        if (referral) {
+          const price = plans[input.plan].price;
+          await recordReferredPayment(store, {
+            referral: referral.via ?? referral.clickId ?? '',
+            clickId: referral.clickId,
+            memberSub: input.memberSub,
+            email: typeof owner.email === 'string' ? owner.email : null,
+            subscriptionId: membership.subscriptionId,
+            plan: input.plan,
+            amount: input.promo ? discounted(price, input.promo.percentOff) : price,
+            paidAt: start,
+          });
+        }
+        return membership;
       }),
 
     setCancelAtPeriodEnd: (membership, cancel, operationId) =>

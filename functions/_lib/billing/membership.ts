@@ -31,6 +31,8 @@ export interface Membership {
   pastDueSince?: number;
   /** The provider's time of the state this was written from (ms): older events never overwrite newer. */
   asOf: number;
+  /** The affiliate link's token (?via=) the member arrived with, when there was one. */
+  referral?: string;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

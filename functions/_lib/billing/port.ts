@@ -11,6 +11,16 @@ export interface Promo {
 }
 
 /**
+ * Who referred the member (README "Affiliates"): the affiliate link's token from our cookie, and
+ * the affiliate service's id of the referred visit when its script recorded one (Rewardful's
+ * referral UUID, what its Stripe integration matches on). At least one of the two is set.
+ */
+export interface Referral {
+  via: string | null;
+  clickId: string | null;
+}
+
+/**
  * The billing port: Stripe in production, local test-mode billing by default. The domain
  * (billing.ts) decides what may happen; an adapter only talks to its provider. Every call that
  * changes something takes an operation id, from which Stripe idempotency keys are derived, so a
@@ -24,7 +34,15 @@ export interface Billing {
   createCustomer(member: { sub: string; email: string }, operationId: string): Promise<string>;
   /** Card made the default on the customer and the subscription; one subscription per customer. */
   startSubscription(
-    input: { customerId: string; cardToken: string; plan: PlanName; promo: Promo | null; memberSub: string },
+    input: {
+      customerId: string;
+      cardToken: string;
+      plan: PlanName;
+      promo: Promo | null;
+      memberSub: string;
+      /** Recorded with the subscription, so the affiliate is paid on each of its invoices. */
+      referral?: Referral | null;
+    },
     operationId: string,
   ): Promise<Membership>;
   /** The autopay toggle (SPEC §4): cancel at period end, or renew again. */

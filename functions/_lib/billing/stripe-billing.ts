@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { BillingConfig } from '../config.ts';
 import type { Membership, SubscriptionStatus } from './membership.ts';
-import { type Billing, BillingRefusedError, CardError, type Promo } from './port.ts';
+import { type Billing, BillingRefusedError, CardError, type Promo, type Referral } from './port.ts';
 import { fromCents, type PlanName, type Plans } from './prices.ts';
 
 type StripeConfig = Extract<BillingConfig, { kind: 'stripe' }>;
@@ -16,13 +16,27 @@ export interface StripeTransport {
 const PLANS_TTL_MS = 5 * 60 * 1000;
 
 /**
+ * Rewardful's Stripe integration reads `metadata.referral` (the referred visit's UUID from its
+ * script) when a customer is created or updated, then pays the commission on each of that
+ * customer's paid invoices. `via` keeps the affiliate link's token beside it, also when the service's
+ * script was blocked or not configured (the sale is then unattributed there, but visible here).
+ */
+export function referralMetadata(referral: Referral | null | undefined): Record<string, string> {
+  return {
+    ...(referral?.via ? { via: referral.via } : {}),
+    ...(referral?.clickId ? { referral: referral.clickId } : {}),
+  };
+}
+
+/**
  * Stripe through the official SDK. Conventions:
  * - every POST carries an Idempotency-Key derived from our operation id (`{op}:{step}`), so a
  *   retried request (ours or the SDK's network retry) never creates or charges twice;
  * - the card (a PaymentMethod id from Stripe Elements) becomes the default on the customer and on
  *   the subscription; `payment_behavior: 'error_if_incomplete'` makes a refused first payment a
  *   402 card error instead of an incomplete subscription;
- * - a promotion code applies only to the plan named in its `metadata.plan` (set in the Dashboard).
+ * - a promotion code applies only to the plan named in its `metadata.plan` (set in the Dashboard);
+ * - a referred member's customer and subscription carry the referral in their metadata (below).
  */
 export function createStripeBilling(config: StripeConfig, transport: StripeTransport = {}): Billing {
   const stripe = new Stripe(config.secretKey, {
@@ -53,6 +67,7 @@ export function createStripeBilling(config: StripeConfig, transport: StripeTrans
         ? { pastDueSince: (subscription.latest_invoice.created ?? 0) * 1000 }
         : {}),
       asOf: Date.now(),
+      ...(subscription.metadata?.via ? { referral: subscription.metadata.via } : {}),
     };
   };
 
@@ -76,7 +91,12 @@ export function createStripeBilling(config: StripeConfig, transport: StripeTrans
     }
   };
 
-  const setDefaultCard = async (customerId: string, cardToken: string, operationId: string) => {
+  const setDefaultCard = async (
+    customerId: string,
+    cardToken: string,
+    operationId: string,
+    metadata: Record<string, string> = {},
+  ) => {
     await stripe.paymentMethods.attach(
       cardToken,
       { customer: customerId },
@@ -84,7 +104,10 @@ export function createStripeBilling(config: StripeConfig, transport: StripeTrans
     );
     await stripe.customers.update(
       customerId,
-      { invoice_settings: { default_payment_method: cardToken } },
+      {
+        invoice_settings: { default_payment_method: cardToken },
+        ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+      },
       { idempotencyKey: `${operationId}:default` },
     );
   };
@@ -129,9 +152,10 @@ export function createStripeBilling(config: StripeConfig, transport: StripeTrans
       return customer.id;
     },
 
-    startSubscription: ({ customerId, cardToken, plan, promo, memberSub }, operationId) =>
+    startSubscription: ({ customerId, cardToken, plan, promo, memberSub, referral }, operationId) =>
       cardErrors(async () => {
-        await setDefaultCard(customerId, cardToken, operationId);
+        // The customer may exist from an earlier attempt: the referral goes on with this update.
+        await setDefaultCard(customerId, cardToken, operationId, referralMetadata(referral));
         const subscription = await stripe.subscriptions.create(
           {
             customer: customerId,
@@ -140,7 +164,7 @@ export function createStripeBilling(config: StripeConfig, transport: StripeTrans
             payment_behavior: 'error_if_incomplete',
             ...(promo ? { discounts: [{ promotion_code: promo.id }] } : {}),
             // Lets a webhook that beats our own write find the member.
-            metadata: { plan, sub: memberSub },
+            metadata: { plan, sub: memberSub, ...referralMetadata(referral) },
             expand: ['latest_invoice'],
           },
           { idempotencyKey: `${operationId}:subscription` },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLICK_ID_PATTERN, REFERRAL_PATTERN } from '../affiliates/rules.ts';
 import { Body, type ContractEntry, Updated } from './shared.ts';
 
 export const PlanName = z.enum(['monthly', 'yearly']);
@@ -16,6 +17,10 @@ export const billingApi = {
       // Stripe PaymentMethod id, or the local test card token.
       token: z.string({ error: 'Card Info Required' }).max(200),
       promo: z.string().max(100).nullable().optional(),
+      // README "Affiliates": the affiliate link's token from the referral cookie, and the affiliate
+      // service's id of the referred visit. Optional; a malformed one is dropped, never a 400.
+      referral: z.string().regex(REFERRAL_PATTERN).optional().catch(undefined),
+      referralClick: z.string().regex(CLICK_ID_PATTERN).optional().catch(undefined),
     }),
     response: z.object({ subscribed: z.literal(true), plan: PlanName }),
   },

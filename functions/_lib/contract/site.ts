@@ -10,6 +10,8 @@ export const siteApi = {
     response: z.object({
       auth: z.object({ domain: z.string(), clientId: z.string(), audience: z.string() }),
       billing: z.object({ publishableKey: z.string().nullable() }),
+      /** README "Affiliates": the affiliate service's tracking script loads on /payment when set. */
+      affiliate: z.object({ rewardfulKey: z.string().nullable() }),
     }),
   },
   health: {
