@@ -62,8 +62,12 @@ test('a member gets a single-use invite on /chat and /account, and opens it once
 test("'No User Found' when the app has no stored user", async ({ page }) => {
   await signUp(page);
   await page.goto('/chat');
-  await page.evaluate(() => localStorage.removeItem('user'));
   const chat = form(page, "Your invite to the members' chat");
+  await expect(chat).toBeVisible();
+  // Every start-up call answered first: a later re-render would read the emptied storage as a
+  // signed-out visit and show the visitor's page instead of the form.
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => localStorage.removeItem('user'));
   await chat.getByLabel('Discord username').fill('someone');
   await chat.getByRole('button', { name: 'Get Invite' }).click();
   await expect(chat.getByRole('alert')).toHaveText('No User Found');
