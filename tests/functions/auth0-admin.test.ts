@@ -66,7 +66,7 @@ const updates = () => recorded.filter((r) => r.path !== '/oauth/token');
 
 describe('Auth0 identity admin (Management API)', () => {
   it('gets a management token by client credentials once, then PATCHes the user with it', async () => {
-    const auth0 = admin();
+    const auth0 = await admin();
     await auth0.updateEmail('auth0|abc', 'new@example.com');
     await auth0.updatePassword('auth0|abc', 'a-new-secret');
     await auth0.setCustomerId('auth0|abc', 'cus_123');
@@ -93,7 +93,9 @@ describe('Auth0 identity admin (Management API)', () => {
       status: 404,
       body: { statusCode: 404, error: 'Not Found', message: 'The user does not exist.' },
     });
-    await expect(admin().updateEmail('auth0|gone', 'x@example.com')).rejects.toBeInstanceOf(UnknownUserError);
+    await expect((await admin()).updateEmail('auth0|gone', 'x@example.com')).rejects.toBeInstanceOf(
+      UnknownUserError,
+    );
   });
 
   it('maps a duplicate email (400 "already exists" or 409) to EmailTakenError', async () => {
@@ -101,18 +103,18 @@ describe('Auth0 identity admin (Management API)', () => {
       status: 400,
       body: { statusCode: 400, message: 'The specified new email already exists' },
     });
-    await expect(admin().updateEmail('auth0|abc', 'taken@example.com')).rejects.toBeInstanceOf(
+    await expect((await admin()).updateEmail('auth0|abc', 'taken@example.com')).rejects.toBeInstanceOf(
       EmailTakenError,
     );
     reply = () => ({ status: 409, body: { statusCode: 409, message: 'Conflict' } });
-    await expect(admin().updateEmail('auth0|abc', 'taken@example.com')).rejects.toBeInstanceOf(
+    await expect((await admin()).updateEmail('auth0|abc', 'taken@example.com')).rejects.toBeInstanceOf(
       EmailTakenError,
     );
   });
 
   it('passes other failures on (they become a logged 500)', async () => {
     reply = () => ({ status: 500, body: { statusCode: 500, message: 'boom' } });
-    const failure = await admin()
+    const failure = await (await admin())
       .updatePassword('auth0|abc', 'a-new-secret')
       .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(Error);

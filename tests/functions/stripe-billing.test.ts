@@ -177,20 +177,20 @@ const writes = () =>
 
 describe('Stripe adapter requests', () => {
   it('reads the plans from the configured prices', async () => {
-    expect(await billing().plans()).toEqual({
+    expect(await (await billing()).plans()).toEqual({
       monthly: { id: 'price_month', price: '64.99' },
       yearly: { id: 'price_year', price: '599.99' },
     });
   });
 
   it('finds an active promotion code with its coupon and plan', async () => {
-    expect(await billing().findPromo('WELCOME10')).toEqual({
+    expect(await (await billing()).findPromo('WELCOME10')).toEqual({
       code: 'WELCOME10',
       id: 'promo_1',
       plan: 'monthly',
       percentOff: 10,
     });
-    expect(await billing().findPromo('NOPE')).toBeNull();
+    expect(await (await billing()).findPromo('NOPE')).toBeNull();
     expect(stripeServer.requests[0]?.form).toMatchObject({
       code: 'WELCOME10',
       active: 'true',
@@ -199,7 +199,7 @@ describe('Stripe adapter requests', () => {
   });
 
   it('charge: customer, card as default on the customer and the subscription, one subscription', async () => {
-    const b = billing();
+    const b = await billing();
     const customerId = await b.createCustomer(
       { sub: 'auth0|m1', email: 'm1@example.com' },
       'customer:auth0|m1',
@@ -248,7 +248,7 @@ describe('Stripe adapter requests', () => {
   });
 
   it('charge with a promo code: the promotion code as the subscription discount', async () => {
-    const b = billing();
+    const b = await billing();
     const promo = await b.findPromo('WELCOME10');
     await b.startSubscription(
       { customerId: 'cus_1', cardToken: 'pm_card_visa', plan: 'monthly', promo, memberSub: 'auth0|m2' },
@@ -258,7 +258,7 @@ describe('Stripe adapter requests', () => {
   });
 
   it('a refused card surfaces as the user-facing message (402 card_error)', async () => {
-    const attempt = billing().startSubscription(
+    const attempt = (await billing()).startSubscription(
       {
         customerId: 'cus_1',
         cardToken: 'pm_card_chargeDeclined',
@@ -274,7 +274,7 @@ describe('Stripe adapter requests', () => {
 
   it('a retried request carries the same idempotency key', async () => {
     failNextSubscriptionPost = true;
-    await billing().startSubscription(
+    await (await billing()).startSubscription(
       { customerId: 'cus_1', cardToken: 'pm_card_visa', plan: 'yearly', promo: null, memberSub: 'auth0|m4' },
       'charge:op4',
     );
@@ -285,7 +285,7 @@ describe('Stripe adapter requests', () => {
   });
 
   it('toggle, upgrade and card update change the existing subscription only', async () => {
-    const b = billing();
+    const b = await billing();
     const membership = await b.startSubscription(
       { customerId: 'cus_1', cardToken: 'pm_card_visa', plan: 'monthly', promo: null, memberSub: 'auth0|m5' },
       'op5',
@@ -444,7 +444,7 @@ describe('Stripe webhooks (POST /api/billing/webhook)', () => {
   };
 
   async function stripeSubscription(sub: string): Promise<Record<string, unknown>> {
-    await billing().startSubscription(
+    await (await billing()).startSubscription(
       {
         customerId: `cus_${randomUUID().slice(0, 8)}`,
         cardToken: 'pm_card_visa',

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { BillingConfig } from '../config.ts';
 import type { Membership, SubscriptionStatus } from './membership.ts';
 import { type Billing, BillingRefusedError, CardError, type Promo, type Referral } from './port.ts';
@@ -38,8 +38,18 @@ export function referralMetadata(referral: Referral | null | undefined): Record<
  * - a promotion code applies only to the plan named in its `metadata.plan` (set in the Dashboard);
  * - a referred member's customer and subscription carry the referral in their metadata (below).
  */
-export function createStripeBilling(config: StripeConfig, transport: StripeTransport = {}): Billing {
-  const stripe = new Stripe(config.secretKey, {
+/**
+ * The SDK is loaded when a call first needs it: Netlify ships it beside the function
+ * (netlify.toml `external_node_modules`), so a cold start does not parse its 2 MB.
+ */
+const loadSdk = async () => (await import('stripe')).default;
+
+export async function createStripeBilling(
+  config: StripeConfig,
+  transport: StripeTransport = {},
+): Promise<Billing> {
+  const Sdk = await loadSdk();
+  const stripe = new Sdk(config.secretKey, {
     maxNetworkRetries: 2,
     timeout: 15_000,
     appInfo: { name: 'otc-edge' },
@@ -75,7 +85,7 @@ export function createStripeBilling(config: StripeConfig, transport: StripeTrans
     try {
       return await work();
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeCardError) throw new CardError(error.message);
+      if (error instanceof Sdk.errors.StripeCardError) throw new CardError(error.message);
       throw error;
     }
   };
@@ -84,9 +94,8 @@ export function createStripeBilling(config: StripeConfig, transport: StripeTrans
     try {
       return await work();
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeCardError) throw new CardError(error.message);
-      if (error instanceof Stripe.errors.StripeInvalidRequestError)
-        throw new BillingRefusedError(error.message);
+      if (error instanceof Sdk.errors.StripeCardError) throw new CardError(error.message);
+      if (error instanceof Sdk.errors.StripeInvalidRequestError) throw new BillingRefusedError(error.message);
       throw error;
     }
   };
@@ -224,6 +233,11 @@ export function createStripeBilling(config: StripeConfig, transport: StripeTrans
 }
 
 /** Verifies a webhook's signature on the raw body (throws on a bad or missing one). */
-export function verifyWebhook(config: StripeConfig, rawBody: string, signature: string | null): Stripe.Event {
-  return new Stripe(config.secretKey).webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
+export async function verifyWebhook(
+  config: StripeConfig,
+  rawBody: string,
+  signature: string | null,
+): Promise<Stripe.Event> {
+  const Sdk = await loadSdk();
+  return new Sdk(config.secretKey).webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
 }

@@ -85,7 +85,7 @@ export async function receiveStripeWebhook(
     const { verifyWebhook } = await import('./stripe-billing.ts');
     let event: Stripe.Event;
     try {
-      event = verifyWebhook(config, raw, request.headers.get('stripe-signature'));
+      event = await verifyWebhook(config, raw, request.headers.get('stripe-signature'));
     } catch {
       throw new HttpError(400, 'Invalid signature');
     }

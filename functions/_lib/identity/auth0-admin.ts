@@ -1,4 +1,3 @@
-import { ManagementClient } from 'auth0';
 import type { IdentityAdminConfig } from '../config.ts';
 import { EmailTakenError, type IdentityAdmin, UnknownUserError } from './admin.ts';
 
@@ -9,7 +8,12 @@ type Auth0Config = Extract<IdentityAdminConfig, { kind: 'auth0' }>;
  * management token). The customer id goes to app_metadata, which the post-login Action copies into
  * the access token as the namespaced claim.
  */
-export function createAuth0Admin(config: Auth0Config, transport?: typeof fetch): IdentityAdmin {
+export async function createAuth0Admin(
+  config: Auth0Config,
+  transport?: typeof fetch,
+): Promise<IdentityAdmin> {
+  // Loaded on first use and shipped beside the function (netlify.toml external_node_modules).
+  const { ManagementClient } = await import('auth0');
   const management = new ManagementClient({
     domain: config.domain,
     clientId: config.clientId,
