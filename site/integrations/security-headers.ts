@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import {
+  contentSecurityPolicy,
+  embedOrigin,
+  inlineScripts,
+  scriptHash,
+} from '../lib/content-security-policy.ts';
+
+/** The member app's video player (member-app/videos: the Vimeo player SDK frames player.vimeo.com). */
+const VIDEO_PLAYER_ORIGIN = 'https://player.vimeo.com';
+
+/**
+ * After `astro build`: hashes every inline script of the built pages and writes the pages'
+ * Content-Security-Policy to dist/_headers, which Netlify (and the local server, through Netlify's
+ * own header code) applies to every page. Built from the deployment's settings at build time:
+ * AUTH0_DOMAIN, STRIPE_PUBLISHABLE_KEY, REWARDFUL_API_KEY, and CSP_FRAME_ORIGINS for embed hosts
+ * beyond the video player and the live stream and podcast addresses in content/library.
+ */
+export function securityHeaders(): AstroIntegration {
+  let root = process.cwd();
+  return {
+    name: 'otc-edge:security-headers',
+    hooks: {
+      'astro:config:setup': ({ config }) => {
+        root = fileURLToPath(config.root);
+      },
+      'astro:build:done': ({ dir, logger }) => {
+        const out = fileURLToPath(dir);
+        const hashes = htmlFiles(out).flatMap((file) =>
+          inlineScripts(readFileSync(file, 'utf8')).map(scriptHash),
+        );
+        const policy = contentSecurityPolicy({
+          inlineScriptHashes: hashes,
+          authOrigin: authOrigin(process.env.AUTH0_DOMAIN),
+          stripe: Boolean(process.env.STRIPE_PUBLISHABLE_KEY),
+          rewardful: Boolean(process.env.REWARDFUL_API_KEY),
+          frameOrigins: [
+            VIDEO_PLAYER_ORIGIN,
+            ...contentEmbedOrigins(root),
+            ...extraOrigins(process.env.CSP_FRAME_ORIGINS),
+          ],
+        });
+        writeFileSync(path.join(out, '_headers'), `/*\n  Content-Security-Policy: ${policy}\n`);
+        logger.info(`_headers written: CSP with ${new Set(hashes).size} inline script hashes`);
+      },
+    },
+  };
+}
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** Auth0's tenant origin; null for the local provider (`http://…`, its port chosen when it starts). */
+export function authOrigin(domain: string | undefined): string | null {
+  if (!domain || domain.startsWith('http://')) return null;
+  return new URL(/^https:\/\//.test(domain) ? domain : `https://${domain}`).origin;
+}
+
+/** Hosts of the live stream and podcast embeds the editors configured (content/library). */
+function contentEmbedOrigins(root: string): string[] {
+  const read = (file: string) => {
+    try {
+      return JSON.parse(readFileSync(path.join(root, 'content/library', file), 'utf8')) as unknown;
+    } catch {
+      return null;
+    }
+  };
+  const stream = read('stream.json') as { embed?: unknown } | null;
+  const audio = read('audio.json') as { tracks?: Array<{ uri?: unknown }> } | null;
+  const uris = [stream?.embed, ...(audio?.tracks ?? []).map((track) => track.uri)];
+  return uris.flatMap((uri) => (typeof uri === 'string' ? (embedOrigin(uri) ?? []) : []));
+}
+
+function extraOrigins(list: string | undefined): string[] {
+  return (list ?? '').split(/\s+/).flatMap((origin) => embedOrigin(origin) ?? []);
+}

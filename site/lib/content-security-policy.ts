@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The pages' Content-Security-Policy, built when the site is built (site/integrations/
+ * security-headers.ts writes it to dist/_headers): everything the pages and the member app load,
+ * and nothing more. Scripts come from the site itself, by hash for the inline ones, and from the
+ * services the deployment is configured with; never `unsafe-eval`, never inline by name.
+ */
+export interface PolicyInputs {
+  /** SHA-256 hashes (base64) of every inline script the built pages carry. */
+  inlineScriptHashes: readonly string[];
+  /** The sign-in provider's origin; null when it is the local provider on a port chosen at start. */
+  authOrigin: string | null;
+  /** Stripe.js on /payment and /account (a publishable key at build). */
+  stripe: boolean;
+  /** Rewardful's tracking script (REWARDFUL_API_KEY at build). */
+  rewardful: boolean;
+  /** Origins of embeds members play in frames: the video host, the live stream and podcast hosts. */
+  frameOrigins: readonly string[];
+}
+
+/** Local stand-ins (sign-in provider, chat pages) listen on ports chosen when `npm start` runs. */
+const LOCAL = ['http://localhost:*', 'http://127.0.0.1:*'];
+const STRIPE_SCRIPTS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+const STRIPE_FRAMES = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
+const REWARDFUL_SCRIPT = 'https://r.wdfl.co';
+
+export function contentSecurityPolicy(inputs: PolicyInputs): string {
+  const auth = inputs.authOrigin ? [inputs.authOrigin] : LOCAL;
+  const hashes = [...new Set(inputs.inlineScriptHashes)].sort().map((hash) => `'sha256-${hash}'`);
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': [
+      "'self'",
+      ...hashes,
+      ...(inputs.stripe ? STRIPE_SCRIPTS : []),
+      ...(inputs.rewardful ? [REWARDFUL_SCRIPT] : []),
+    ],
+    // Astro inlines each page's styles; React, Slate and uPlot set style attributes, which only
+    // 'unsafe-inline' allows (hashes cannot name attributes). Styles cannot run code.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Notes may show pictures from any https address (functions/_lib/journal/sanitize.ts); thumbnails
+    // come from the video host's CDN.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'media-src': ["'self'", 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': [
+      "'self'",
+      ...auth,
+      ...(inputs.stripe ? ['https://api.stripe.com'] : []),
+      ...(inputs.rewardful ? [REWARDFUL_SCRIPT, 'https://*.getrewardful.com'] : []),
+    ],
+    // The sign-in SDK renews tokens in a hidden frame of the provider; Stripe's card field is a frame.
+    'frame-src': ["'self'", ...auth, ...(inputs.stripe ? STRIPE_FRAMES : []), ...inputs.frameOrigins],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`)
+    .join('; ');
+}
+
+/** The base64 SHA-256 of an inline script's text, as CSP names it. */
+export const scriptHash = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
+
+/**
+ * The text of every inline classic or module script of an HTML page (data blocks such as JSON-LD
+ * are not scripts to the browser and need no hash).
+ */
+export function inlineScripts(html: string): string[] {
+  const found: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', text = ''] = match;
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript')
+      continue;
+    found.push(text);
+  }
+  return found;
+}
+
+/** The origin of an embed address, or null for a file the site serves itself. */
+export function embedOrigin(uri: string): string | null {
+  if (!/^https:\/\//.test(uri)) return null;
+  try {
+    return new URL(uri).origin;
+  } catch {
+    return null;
+  }
+}
