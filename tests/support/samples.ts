@@ -26,13 +26,16 @@ export const sampleExecution = (over: Record<string, unknown> = {}) => ({
  * (a random one per run, see library fixture). The generated suites start from these and break one
  * thing at a time; a new endpoint that refuses `{}` must add its sample here (a test says so).
  */
-export function validRequests(videoId: string): Partial<Record<ApiName, Record<string, unknown>>> {
+export function validRequests(
+  videoId: string,
+  ids: { [K in keyof typeof SAMPLE_IDS]: string } = SAMPLE_IDS,
+): Partial<Record<ApiName, Record<string, unknown>>> {
   return {
-    charge: { email: 'member@example.com', planID: 'monthly', token: 'tok_visa', promo: null },
+    charge: { email: 'member@example.com', planID: 'monthly', token: 'tok_local_4242424242424242', promo: null },
     promo: { promo: 'NOPE' },
     'payment/verify': { promoAccess: 'email' },
     'subscription/toggle': { renew: false },
-    'user/updatecard': { token: 'tok_visa' },
+    'user/updatecard': { token: 'tok_local_4242424242424242' },
     'user/updateemail': { email: 'new@example.com', userID: 'auth0|someone' },
     'user/updatepassword': { password: 'correct horse battery', userID: 'auth0|someone' },
     videos: { maxResults: 10, more: null, playlist: 'essentials', search: 'gap', tags: ['level-2'] },
@@ -40,28 +43,28 @@ export function validRequests(videoId: string): Partial<Record<ApiName, Record<s
     'videos/progress': { nodeId: `vid_${videoId}`, position: 12, duration: 600 },
     'journal/notes': { page: 0 },
     'journal/export': { page: 0 },
-    'journal/metadata': { note_id: SAMPLE_IDS.note },
+    'journal/metadata': { note_id: ids.note },
     'journal/notes/update': {
-      note_id: SAMPLE_IDS.note,
+      note_id: ids.note,
       title: 'A note',
       body: '<p>Hi $ABCD</p>',
       basedOn: null,
       timestamp: 1,
-      symbols: [SAMPLE_IDS.symbol],
-      categories: [SAMPLE_IDS.category],
+      symbols: [ids.symbol],
+      categories: [ids.category],
     },
-    'journal/notes/delete': { note_id: SAMPLE_IDS.note },
+    'journal/notes/delete': { note_id: ids.note },
     'journal/search': { query: 'breakout' },
-    'journal/symbols/notes': { symbol: SAMPLE_IDS.symbol },
-    'journal/categories/notes': { category_id: SAMPLE_IDS.category },
-    'journal/categories/update': { category_id: SAMPLE_IDS.category, category: 'Setups' },
+    'journal/symbols/notes': { symbol: ids.symbol },
+    'journal/categories/notes': { category_id: ids.category },
+    'journal/categories/update': { category_id: ids.category, category: 'Setups' },
     'journal/trades': {
-      filter: { symbol: SAMPLE_IDS.symbol, from: 0, to: 8_640_000_000_000, side: 'buy', status: 'open' },
+      filter: { symbol: ids.symbol, from: 0, to: 8_640_000_000_000, side: 'buy', status: 'open' },
       page: 0,
     },
     'journal/trades/update': {
-      trade_id: SAMPLE_IDS.trade,
-      symbol: SAMPLE_IDS.symbol,
+      trade_id: ids.trade,
+      symbol: ids.symbol,
       tradeType: 'buy',
       buyPrice: '0.0042',
       sellPrice: null,
@@ -71,7 +74,7 @@ export function validRequests(videoId: string): Partial<Record<ApiName, Record<s
       updated: 1,
       time: Date.UTC(2026, 2, 17, 13, 30),
     },
-    'journal/trades/delete': { trade_id: SAMPLE_IDS.trade },
-    'journal/trades/import': { executions: [sampleExecution()], dryRun: false },
+    'journal/trades/delete': { trade_id: ids.trade },
+    'journal/trades/import': { executions: [sampleExecution({ symbol: ids.symbol })], dryRun: false },
   };
 }
