@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiName, NoteSummary, SymbolNotes, Trade } from '../../functions/_lib/contract/index.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
-import { createRateLimit, type RateLimitPolicies, rateLimitPolicies } from '../../functions/_lib/http/rate-limit.ts';
+import {
+  createRateLimit,
+  type RateLimitPolicies,
+  rateLimitPolicies,
+} from '../../functions/_lib/http/rate-limit.ts';
 import { newId } from '../../functions/_lib/ids.ts';
 import { MAX_CATEGORIES } from '../../functions/_lib/journal/rules.ts';
 import { memberKeys } from '../../functions/_lib/library/keys.ts';
@@ -110,15 +114,17 @@ async function allTrades(m: Member, filter: Record<string, unknown> | null = nul
 const symbolsOf = async (m: Member) =>
   (await m.call(symbolsFn, 'journal/symbols', {})).body.symbols as SymbolNotes[];
 const notesInCategory = async (m: Member, category_id: string) =>
-  ((await m.call(categoryNotesFn, 'journal/categories/notes', { category_id })).body.notes as NoteSummary[]).map(
-    (n) => n.note_id,
-  );
+  (
+    (await m.call(categoryNotesFn, 'journal/categories/notes', { category_id })).body.notes as NoteSummary[]
+  ).map((n) => n.note_id);
 const sorted = (items: string[]) => [...items].sort();
 /** A symbol per writer (three letters, as the journal's symbol rule wants) and one they all share. */
-const symbolFor = (i: number) => `Q${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`;
+const symbolFor = (i: number) =>
+  `Q${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`;
 
 /** Runs `write(i)` for i < n, all at once, and answers the statuses in order. */
-const all = <T>(n: number, write: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => write(i)));
+const all = <T>(n: number, write: (i: number) => Promise<T>) =>
+  Promise.all(Array.from({ length: n }, (_, i) => write(i)));
 
 interface Scenario {
   /** Sends n concurrent writes as member m (distinct per writer `w`), then checks member m's data. */
@@ -130,7 +136,10 @@ const SCENARIOS: { [N in ApiName]?: Scenario } = {
   'journal/notes/update': {
     async run(m, n, w) {
       const category_id = newId('category_');
-      expect((await m.call(categoriesUpdateFn, 'journal/categories/update', { category_id, category: 'Busy' })).status).toBe(200);
+      expect(
+        (await m.call(categoriesUpdateFn, 'journal/categories/update', { category_id, category: 'Busy' }))
+          .status,
+      ).toBe(200);
       const answers = await all(n, (i) =>
         m.call(notesUpdateFn, 'journal/notes/update', {
           note_id: newId('note_'),
@@ -188,7 +197,10 @@ const SCENARIOS: { [N in ApiName]?: Scenario } = {
     async run(m, n, w) {
       const ids = Array.from({ length: n }, () => newId('category_'));
       const answers = await all(n, (i) =>
-        m.call(categoriesUpdateFn, 'journal/categories/update', { category_id: ids[i], category: `C${w}-${i}` }),
+        m.call(categoriesUpdateFn, 'journal/categories/update', {
+          category_id: ids[i],
+          category: `C${w}-${i}`,
+        }),
       );
       // A member has at most MAX_CATEGORIES: exactly that many of the concurrent creates win.
       const created = ids.filter((_, i) => answers[i]?.status === 200);
@@ -312,7 +324,9 @@ const SCENARIOS: { [N in ApiName]?: Scenario } = {
       expect(sorted(saved.map(([id]) => id))).toEqual(sorted(videos));
       for (const [id, value] of saved)
         expect(positions.get(id)).toContain((JSON.parse(value) as { position: number }).position);
-      expect(sorted((await store.zrange(memberKeys.watching(m.sub), 0, -1)) as string[])).toEqual(sorted(videos));
+      expect(sorted((await store.zrange(memberKeys.watching(m.sub), 0, -1)) as string[])).toEqual(
+        sorted(videos),
+      );
     },
   },
 };
@@ -354,7 +368,12 @@ describe('under the real rate limit', () => {
       const m = await member();
       const ids = Array.from({ length: ONE }, () => newId('note_'));
       const answers = await all(ONE, (i) =>
-        m.call(notesUpdateFn, 'journal/notes/update', { note_id: ids[i], title: `N${i}`, body: '', basedOn: null }),
+        m.call(notesUpdateFn, 'journal/notes/update', {
+          note_id: ids[i],
+          title: `N${i}`,
+          body: '',
+          basedOn: null,
+        }),
       );
       const acknowledged = ids.filter((_, i) => answers[i]?.status === 200);
       const refused = ids.filter((_, i) => answers[i]?.status === 429);

@@ -5,9 +5,9 @@ import { type LoadedFunction, loadFunctions } from '../support/functions.ts';
 import { type FuzzCase, fuzzCases } from '../support/fuzz-cases.ts';
 import { addTestVideo } from '../support/library-fixture.ts';
 import { closeKeyDump, dumpMember, type KeyDump, unsafeText } from '../support/member-keys.ts';
-import { seededMember } from '../support/seeded-member.ts';
-import { seeded } from '../support/seeded.ts';
 import { validRequests } from '../support/samples.ts';
+import { seeded } from '../support/seeded.ts';
+import { seededMember } from '../support/seeded-member.ts';
 
 /**
  * Every function in functions/ (enumerated, so a new one is fuzzed without editing this file) gets
@@ -120,7 +120,8 @@ describe.each(functions)('fuzzing functions/$file', (fn) => {
       }
       expectWellFormed(fn, c, answer, where);
       const after = await dumpMember(member.sub);
-      if (answer.status >= 300) expect(after, `${where}: a refused request changed the store`).toEqual(before);
+      if (answer.status >= 300)
+        expect(after, `${where}: a refused request changed the store`).toEqual(before);
       else expect(unsafeText(after), `${where}: stored unsafe text`).toBeNull();
       before = after;
       if (rng.next() < ANONYMOUS_SHARE) expectWellFormed(fn, c, await send(fn, c, {}), `${where} (no token)`);

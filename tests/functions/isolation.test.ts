@@ -120,7 +120,10 @@ describe.each(functions)('member B with member A’s ids: functions/$file', (fn)
     const variants: Array<[string, unknown]> = [['every id of A’s at once', requestWithA(fn.name, sample())]];
     for (const field of idFields(fn.name)) {
       const value = ID_SAMPLES[fieldName(field.path)]?.(a);
-      variants.push([field.path.join('.'), withValue({ ...sample(), custID: a.customerId }, field.path, value)]);
+      variants.push([
+        field.path.join('.'),
+        withValue({ ...sample(), custID: a.customerId }, field.path, value),
+      ]);
     }
     for (const [label, body] of variants) {
       cases += 1;
@@ -131,7 +134,8 @@ describe.each(functions)('member B with member A’s ids: functions/$file', (fn)
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
       expect(answer.status, `${where} → ${answer.text}`).toBeLessThan(500);
       expect(answer.status, `${where}: refused by the rate limit, so nothing was tested`).not.toBe(429);
-      for (const secret of secretsOf(a)) expect(answer.text, `${where}: A's data in B's answer`).not.toContain(secret);
+      for (const secret of secretsOf(a))
+        expect(answer.text, `${where}: A's data in B's answer`).not.toContain(secret);
       const duplicates = (answer.json as { duplicates?: unknown } | null)?.duplicates;
       if (typeof duplicates === 'number') expect(duplicates, `${where}: A's imports counted for B`).toBe(0);
       expect(await dumpMember(a.sub), `${where}: A's data changed`).toEqual(before);
@@ -143,8 +147,10 @@ describe.each(functions)('member B with member A’s ids: functions/$file', (fn)
 function requestWithA(name: ApiName, sample: Record<string, unknown>): Record<string, unknown> {
   let body: unknown = { ...sample, custID: a.customerId, userID: a.sub };
   const shape = (api[name].request as { shape?: Record<string, unknown> }).shape ?? {};
-  for (const [field, value] of Object.entries(A_RECORDS)) if (field in shape) body = withValue(body, [field], value(a));
-  for (const field of idFields(name)) body = withValue(body, field.path, ID_SAMPLES[fieldName(field.path)]?.(a));
+  for (const [field, value] of Object.entries(A_RECORDS))
+    if (field in shape) body = withValue(body, [field], value(a));
+  for (const field of idFields(name))
+    body = withValue(body, field.path, ID_SAMPLES[fieldName(field.path)]?.(a));
   return body as Record<string, unknown>;
 }
 

@@ -18,7 +18,10 @@ export interface FuzzCase {
 
 /** JSON text that JSON.stringify cannot produce (huge integers, -0, duplicate keys, raw escapes). */
 class Raw {
-  constructor(readonly text: string) {}
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
 }
 const raw = (text: string) => new Raw(text);
 
@@ -90,7 +93,8 @@ const TYPE_VALUES = 9;
 function sampleOf<T>(items: readonly T[], count: number, rng: Seeded): T[] {
   const pool = [...items];
   const picked: T[] = [];
-  while (picked.length < count && pool.length) picked.push(pool.splice(rng.int(0, pool.length - 1), 1)[0] as T);
+  while (picked.length < count && pool.length)
+    picked.push(pool.splice(rng.int(0, pool.length - 1), 1)[0] as T);
   return picked;
 }
 
@@ -125,7 +129,10 @@ export function fuzzCases(entry: ContractEntry, sample: Record<string, unknown>,
 
   for (const other of OTHER_METHODS.filter((m) => m !== method)) {
     const bodyless = other === 'GET' || other === 'HEAD';
-    add(`method ${other}`, bodyless ? undefined : valid, { method: other, body: bodyless ? undefined : valid });
+    add(`method ${other}`, bodyless ? undefined : valid, {
+      method: other,
+      body: bodyless ? undefined : valid,
+    });
   }
   if (method === 'GET') {
     // A GET carries its input in the query string: a broken one is the fuzz.
@@ -139,8 +146,20 @@ export function fuzzCases(entry: ContractEntry, sample: Record<string, unknown>,
   for (const type of NOT_JSON) add(`content type ${type ?? '(none)'}`, valid, { contentType: type });
   add('content type in capitals with a charset', valid, { contentType: 'APPLICATION/JSON; charset=utf-8' });
 
-  for (let i = 0; i < 3; i++) add('truncated JSON', valid.slice(0, rng.int(1, Math.max(1, valid.length - 1))));
-  for (const text of ['{', '}', '{"a":}', '{"a":1,}', "{'a':1}", 'nul', '[', '{"a":"\\x"}', '\u0000', '{"a":1}x'])
+  for (let i = 0; i < 3; i++)
+    add('truncated JSON', valid.slice(0, rng.int(1, Math.max(1, valid.length - 1))));
+  for (const text of [
+    '{',
+    '}',
+    '{"a":}',
+    '{"a":1,}',
+    "{'a':1}",
+    'nul',
+    '[',
+    '{"a":"\\x"}',
+    '\u0000',
+    '{"a":1}x',
+  ])
     add(`malformed JSON ${JSON.stringify(text)}`, text);
   add('two JSON documents', `${valid}${valid}`);
   for (const text of ['null', '1', '"x"', '[]', 'true', '[{}]', '-0', '1e400'])
@@ -159,19 +178,29 @@ export function fuzzCases(entry: ContractEntry, sample: Record<string, unknown>,
   add('__proto__ at the top', `{"__proto__":{"polluted":true,"custID":"cus_x"},${valid.slice(1)}`);
   add('constructor at the top', `{"constructor":{"prototype":{"polluted":true}},${valid.slice(1)}`);
   add('__proto__: null', `{"__proto__":null,${valid.slice(1)}`);
-  add('1,000 unknown keys', toJson({ ...sample, ...Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, i])) }));
+  add(
+    '1,000 unknown keys',
+    toJson({ ...sample, ...Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, i])) }),
+  );
 
   for (const field of schemaFields(entry.request)) {
     const top = String(field.path[0]);
     const name = field.path.join('.');
     // Every JSON type for every field; a seeded handful of the stranger values on top.
-    const values = [...WRONG_VALUES.slice(0, TYPE_VALUES), ...sampleOf(WRONG_VALUES.slice(TYPE_VALUES), 5, rng)];
+    const values = [
+      ...WRONG_VALUES.slice(0, TYPE_VALUES),
+      ...sampleOf(WRONG_VALUES.slice(TYPE_VALUES), 5, rng),
+    ];
     for (const [label, value] of values) {
       add(`${name} = ${label}`, toJson(withValue(sample, field.path, value)), { field: top });
     }
     // The same key twice: the last one wins in JSON.parse, and it must be judged.
     if (field.path.length === 1 && top in sample)
-      add(`${name} twice`, `{${JSON.stringify(top)}:${JSON.stringify(sample[top])},${valid.slice(1, -1)},${JSON.stringify(top)}:123}`, { field: top });
+      add(
+        `${name} twice`,
+        `{${JSON.stringify(top)}:${JSON.stringify(sample[top])},${valid.slice(1, -1)},${JSON.stringify(top)}:123}`,
+        { field: top },
+      );
   }
   return cases;
 }

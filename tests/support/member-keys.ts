@@ -80,7 +80,8 @@ export function unsafeText(dump: KeyDump): string | null {
 function strings(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.flatMap(strings);
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [k, ...strings(v)]);
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => [k, ...strings(v)]);
   return [];
 }
 

@@ -8,7 +8,7 @@ export const SAMPLE_IDS = {
   symbol: 'ABCD',
 } as const;
 
-export const sampleExecution = (over: Record<string, unknown> = {}) => ({
+export const sampleExecution = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
   broker: 'das',
   account: 'ACC1',
   time: Date.UTC(2026, 2, 17, 13, 30),
@@ -31,7 +31,12 @@ export function validRequests(
   ids: { [K in keyof typeof SAMPLE_IDS]: string } = SAMPLE_IDS,
 ): Partial<Record<ApiName, Record<string, unknown>>> {
   return {
-    charge: { email: 'member@example.com', planID: 'monthly', token: 'tok_local_4242424242424242', promo: null },
+    charge: {
+      email: 'member@example.com',
+      planID: 'monthly',
+      token: 'tok_local_4242424242424242',
+      promo: null,
+    },
     promo: { promo: 'NOPE' },
     'payment/verify': { promoAccess: 'email' },
     'subscription/toggle': { renew: false },

@@ -67,6 +67,10 @@ export function withValue(body: unknown, path: Array<string | number>, value: un
     return list;
   }
   const object = body && typeof body === 'object' && !Array.isArray(body) ? { ...body } : {};
-  (object as Record<string, unknown>)[head] = withValue((object as Record<string, unknown>)[head], rest, value);
+  (object as Record<string, unknown>)[head] = withValue(
+    (object as Record<string, unknown>)[head],
+    rest,
+    value,
+  );
   return object;
 }

@@ -1,16 +1,16 @@
-import { membershipKey } from '../../functions/_lib/billing/membership.ts';
 import { randomUUID } from 'node:crypto';
+import { membershipKey } from '../../functions/_lib/billing/membership.ts';
 import { createUser } from '../../functions/_lib/identity/local-users.ts';
+import type { Store } from '../../functions/_lib/store.ts';
 import chargeFn from '../../functions/charge.ts';
 import categoriesUpdateFn from '../../functions/journal-categories-update.ts';
 import notesUpdateFn from '../../functions/journal-notes-update.ts';
 import tradesImportFn from '../../functions/journal-trades-import.ts';
 import tradesUpdateFn from '../../functions/journal-trades-update.ts';
 import progressFn from '../../functions/videos-progress.ts';
-import type { Store } from '../../functions/_lib/store.ts';
 import { activeMembership, signedIn } from './members.ts';
-import { authHeader } from './tokens.ts';
 import { SAMPLE_IDS, sampleExecution } from './samples.ts';
+import { authHeader } from './tokens.ts';
 
 type SampleIds = { [K in keyof typeof SAMPLE_IDS]: string };
 
@@ -47,7 +47,8 @@ export async function seededMember(
         body: JSON.stringify(body),
       }),
     );
-    if (response.status !== 200) throw new Error(`seeding ${path}: ${response.status} ${await response.text()}`);
+    if (response.status !== 200)
+      throw new Error(`seeding ${path}: ${response.status} ${await response.text()}`);
   };
   if (paid)
     await call(chargeFn, 'charge', {
@@ -55,7 +56,9 @@ export async function seededMember(
       planID: 'monthly',
       token: 'tok_local_4242424242424242',
     });
-  const customerId = membership?.customerId ?? (JSON.parse((await store.get<string>(membershipKey(sub))) ?? '{}') as { customerId: string }).customerId;
+  const customerId =
+    membership?.customerId ??
+    (JSON.parse((await store.get<string>(membershipKey(sub))) ?? '{}') as { customerId: string }).customerId;
   await call(categoriesUpdateFn, 'journal/categories/update', {
     category_id: ids.category,
     category: text.category,

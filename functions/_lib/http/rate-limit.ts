@@ -32,7 +32,11 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
 
 /** The limits a rate limiter enforces: `rateLimitPolicies`, or others of the same shape (load tests). */
 export type RateLimitPolicies = {
-  readonly [P in RateLimitPolicy]: { readonly limit: number; readonly window: Duration; readonly by: 'ip' | 'caller' };
+  readonly [P in RateLimitPolicy]: {
+    readonly limit: number;
+    readonly window: Duration;
+    readonly by: 'ip' | 'caller';
+  };
 };
 type Duration = (typeof rateLimitPolicies)[RateLimitPolicy]['window'];
 

@@ -4,8 +4,8 @@ import type { Deps } from '../deps.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { parseJson } from '../store.ts';
 import { parsePriceInput, toDecimal } from '../trades/money.ts';
-import { openTradeIds } from '../trades/stored-trades.ts';
 import { cleanNote, cleanSymbol, MAX_TRADES, TRADES_PAGE_SIZE, tradeFormError } from '../trades/rules.ts';
+import { openTradeIds } from '../trades/stored-trades.ts';
 import { tradeKeys } from './keys.ts';
 import { DELETE_TRADE, SAVE_TRADE } from './scripts.ts';
 
