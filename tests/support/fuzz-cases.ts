@@ -189,7 +189,7 @@ export function fuzzCases(entry: ContractEntry, sample: Record<string, unknown>,
     // Every JSON type for every field; a seeded handful of the stranger values on top.
     const values = [
       ...WRONG_VALUES.slice(0, TYPE_VALUES),
-      ...sampleOf(WRONG_VALUES.slice(TYPE_VALUES), 5, rng),
+      ...sampleOf(WRONG_VALUES.slice(TYPE_VALUES), 4, rng),
     ];
     for (const [label, value] of values) {
       add(`${name} = ${label}`, toJson(withValue(sample, field.path, value)), { field: top });
