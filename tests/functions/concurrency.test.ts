@@ -40,6 +40,8 @@ import { sampleExecution } from '../support/samples.ts';
 const RAISED = 10_000;
 const ONE = 200;
 const TWO = 100;
+/** Records a delete scenario creates beside the ones it deletes, to show they stay untouched. */
+const KEPT = 20;
 
 const deps = getDeps();
 const { store } = deps;
@@ -169,7 +171,7 @@ const SCENARIOS: { [N in ApiName]?: Scenario } = {
     async run(m, n) {
       const category_id = newId('category_');
       await m.call(categoriesUpdateFn, 'journal/categories/update', { category_id, category: 'Gone' });
-      const created = await all(n, (i) =>
+      const created = await all(n + KEPT, (i) =>
         m.call(notesUpdateFn, 'journal/notes/update', {
           note_id: newId('note_'),
           title: `Doomed ${i}`,
@@ -180,8 +182,8 @@ const SCENARIOS: { [N in ApiName]?: Scenario } = {
         }),
       );
       const ids = created.map((a) => (a.body.note as NoteSummary).note_id);
-      // Half are deleted, all at once; the other half must be untouched, with their indexes.
-      const [doomed, kept] = [ids.slice(0, n / 2), sorted(ids.slice(n / 2))];
+      // n are deleted, all at once; the KEPT others must be untouched, with their indexes.
+      const [doomed, kept] = [ids.slice(0, n), sorted(ids.slice(n))];
       const answers = await all(doomed.length, (i) =>
         m.call(notesDeleteFn, 'journal/notes/delete', { note_id: doomed[i] }, 'DELETE'),
       );
@@ -268,7 +270,7 @@ const SCENARIOS: { [N in ApiName]?: Scenario } = {
   },
   'journal/trades/delete': {
     async run(m, n) {
-      const created = await all(n, (i) =>
+      const created = await all(n + KEPT, (i) =>
         m.call(tradesUpdateFn, 'journal/trades/update', {
           trade_id: newId('trade_'),
           symbol: `DEL${i % 3}`,
@@ -278,7 +280,7 @@ const SCENARIOS: { [N in ApiName]?: Scenario } = {
         }),
       );
       const ids = created.map((a) => (a.body.trade as Trade).trade_id);
-      const [doomed, kept] = [ids.slice(0, n / 2), sorted(ids.slice(n / 2))];
+      const [doomed, kept] = [ids.slice(0, n), sorted(ids.slice(n))];
       const answers = await all(doomed.length, (i) =>
         m.call(tradesDeleteFn, 'journal/trades/delete', { trade_id: doomed[i] }, 'DELETE'),
       );
