@@ -270,16 +270,14 @@ const SCENARIOS: { [N in ApiName]?: Scenario } = {
   },
   'journal/trades/delete': {
     async run(m, n) {
-      const created = await all(n + KEPT, (i) =>
-        m.call(tradesUpdateFn, 'journal/trades/update', {
-          trade_id: newId('trade_'),
-          symbol: `DEL${i % 3}`,
-          tradeType: 'buy',
-          buyPrice: '0.01',
-          shares: String(i + 1),
-        }),
-      );
-      const ids = created.map((a) => (a.body.trade as Trade).trade_id);
+      // Set up in one import call (the writes under test are the deletes).
+      const imported = await m.call(tradesImportFn, 'journal/trades/import', {
+        executions: Array.from({ length: n + KEPT }, (_, i) =>
+          sampleExecution({ symbol: `DEL${i % 3}`, time: Date.UTC(2026, 0, 2) + i * 1000, orderId: `d${i}` }),
+        ),
+      });
+      expect(imported.body.added).toBe(n + KEPT);
+      const ids = (await allTrades(m)).map((t) => t.trade_id);
       const [doomed, kept] = [ids.slice(0, n), sorted(ids.slice(n))];
       const answers = await all(doomed.length, (i) =>
         m.call(tradesDeleteFn, 'journal/trades/delete', { trade_id: doomed[i] }, 'DELETE'),

@@ -89,14 +89,8 @@ const WRONG_VALUES: Array<[string, unknown]> = [
 
 /** How many of WRONG_VALUES every field gets (one of each JSON type, NUL, a lone surrogate). */
 const TYPE_VALUES = 9;
-
-function sampleOf<T>(items: readonly T[], count: number, rng: Seeded): T[] {
-  const pool = [...items];
-  const picked: T[] = [];
-  while (picked.length < count && pool.length)
-    picked.push(pool.splice(rng.int(0, pool.length - 1), 1)[0] as T);
-  return picked;
-}
+/** How many of the stranger values each field gets on top. */
+const EXTRA_VALUES = 4;
 
 const OTHER_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const NOT_JSON = [
@@ -183,13 +177,16 @@ export function fuzzCases(entry: ContractEntry, sample: Record<string, unknown>,
     toJson({ ...sample, ...Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, i])) }),
   );
 
+  // Every JSON type for every field, and EXTRA_VALUES of the stranger ones in turn from a seeded
+  // start, so an endpoint with a handful of fields gets every one of them somewhere.
+  const stranger = WRONG_VALUES.slice(TYPE_VALUES);
+  let next = rng.int(0, stranger.length - 1);
   for (const field of schemaFields(entry.request)) {
     const top = String(field.path[0]);
     const name = field.path.join('.');
-    // Every JSON type for every field; a seeded handful of the stranger values on top.
     const values = [
       ...WRONG_VALUES.slice(0, TYPE_VALUES),
-      ...sampleOf(WRONG_VALUES.slice(TYPE_VALUES), 4, rng),
+      ...Array.from({ length: EXTRA_VALUES }, () => stranger[next++ % stranger.length] as [string, unknown]),
     ];
     for (const [label, value] of values) {
       add(`${name} = ${label}`, toJson(withValue(sample, field.path, value)), { field: top });

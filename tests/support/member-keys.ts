@@ -24,13 +24,24 @@ export async function closeKeyDump(): Promise<void> {
 
 export type KeyDump = Record<string, { type: string; value: unknown }>;
 
-export async function dumpMember(sub: string): Promise<KeyDump> {
+/**
+ * `known`: read only these keys (and the per-member ones), skipping the SCAN. The SCAN walks the
+ * whole shared keyspace, so a suite checking after every request compares the keys it knows and
+ * SCANs at the end of each batch for a key that appeared.
+ */
+export async function dumpMember(sub: string, known?: readonly string[]): Promise<KeyDump> {
   const r = await redis();
-  const keys = new Set([membershipKey(sub), `billing:customer-of:${sub}`, `idp:user:${sub}`]);
+  const keys = new Set([
+    membershipKey(sub),
+    `billing:customer-of:${sub}`,
+    `idp:user:${sub}`,
+    ...(known ?? []),
+  ]);
   // SCAN with MATCH: any key under the member's namespace, also one no index points to.
-  for await (const batch of r.scanIterator({ MATCH: `u:${escapeGlob(sub)}:*`, COUNT: 5000 })) {
-    for (const key of batch) keys.add(key);
-  }
+  if (!known)
+    for await (const batch of r.scanIterator({ MATCH: `u:${escapeGlob(sub)}:*`, COUNT: 5000 })) {
+      for (const key of batch) keys.add(key);
+    }
   // Concurrent commands on one connection go out as one pipeline.
   const sorted = [...keys].sort();
   const types = await Promise.all(sorted.map((key) => r.type(key)));
