@@ -29,7 +29,10 @@ export function checkJsonValue(value: unknown): void {
       continue;
     }
     if (node === null || typeof node !== 'object') continue;
-    if (depth >= MAX_JSON_DEPTH) throw badRequest(`${path || 'body'}: nested too deeply`);
+    if (depth >= MAX_JSON_DEPTH)
+      throw badRequest(
+        `${path.split('.')[0] || 'body'}: nested too deeply (at most ${MAX_JSON_DEPTH} levels)`,
+      );
     const entries = Array.isArray(node) ? node.map((v, i) => [String(i), v] as const) : Object.entries(node);
     for (const [key, child] of entries) {
       const at = path ? `${path}.${key}` : key;
