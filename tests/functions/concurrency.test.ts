@@ -378,7 +378,10 @@ describe('under the real rate limit', () => {
       const acknowledged = ids.filter((_, i) => answers[i]?.status === 200);
       const refused = ids.filter((_, i) => answers[i]?.status === 429);
       expect(acknowledged.length + refused.length).toBe(ONE);
-      expect(acknowledged.length).toBe(rateLimitPolicies.journal.limit);
+      // The limit exactly, unless the burst straddles the limiter's minute: its sliding window then
+      // weighs the previous minute's count down (rounded down), letting one or two more through.
+      expect(acknowledged.length).toBeGreaterThanOrEqual(rateLimitPolicies.journal.limit);
+      expect(acknowledged.length).toBeLessThanOrEqual(rateLimitPolicies.journal.limit + 2);
       expect(sorted((await allNotes(m)).map((n) => n.note_id))).toEqual(sorted(acknowledged));
       for (const key of refused) expect(await store.exists(`u:${m.sub}:note:${key}`)).toBe(0);
     } finally {

@@ -117,41 +117,45 @@ describe('the fuzzed endpoints', () => {
   });
 });
 
-describe.each(functions)('fuzzing functions/$file', (fn) => {
-  it('answers every generated bad request with a 4xx naming the problem (or a 2xx), fast, writing nothing', async () => {
-    const rng = seeded(SEED ^ hash(fn.name));
-    const cases = fuzzCases(api[fn.name], sampleFor(fn), rng);
-    let member = await seededMember(store, videoId);
-    let before: KeyDump = await dumpMember(member.sub);
-    // A refused request is compared on the keys known so far; the batch ends with a full SCAN, so
-    // a key a refused request created is found too (each accepted request takes a new full dump).
-    const endBatch = async (where: string) =>
-      expect(await dumpMember(member.sub), `${where}: a refused request in this batch wrote a key`).toEqual(
-        before,
-      );
-    for (const c of cases) {
-      const where = `${fn.name} ← ${c.method} ${c.label}`;
-      let answer = await timed(() => send(fn, c, member.headers));
-      if (answer.status === 429) {
-        // Rate limited (which must write nothing either): a fresh member, so the case reaches validation.
-        await endBatch(where);
-        member = await seededMember(store, videoId);
-        before = await dumpMember(member.sub);
-        answer = await timed(() => send(fn, c, member.headers));
+// A few endpoints at a time (Vitest's maxConcurrency): each waits on the store most of the time.
+describe('every generated bad request', () => {
+  it.concurrent.each(functions)(
+    'to functions/$file is answered with a 4xx naming the problem (or a 2xx), fast, writing nothing',
+    async (fn) => {
+      const rng = seeded(SEED ^ hash(fn.name));
+      const cases = fuzzCases(api[fn.name], sampleFor(fn), rng);
+      let member = await seededMember(store, videoId);
+      let before: KeyDump = await dumpMember(member.sub);
+      // A refused request is compared on the keys known so far; the batch ends with a full SCAN, so
+      // a key a refused request created is found too (each accepted request takes a new full dump).
+      const endBatch = async (where: string) =>
+        expect(await dumpMember(member.sub), `${where}: a refused request in this batch wrote a key`).toEqual(
+          before,
+        );
+      for (const c of cases) {
+        const where = `${fn.name} ← ${c.method} ${c.label}`;
+        let answer = await timed(() => send(fn, c, member.headers));
+        if (answer.status === 429) {
+          // Rate limited (which must write nothing either): a fresh member, so the case reaches validation.
+          await endBatch(where);
+          member = await seededMember(store, videoId);
+          before = await dumpMember(member.sub);
+          answer = await timed(() => send(fn, c, member.headers));
+        }
+        expectWellFormed(fn, c, answer, where);
+        if (answer.status >= 300) {
+          const after = await dumpMember(member.sub, Object.keys(before));
+          expect(after, `${where}: a refused request changed the store`).toEqual(before);
+        } else {
+          before = await dumpMember(member.sub);
+          expect(unsafeText(before), `${where}: stored unsafe text`).toBeNull();
+        }
+        if (rng.next() < ANONYMOUS_SHARE)
+          expectWellFormed(fn, c, await timed(() => send(fn, c, {})), `${where} (no token)`);
       }
-      expectWellFormed(fn, c, answer, where);
-      if (answer.status >= 300) {
-        const after = await dumpMember(member.sub, Object.keys(before));
-        expect(after, `${where}: a refused request changed the store`).toEqual(before);
-      } else {
-        before = await dumpMember(member.sub);
-        expect(unsafeText(before), `${where}: stored unsafe text`).toBeNull();
-      }
-      if (rng.next() < ANONYMOUS_SHARE)
-        expectWellFormed(fn, c, await timed(() => send(fn, c, {})), `${where} (no token)`);
-    }
-    await endBatch(`${fn.name}: the last batch`);
-  });
+      await endBatch(`${fn.name}: the last batch`);
+    },
+  );
 });
 
 describe('the run', () => {
