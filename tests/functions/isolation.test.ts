@@ -31,21 +31,25 @@ const freshIds = (symbol: string) => ({
 const ID_LIKE = /(^|_)id$|Id$|ID$|^symbols?$|^categories$/;
 
 type A = Awaited<ReturnType<typeof seededMember>>;
-/** How member A's value for each id-like field is found (by the field's own name). */
-const ID_SAMPLES: Record<string, (a: A) => unknown> = {
-  custID: (a) => a.customerId,
-  userID: (a) => a.sub,
-  note_id: (a) => a.ids.note,
-  category_id: (a) => a.ids.category,
-  categories: (a) => [a.ids.category],
-  trade_id: (a) => a.ids.trade,
-  symbol: (a) => a.ids.symbol,
-  symbols: (a) => [a.ids.symbol],
-  nodeId: () => `vid_${videoId}`,
-  orderId: (a) => a.execution.orderId,
-  execId: (a) => a.execution.execId,
+/**
+ * Member A's values for each id-like field (by the field's own name): the id as A's data holds it,
+ * and the other spellings the endpoints accept for the same thing (a symbol in lower case or as a
+ * cashtag, a video id with or without its prefix).
+ */
+const ID_SAMPLES: Record<string, (a: A) => unknown[]> = {
+  custID: (a) => [a.customerId],
+  userID: (a) => [a.sub],
+  note_id: (a) => [a.ids.note],
+  category_id: (a) => [a.ids.category],
+  categories: (a) => [[a.ids.category]],
+  trade_id: (a) => [a.ids.trade],
+  symbol: (a) => [a.ids.symbol, a.ids.symbol.toLowerCase(), `$${a.ids.symbol}`],
+  symbols: (a) => [[a.ids.symbol], [a.ids.symbol.toLowerCase()]],
+  nodeId: () => [`vid_${videoId}`, videoId],
+  orderId: (a) => [a.execution.orderId],
+  execId: (a) => [a.execution.execId],
   // A plan is the catalogue's, the same for every member: nothing of A's to reach.
-  planID: () => 'monthly',
+  planID: () => ['monthly'],
 };
 /** Whole fields replaced by A's own records, so B's call is A's call exactly (an import of A's file). */
 const A_RECORDS: Record<string, (a: A) => unknown> = {
@@ -119,11 +123,10 @@ describe.each(functions)('member B with member A’s ids: functions/$file', (fn)
     // All of A's ids at once, then one at a time in B's own valid request.
     const variants: Array<[string, unknown]> = [['every id of A’s at once', requestWithA(fn.name, sample())]];
     for (const field of idFields(fn.name)) {
-      const value = ID_SAMPLES[fieldName(field.path)]?.(a);
-      variants.push([
-        field.path.join('.'),
-        withValue({ ...sample(), custID: a.customerId }, field.path, value),
-      ]);
+      for (const value of ID_SAMPLES[fieldName(field.path)]?.(a) ?? []) {
+        const body = withValue({ ...sample(), custID: a.customerId }, field.path, value);
+        variants.push([`${field.path.join('.')} = ${JSON.stringify(value)}`, body]);
+      }
     }
     for (const [label, body] of variants) {
       cases += 1;
@@ -149,7 +152,7 @@ function requestWithA(name: ApiName, sample: Record<string, unknown>): Record<st
   for (const [field, value] of Object.entries(A_RECORDS))
     if (field in shape) body = withValue(body, [field], value(a));
   for (const field of idFields(name))
-    body = withValue(body, field.path, ID_SAMPLES[fieldName(field.path)]?.(a));
+    body = withValue(body, field.path, ID_SAMPLES[fieldName(field.path)]?.(a)[0]);
   return body as Record<string, unknown>;
 }
 
