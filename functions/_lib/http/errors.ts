@@ -25,6 +25,8 @@ export const forbidden = (message = 'Not allowed') => new HttpError(403, message
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const methodNotAllowed = (allowed: readonly string[]) =>
   new HttpError(405, `Use ${allowed.join(' or ')} for this endpoint`, { Allow: allowed.join(', ') });
+export const payloadTooLarge = (maxBytes: number) =>
+  new HttpError(413, `The request body is too large (at most ${maxBytes / 1024 / 1024} MB)`);
 export const unsupportedMediaType = () => new HttpError(415, 'Send the body as application/json');
 /**
  * SPEC §4: a signed-in user without an active membership gets `{ redirect: true }`, and the member

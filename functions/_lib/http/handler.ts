@@ -5,8 +5,15 @@ import { MembershipGate } from '../billing/gate.ts';
 import type { Membership } from '../billing/membership.ts';
 import type { ContractEntry } from '../contract/index.ts';
 import { type Deps, getDeps } from '../deps.ts';
-import { badRequest, HttpError, methodNotAllowed, unauthorized, unsupportedMediaType } from './errors.ts';
-import { readJson } from './json.ts';
+import {
+  badRequest,
+  HttpError,
+  methodNotAllowed,
+  payloadTooLarge,
+  unauthorized,
+  unsupportedMediaType,
+} from './errors.ts';
+import { checkJsonValue, readJson } from './json.ts';
 import { logError } from './log.ts';
 import { type RateLimitPolicy, rateLimitPolicies } from './rate-limit.ts';
 import { isStoreOutage, storeUnavailable } from './store-outage.ts';
@@ -183,8 +190,18 @@ export function errorResponse(error: unknown, request: Request): Response {
   return json({ error: 'Something went wrong. Please try again.' }, 500);
 }
 
+/**
+ * Netlify refuses a synchronous function's request over 6 MB before the function runs; the same
+ * limit here gives every other host (the local server, tests) the same answer, a 413.
+ */
+export const MAX_REQUEST_BYTES = 6 * 1024 * 1024;
+
 async function readBody(request: Request): Promise<unknown> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > MAX_REQUEST_BYTES) throw payloadTooLarge(MAX_REQUEST_BYTES);
   const text = await request.text();
+  if (text.length > MAX_REQUEST_BYTES || Buffer.byteLength(text) > MAX_REQUEST_BYTES)
+    throw payloadTooLarge(MAX_REQUEST_BYTES);
   // The member app sends an empty body for calls without a payload (SPEC §7 'empty').
   if (text.trim() === '') return {};
   const type = request.headers.get('content-type') ?? '';
@@ -198,7 +215,9 @@ function clientIp(request: Request, context?: Context): string {
 }
 
 function queryObject(request: Request): Record<string, string> {
-  return Object.fromEntries(new URL(request.url).searchParams);
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  checkJsonValue(query);
+  return query;
 }
 
 let checking: boolean | undefined;

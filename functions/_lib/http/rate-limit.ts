@@ -32,14 +32,28 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     'Retry-After': String(retryAfterSeconds),
   });
 
-export function createRateLimit(store: Store, now: () => number = Date.now): RateLimit {
+/** The limits a rate limiter enforces: `rateLimitPolicies`, or others of the same shape (load tests). */
+export type RateLimitPolicies = {
+  readonly [P in RateLimitPolicy]: {
+    readonly limit: number;
+    readonly window: Duration;
+    readonly by: 'ip' | 'caller';
+  };
+};
+type Duration = (typeof rateLimitPolicies)[RateLimitPolicy]['window'];
+
+export function createRateLimit(
+  store: Store,
+  now: () => number = Date.now,
+  policies: RateLimitPolicies = rateLimitPolicies,
+): RateLimit {
   const limiters = new Map<RateLimitPolicy, Ratelimit>();
   // Loaded on first use: most functions never limit, and cold starts should not pay for it.
   const limiter = async (policy: RateLimitPolicy) => {
     let found = limiters.get(policy);
     if (!found) {
       const { Ratelimit } = await import('@upstash/ratelimit');
-      const { limit, window } = rateLimitPolicies[policy];
+      const { limit, window } = policies[policy];
       found = new Ratelimit({
         redis: store,
         limiter: Ratelimit.slidingWindow(limit, window),

@@ -210,6 +210,8 @@ export async function updateEmail(store: Store, sub: string, email: string): Pro
 
 export async function updatePassword(store: Store, sub: string, password: string): Promise<void> {
   validatePassword(password);
+  // scrypt is deliberately slow: an unknown user is answered before paying for it.
+  if (!(await store.exists(userKeys.user(sub)))) throw new UserNotFoundError();
   await updateExisting(store, sub, ['password', await hashPassword(password)]);
 }
 

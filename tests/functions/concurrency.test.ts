@@ -1,0 +1,391 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiName, NoteSummary, SymbolNotes, Trade } from '../../functions/_lib/contract/index.ts';
+import { getDeps } from '../../functions/_lib/deps.ts';
+import {
+  createRateLimit,
+  type RateLimitPolicies,
+  rateLimitPolicies,
+} from '../../functions/_lib/http/rate-limit.ts';
+import { newId } from '../../functions/_lib/ids.ts';
+import { MAX_CATEGORIES } from '../../functions/_lib/journal/rules.ts';
+import { memberKeys } from '../../functions/_lib/library/keys.ts';
+import { hashEntries } from '../../functions/_lib/store.ts';
+import categoriesFn from '../../functions/journal-categories.ts';
+import categoryNotesFn from '../../functions/journal-categories-notes.ts';
+import categoriesUpdateFn from '../../functions/journal-categories-update.ts';
+import notesFn from '../../functions/journal-notes.ts';
+import notesDeleteFn from '../../functions/journal-notes-delete.ts';
+import notesUpdateFn from '../../functions/journal-notes-update.ts';
+import symbolsFn from '../../functions/journal-symbols.ts';
+import tradesFn from '../../functions/journal-trades.ts';
+import tradesDeleteFn from '../../functions/journal-trades-delete.ts';
+import tradesImportFn from '../../functions/journal-trades-import.ts';
+import tradesUpdateFn from '../../functions/journal-trades-update.ts';
+import progressFn from '../../functions/videos-progress.ts';
+import { loadFunctions } from '../support/functions.ts';
+import { addTestVideo } from '../support/library-fixture.ts';
+import { memberCaller } from '../support/members.ts';
+import { sampleExecution } from '../support/samples.ts';
+
+/**
+ * Concurrent writes to every write endpoint: 200 at once by one member, and 100 each by two members
+ * at once. Every acknowledged write must be there exactly once, with the indexes that point to it
+ * (symbols, categories, per-symbol trade lists, fingerprints, 'continue watching') consistent.
+ *
+ * Rate limits: the journal allows 60 writes a minute, so 200 at once would mostly be refused. The
+ * limiter is the Deps port, and createRateLimit takes its policies: this file swaps in the same
+ * sliding-window limiter with every limit raised to RAISED. A last test keeps the real limits and
+ * accounts for the refused writes precisely (each acknowledged one present, each refused one absent).
+ */
+const RAISED = 10_000;
+const ONE = 200;
+const TWO = 100;
+/** Records a delete scenario creates beside the ones it deletes, to show they stay untouched. */
+const KEPT = 20;
+
+const deps = getDeps();
+const { store } = deps;
+const realRateLimit = deps.rateLimit;
+const raised = Object.fromEntries(
+  Object.entries(rateLimitPolicies).map(([name, policy]) => [name, { ...policy, limit: RAISED }]),
+) as unknown as RateLimitPolicies;
+deps.rateLimit = createRateLimit(store, Date.now, raised);
+
+/** Endpoints that write nothing a member owns, and why they are not driven concurrently here. */
+const READS = new Set<ApiName>([
+  'appconfig',
+  'articles',
+  'articles/free',
+  'audio',
+  'health',
+  'journal/categories',
+  'journal/categories/notes',
+  'journal/export',
+  'journal/metadata',
+  'journal/notes',
+  'journal/search',
+  'journal/symbols',
+  'journal/symbols/notes',
+  'journal/trades',
+  'payment/verify',
+  'playlists',
+  'promo',
+  'stream',
+  'subscription/status',
+  'tags',
+  'videos',
+  'videos/continue',
+  'videos/metadata',
+]);
+/**
+ * Writes of the account and the subscription: one record per member, last write wins, and their
+ * concurrency is the billing and account suites' (a charge lock, the provider's idempotency keys).
+ */
+const ACCOUNT_WRITES = new Set<ApiName>([
+  'billing/webhook',
+  'charge',
+  'subscription/toggle',
+  'subscription/upgrade',
+  'user/updatecard',
+  'user/updateemail',
+  'user/updatepassword',
+]);
+
+type Member = Awaited<ReturnType<typeof member>>;
+async function member() {
+  const { sub, call } = await memberCaller(store);
+  return { sub, call };
+}
+
+async function allNotes(m: Member): Promise<NoteSummary[]> {
+  const notes: NoteSummary[] = [];
+  for (let page = 0; ; page++) {
+    const { body } = await m.call(notesFn, 'journal/notes', { page });
+    notes.push(...(body.notes as NoteSummary[]));
+    if (!body.more) return notes;
+  }
+}
+async function allTrades(m: Member, filter: Record<string, unknown> | null = null): Promise<Trade[]> {
+  const trades: Trade[] = [];
+  for (let page = 0; ; page++) {
+    const { body } = await m.call(tradesFn, 'journal/trades', { page, filter });
+    trades.push(...(body.trades as Trade[]));
+    if (!body.more) return trades;
+  }
+}
+const symbolsOf = async (m: Member) =>
+  (await m.call(symbolsFn, 'journal/symbols', {})).body.symbols as SymbolNotes[];
+const notesInCategory = async (m: Member, category_id: string) =>
+  (
+    (await m.call(categoryNotesFn, 'journal/categories/notes', { category_id })).body.notes as NoteSummary[]
+  ).map((n) => n.note_id);
+const sorted = (items: string[]) => [...items].sort();
+/** A symbol per writer (three letters, as the journal's symbol rule wants) and one they all share. */
+const symbolFor = (i: number) =>
+  `Q${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`;
+
+/** Runs `write(i)` for i < n, all at once, and answers the statuses in order. */
+const all = <T>(n: number, write: (i: number) => Promise<T>) =>
+  Promise.all(Array.from({ length: n }, (_, i) => write(i)));
+
+interface Scenario {
+  /** Sends n concurrent writes as member m (distinct per writer `w`), then checks member m's data. */
+  run(m: Member, n: number, w: number): Promise<void>;
+}
+
+/** One write scenario per write endpoint. */
+const SCENARIOS: { [N in ApiName]?: Scenario } = {
+  'journal/notes/update': {
+    async run(m, n, w) {
+      const category_id = newId('category_');
+      expect(
+        (await m.call(categoriesUpdateFn, 'journal/categories/update', { category_id, category: 'Busy' }))
+          .status,
+      ).toBe(200);
+      const answers = await all(n, (i) =>
+        m.call(notesUpdateFn, 'journal/notes/update', {
+          note_id: newId('note_'),
+          title: `Note ${w}-${i}`,
+          body: `<p>${i}</p>`,
+          basedOn: null,
+          symbols: ['SAME', symbolFor(i)],
+          categories: [category_id],
+        }),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(n).fill(200));
+      const ids = sorted(answers.map((a) => (a.body.note as NoteSummary).note_id));
+      const notes = await allNotes(m);
+      expect(sorted(notes.map((n) => n.note_id))).toEqual(ids);
+      expect((await m.call(notesFn, 'journal/notes', {})).body.total).toBe(n);
+      const symbols = await symbolsOf(m);
+      expect(sorted(symbols.find((s) => s.symbol === 'SAME')?.note_ids ?? [])).toEqual(ids);
+      expect(symbols.reduce((sum, s) => sum + s.note_ids.length, 0)).toBe(2 * n);
+      for (const note of notes) {
+        const own = symbols.find((s) => s.symbol === note.symbols.find((x) => x !== 'SAME'));
+        expect(own?.note_ids, note.title).toContain(note.note_id);
+      }
+      expect(sorted(await notesInCategory(m, category_id))).toEqual(ids);
+    },
+  },
+  'journal/notes/delete': {
+    async run(m, n) {
+      const category_id = newId('category_');
+      await m.call(categoriesUpdateFn, 'journal/categories/update', { category_id, category: 'Gone' });
+      const created = await all(n + KEPT, (i) =>
+        m.call(notesUpdateFn, 'journal/notes/update', {
+          note_id: newId('note_'),
+          title: `Doomed ${i}`,
+          body: '',
+          basedOn: null,
+          symbols: ['SAME', symbolFor(i)],
+          categories: [category_id],
+        }),
+      );
+      const ids = created.map((a) => (a.body.note as NoteSummary).note_id);
+      // n are deleted, all at once; the KEPT others must be untouched, with their indexes.
+      const [doomed, kept] = [ids.slice(0, n), sorted(ids.slice(n))];
+      const answers = await all(doomed.length, (i) =>
+        m.call(notesDeleteFn, 'journal/notes/delete', { note_id: doomed[i] }, 'DELETE'),
+      );
+      expect(answers.map((a) => a.body)).toEqual(Array(doomed.length).fill({ deleted: true }));
+      expect(sorted((await allNotes(m)).map((n) => n.note_id))).toEqual(kept);
+      const symbols = await symbolsOf(m);
+      expect(sorted(symbols.find((s) => s.symbol === 'SAME')?.note_ids ?? [])).toEqual(kept);
+      expect(symbols.reduce((sum, s) => sum + s.note_ids.length, 0)).toBe(2 * kept.length);
+      expect(sorted(await notesInCategory(m, category_id))).toEqual(kept);
+    },
+  },
+  'journal/categories/update': {
+    async run(m, n, w) {
+      const ids = Array.from({ length: n }, () => newId('category_'));
+      const answers = await all(n, (i) =>
+        m.call(categoriesUpdateFn, 'journal/categories/update', {
+          category_id: ids[i],
+          category: `C${w}-${i}`,
+        }),
+      );
+      // A member has at most MAX_CATEGORIES: exactly that many of the concurrent creates win.
+      const created = ids.filter((_, i) => answers[i]?.status === 200);
+      expect(created.length).toBe(Math.min(n, MAX_CATEGORIES));
+      for (const refused of answers.filter((a) => a.status !== 200)) expect(refused.status).toBe(422);
+      const listed = (await m.call(categoriesFn, 'journal/categories', {})).body.categories as Array<{
+        category_id: string;
+        category: string;
+      }>;
+      expect(sorted(listed.map((c) => c.category_id))).toEqual(sorted(created));
+      expect(new Set(listed.map((c) => c.category)).size).toBe(created.length);
+      // Renames of every one at once, and deletes of half: each lands once.
+      await all(created.length, (i) =>
+        m.call(categoriesUpdateFn, 'journal/categories/update', {
+          category_id: created[i],
+          ...(i % 2 ? { category: `R${w}-${i}` } : { delete: 'true' }),
+        }),
+      );
+      const after = (await m.call(categoriesFn, 'journal/categories', {})).body.categories as Array<{
+        category_id: string;
+        category: string;
+      }>;
+      expect(sorted(after.map((c) => c.category))).toEqual(
+        sorted(created.flatMap((_, i) => (i % 2 ? [`R${w}-${i}`] : []))),
+      );
+    },
+  },
+  'journal/trades/update': {
+    async run(m, n) {
+      const answers = await all(n, (i) =>
+        m.call(tradesUpdateFn, 'journal/trades/update', {
+          trade_id: newId('trade_'),
+          symbol: `SYM${i % 5}`,
+          tradeType: i % 2 ? 'sell' : 'buy',
+          buyPrice: '0.0042',
+          sellPrice: i % 2 ? '0.005' : null,
+          shares: String(i + 1),
+          time: Date.UTC(2026, 0, 2) + i * 1000,
+        }),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(n).fill(200));
+      const trades = await allTrades(m);
+      expect(trades.map((t) => Number(t.shares)).sort((x, y) => x - y)).toEqual(
+        Array.from({ length: n }, (_, i) => i + 1),
+      );
+      let perSymbol = 0;
+      for (let s = 0; s < 5; s++) {
+        const listed = await allTrades(m, { symbol: `SYM${s}` });
+        expect(listed.every((t) => t.symbol === `SYM${s}`)).toBe(true);
+        perSymbol += listed.length;
+      }
+      expect(perSymbol).toBe(n);
+      // Every trade edited at once (a new symbol for half): the per-symbol lists follow.
+      const edits = await all(n, (i) =>
+        m.call(tradesUpdateFn, 'journal/trades/update', {
+          ...trades[i],
+          symbol: i % 2 ? 'MOVED' : trades[i]?.symbol,
+          buyPrice: trades[i]?.buyPrice ?? '0.0042',
+        }),
+      );
+      expect(edits.map((a) => a.status)).toEqual(Array(n).fill(200));
+      expect((await allTrades(m)).length).toBe(n);
+      expect((await allTrades(m, { symbol: 'MOVED' })).length).toBe(trades.filter((_, i) => i % 2).length);
+    },
+  },
+  'journal/trades/delete': {
+    async run(m, n) {
+      // Set up in one import call (the writes under test are the deletes).
+      const imported = await m.call(tradesImportFn, 'journal/trades/import', {
+        executions: Array.from({ length: n + KEPT }, (_, i) =>
+          sampleExecution({ symbol: `DEL${i % 3}`, time: Date.UTC(2026, 0, 2) + i * 1000, orderId: `d${i}` }),
+        ),
+      });
+      expect(imported.body.added).toBe(n + KEPT);
+      const ids = (await allTrades(m)).map((t) => t.trade_id);
+      const [doomed, kept] = [ids.slice(0, n), sorted(ids.slice(n))];
+      const answers = await all(doomed.length, (i) =>
+        m.call(tradesDeleteFn, 'journal/trades/delete', { trade_id: doomed[i] }, 'DELETE'),
+      );
+      expect(answers.map((a) => a.body)).toEqual(Array(doomed.length).fill({ deleted: true }));
+      expect(sorted((await allTrades(m)).map((t) => t.trade_id))).toEqual(kept);
+      const bySymbol = await all(3, (s) => allTrades(m, { symbol: `DEL${s}` }));
+      expect(sorted(bySymbol.flat().map((t) => t.trade_id))).toEqual(kept);
+    },
+  },
+  'journal/trades/import': {
+    async run(m, n) {
+      // Import i carries executions i and i + 1: every execution but the ends arrives twice, at once.
+      const execution = (i: number) =>
+        sampleExecution({ time: Date.UTC(2026, 0, 2) + i * 1000, orderId: `o${i}`, qty: i + 1 });
+      const answers = await all(n, (i) =>
+        m.call(tradesImportFn, 'journal/trades/import', { executions: [execution(i), execution(i + 1)] }),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(n).fill(200));
+      const added = answers.reduce((sum, a) => sum + (a.body.added as number), 0);
+      const duplicates = answers.reduce((sum, a) => sum + (a.body.duplicates as number), 0);
+      expect(added).toBe(n + 1);
+      expect(duplicates).toBe(n - 1);
+      const trades = await allTrades(m);
+      expect(trades.map((t) => Number(t.shares)).sort((x, y) => x - y)).toEqual(
+        Array.from({ length: n + 1 }, (_, i) => i + 1),
+      );
+      expect(new Set(trades.map((t) => t.fingerprint)).size).toBe(n + 1);
+      expect((await allTrades(m, { symbol: 'ABCD' })).length).toBe(n + 1);
+    },
+  },
+  'videos/progress': {
+    async run(m, n) {
+      const positions = new Map<string, number[]>();
+      const answers = await all(n, (i) => {
+        const video = videos[i % videos.length] as string;
+        const position = 10 + i;
+        positions.set(video, [...(positions.get(video) ?? []), position]);
+        return m.call(progressFn, 'videos/progress', { nodeId: video, position });
+      });
+      expect(answers.map((a) => a.status)).toEqual(Array(n).fill(200));
+      // Last write wins per video, and each video is in the progress hash and the watching list once.
+      const saved = await hashEntries(store, memberKeys.progress(m.sub));
+      expect(sorted(saved.map(([id]) => id))).toEqual(sorted(videos));
+      for (const [id, value] of saved)
+        expect(positions.get(id)).toContain((JSON.parse(value) as { position: number }).position);
+      expect(sorted((await store.zrange(memberKeys.watching(m.sub), 0, -1)) as string[])).toEqual(
+        sorted(videos),
+      );
+    },
+  },
+};
+
+let videos: string[] = [];
+const functions = await loadFunctions();
+
+beforeAll(async () => {
+  videos = await Promise.all(Array.from({ length: 5 }, () => addTestVideo(store)));
+});
+
+describe('the write endpoints', () => {
+  it('each have a concurrency scenario (or are listed as reads or account writes)', () => {
+    for (const { name } of functions) {
+      const listed = [name in SCENARIOS, READS.has(name), ACCOUNT_WRITES.has(name)].filter(Boolean).length;
+      expect(
+        listed,
+        `${name}: add a concurrency scenario to SCENARIOS in tests/functions/concurrency.test.ts, or list it in READS`,
+      ).toBe(1);
+    }
+  });
+});
+
+describe.each(Object.entries(SCENARIOS))('concurrent %s', (_name, scenario) => {
+  it(`${ONE} writes at once by one member all land, once, indexed`, async () => {
+    await scenario.run(await member(), ONE, 0);
+  });
+
+  it(`${TWO} writes at once by each of two members land in each one's own data`, async () => {
+    const [a, b] = [await member(), await member()];
+    await Promise.all([scenario.run(a, TWO, 1), scenario.run(b, TWO, 2)]);
+  });
+});
+
+describe('under the real rate limit', () => {
+  it(`${ONE} note saves at once: the ${rateLimitPolicies.journal.limit} acknowledged are there, the refused are not`, async () => {
+    deps.rateLimit = realRateLimit;
+    try {
+      const m = await member();
+      const ids = Array.from({ length: ONE }, () => newId('note_'));
+      const answers = await all(ONE, (i) =>
+        m.call(notesUpdateFn, 'journal/notes/update', {
+          note_id: ids[i],
+          title: `N${i}`,
+          body: '',
+          basedOn: null,
+        }),
+      );
+      const acknowledged = ids.filter((_, i) => answers[i]?.status === 200);
+      const refused = ids.filter((_, i) => answers[i]?.status === 429);
+      expect(acknowledged.length + refused.length).toBe(ONE);
+      // The limit exactly, unless the burst straddles the limiter's minute: its sliding window then
+      // weighs the previous minute's count down (rounded down), letting one or two more through.
+      expect(acknowledged.length).toBeGreaterThanOrEqual(rateLimitPolicies.journal.limit);
+      expect(acknowledged.length).toBeLessThanOrEqual(rateLimitPolicies.journal.limit + 2);
+      expect(sorted((await allNotes(m)).map((n) => n.note_id))).toEqual(sorted(acknowledged));
+      for (const key of refused) expect(await store.exists(`u:${m.sub}:note:${key}`)).toBe(0);
+    } finally {
+      deps.rateLimit = createRateLimit(store, Date.now, raised);
+    }
+  });
+});

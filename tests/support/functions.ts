@@ -1,0 +1,31 @@
+import { readdirSync } from 'node:fs';
+import { type ApiName, api } from '../../functions/_lib/contract/index.ts';
+import type { Access, Endpoint } from '../../functions/_lib/http/handler.ts';
+
+export interface LoadedFunction {
+  file: string;
+  name: ApiName;
+  handler: (request: Request) => Promise<Response>;
+  /** Undefined for a function not built with defineEndpoint (the Stripe webhook). */
+  access: Access | undefined;
+}
+
+/**
+ * Every file in functions/, imported as Netlify loads it, with its contract name (the file name with
+ * '-' → '/'): a new endpoint joins every suite that enumerates them without editing the suite.
+ */
+export async function loadFunctions(): Promise<LoadedFunction[]> {
+  const root = new URL('../../functions/', import.meta.url);
+  const files = readdirSync(root)
+    .filter((file) => file.endsWith('.ts'))
+    .sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const handler = (await import(new URL(file, root).href)).default as Partial<Endpoint<never>> &
+        ((request: Request) => Promise<Response>);
+      const name = file.replace(/\.ts$/, '').replaceAll('-', '/') as ApiName;
+      if (!(name in api)) throw new Error(`functions/${file} has no contract entry named '${name}'`);
+      return { file, name, handler, access: handler.access };
+    }),
+  );
+}

@@ -1,0 +1,85 @@
+import type { ApiName } from '../../functions/_lib/contract/index.ts';
+
+/** What a member's sample data is called in every suite that seeds one (ids are per member). */
+export const SAMPLE_IDS = {
+  note: 'note_AAAAAAAAAAAAAAAA',
+  category: 'category_AAAAAAAAAAAAAAAA',
+  trade: 'trade_AAAAAAAAAAAAAAAA',
+  symbol: 'ABCD',
+} as const;
+
+export const sampleExecution = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
+  broker: 'das',
+  account: 'ACC1',
+  time: Date.UTC(2026, 2, 17, 13, 30),
+  symbol: SAMPLE_IDS.symbol,
+  side: 'buy',
+  qty: 1000,
+  price: '0.0042',
+  fees: '0',
+  orderId: 'o1',
+  ...over,
+});
+
+/**
+ * A valid request for every endpoint whose empty body is refused, built around the test video's id
+ * (a random one per run, see library fixture). The generated suites start from these and break one
+ * thing at a time; a new endpoint that refuses `{}` must add its sample here (a test says so).
+ */
+export function validRequests(
+  videoId: string,
+  ids: { [K in keyof typeof SAMPLE_IDS]: string } = SAMPLE_IDS,
+): Partial<Record<ApiName, Record<string, unknown>>> {
+  return {
+    charge: {
+      email: 'member@example.com',
+      planID: 'monthly',
+      token: 'tok_local_4242424242424242',
+      promo: null,
+    },
+    promo: { promo: 'NOPE' },
+    'payment/verify': { promoAccess: 'email' },
+    'subscription/toggle': { renew: false },
+    'user/updatecard': { token: 'tok_local_4242424242424242' },
+    'user/updateemail': { email: 'new@example.com', userID: 'auth0|someone' },
+    'user/updatepassword': { password: 'correct horse battery', userID: 'auth0|someone' },
+    videos: { maxResults: 10, more: null, playlist: 'essentials', search: 'gap', tags: ['level-2'] },
+    'videos/metadata': { nodeId: `vid_${videoId}` },
+    'videos/progress': { nodeId: `vid_${videoId}`, position: 12, duration: 600 },
+    'journal/notes': { page: 0 },
+    'journal/export': { page: 0 },
+    'journal/metadata': { note_id: ids.note },
+    'journal/notes/update': {
+      note_id: ids.note,
+      title: 'A note',
+      body: '<p>Hi $ABCD</p>',
+      basedOn: null,
+      timestamp: 1,
+      symbols: [ids.symbol],
+      categories: [ids.category],
+    },
+    'journal/notes/delete': { note_id: ids.note },
+    'journal/search': { query: 'breakout' },
+    'journal/symbols/notes': { symbol: ids.symbol },
+    'journal/categories/notes': { category_id: ids.category },
+    'journal/categories/update': { category_id: ids.category, category: 'Setups' },
+    'journal/trades': {
+      filter: { symbol: ids.symbol, from: 0, to: 8_640_000_000_000, side: 'buy', status: 'open' },
+      page: 0,
+    },
+    'journal/trades/update': {
+      trade_id: ids.trade,
+      symbol: ids.symbol,
+      tradeType: 'buy',
+      buyPrice: '0.0042',
+      sellPrice: null,
+      shares: '1000',
+      note: 'Gap play',
+      sellProfit: null,
+      updated: 1,
+      time: Date.UTC(2026, 2, 17, 13, 30),
+    },
+    'journal/trades/delete': { trade_id: ids.trade },
+    'journal/trades/import': { executions: [sampleExecution({ symbol: ids.symbol })], dryRun: false },
+  };
+}
