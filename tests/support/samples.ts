@@ -43,6 +43,7 @@ export function validRequests(
     'user/updatecard': { token: 'tok_local_4242424242424242' },
     'user/updateemail': { email: 'new@example.com', userID: 'auth0|someone' },
     'user/updatepassword': { password: 'correct horse battery', userID: 'auth0|someone' },
+    'user/discord': { discord: 'member.name', userID: 'auth0|someone', custID: 'cus_someone' },
     videos: { maxResults: 10, more: null, playlist: 'essentials', search: 'gap', tags: ['level-2'] },
     'videos/metadata': { nodeId: `vid_${videoId}` },
     'videos/progress': { nodeId: `vid_${videoId}`, position: 12, duration: 600 },
