@@ -129,8 +129,18 @@ test('with the affiliate service configured, /payment loads its script and sends
 }) => {
   const via = newReferral();
   const visitId = randomUUID();
-  // Stand-ins at the network edge only: the settings answer as with REWARDFUL_API_KEY set, and
-  // Rewardful's script as it behaves for a referred visitor (it exposes the visit's id).
+  // Stand-ins at the network edge only: the pages' policy and the settings answer as with
+  // REWARDFUL_API_KEY set at build and run time, and Rewardful's script as it behaves for a referred
+  // visitor (it exposes the visit's id).
+  await page.route('**/*', async (route) => {
+    const ours = new URL(route.request().url()).origin === new URL(process.env.E2E_BASE_URL ?? '').origin;
+    if (!ours || route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch({ maxRedirects: 0 });
+    const policy = (response.headers()['content-security-policy'] ?? '')
+      .replace("script-src 'self'", "script-src 'self' https://r.wdfl.co")
+      .replace("connect-src 'self'", "connect-src 'self' https://r.wdfl.co");
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': policy } });
+  });
   await page.route('**/api/appconfig', async (route) => {
     const answer = await (await route.fetch()).json();
     await route.fulfill({ json: { ...answer, affiliate: { rewardfulKey: 'rwkey123' } } });

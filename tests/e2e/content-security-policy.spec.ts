@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { inlineScripts, scriptHash } from '../../site/lib/content-security-policy.ts';
+import { signUp } from './support/members.ts';
+
+// The pages' policy (site/integrations/security-headers.ts) as the server sends it, and the member
+// app working under it: every screen that loads something from elsewhere or runs inline code.
+
+const PAGE_KINDS = [
+  '/', // landing, with its inline loader
+  '/features',
+  '/faq',
+  '/articles',
+  '/articles/how_the_otc_market_works',
+  '/journal', // the member app
+  '/trades',
+  '/payment',
+  '/no/such/page', // the 404 page
+];
+
+test('every page kind carries the policy: its inline scripts by hash, no unsafe-eval or inline code', async ({
+  request,
+}) => {
+  for (const path of PAGE_KINDS) {
+    const answer = await request.get(path);
+    const policy = answer.headers()['content-security-policy'] ?? '';
+    const directives = new Map(
+      policy.split(/;\s*/).map((part) => {
+        const [name = '', ...sources] = part.trim().split(/\s+/);
+        return [name, sources] as const;
+      }),
+    );
+    const scripts = directives.get('script-src') ?? [];
+    expect(scripts, path).toContain("'self'");
+    expect(scripts, path).not.toContain("'unsafe-inline'");
+    expect(policy, path).not.toContain("'unsafe-eval'");
+    expect(directives.get('default-src'), path).toEqual(["'self'"]);
+    expect(directives.get('object-src'), path).toEqual(["'none'"]);
+    expect(directives.get('frame-ancestors'), path).toEqual(["'none'"]);
+    for (const script of inlineScripts(await answer.text()))
+      expect(scripts, `${path}: an inline script without its hash`).toContain(
+        `'sha256-${scriptHash(script)}'`,
+      );
+  }
+});
+
+test('a member’s screens run under the policy without a single violation', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as { cspViolations?: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  await signUp(page);
+  const violations = () => page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations ?? []);
+  // Dashboard, the video player, the journal's editor, the trades' chart (its own chunk), account.
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  expect(await violations()).toEqual([]);
+  await page.goto('/videos/watch/tour-library/start-here-a-tour-of-the-video-library');
+  await expect(page.locator('video')).toBeVisible();
+  expect(await violations()).toEqual([]);
+  await page.goto('/journal');
+  await page.getByRole('button', { name: 'New Journal Entry' }).first().click();
+  await expect(page.getByRole('textbox', { name: 'Note text' })).toBeVisible();
+  expect(await violations()).toEqual([]);
+  await page.goto('/trades');
+  await page.getByRole('button', { name: 'Import Trades' }).click();
+  await page
+    .getByLabel('Broker file')
+    .setInputFiles(new URL('../fixtures/brokers/tradezero.csv', import.meta.url).pathname);
+  await page.getByRole('button', { name: 'Import 9 executions' }).click();
+  await expect(page.getByText('Import finished.')).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page.locator('.pnl-chart canvas')).toBeVisible();
+  expect(await violations()).toEqual([]);
+  await page.goto('/account');
+  await expect(page.getByLabel('Discord username')).toBeVisible();
+  expect(await violations()).toEqual([]);
+});
