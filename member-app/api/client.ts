@@ -19,6 +19,17 @@ const DELETE_CALLS: Record<NameOf<'DELETE'>, true> = {
 
 let redirecting = false;
 
+/**
+ * SPEC §4: to /payment, once. Start-up calls run in parallel and may all answer `redirect: true`,
+ * and the membership check may decide the same: one navigation, not one each (a second would abort
+ * the first).
+ */
+export function goToPayment(): void {
+  if (redirecting || window.location.pathname === '/payment') return;
+  redirecting = true;
+  window.location.assign('/payment');
+}
+
 export class ApiError extends Error {
   readonly status: number;
   /** The whole error answer: fields beside `error` (e.g. the stored note of a 409 `conflict`). */
@@ -63,9 +74,7 @@ export async function callApi<N extends CallName>(name: N, body?: ApiRequest<N>)
   // SPEC §4: any answer with plans stores them; redirect: true sends the member to /payment.
   if (data.plans) storePlans(data.plans);
   if (data.redirect === true && window.location.pathname !== '/payment') {
-    // Start-up calls run in parallel and may all answer so: one navigation, not one each.
-    if (!redirecting) window.location.assign('/payment');
-    redirecting = true;
+    goToPayment();
     throw new ApiError(response.status, 'An active membership is required');
   }
   if (!response.ok)

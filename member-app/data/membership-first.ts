@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { subscriptionStatusQuery } from '../account/subscription-data.ts';
+import { goToPayment } from '../api/client.ts';
 import { customerId } from '../auth/session.ts';
 
 /**
@@ -13,6 +14,6 @@ export async function memberCallsAllowed(client: QueryClient): Promise<boolean> 
   // Shared by start-up and the dashboard's loader: one request.
   const status = await client.query({ ...subscriptionStatusQuery, staleTime: 30_000 }).catch(() => null);
   if (status?.plan !== 'free') return true; // a member, or unknown: the calls decide (403 → /payment)
-  if (window.location.pathname !== '/payment') window.location.assign('/payment');
+  goToPayment();
   return false;
 }

@@ -11,10 +11,11 @@ const NO_DATA: DashboardData = { latest: [], plan: null };
 
 // The signed-in home dashboard. Visitors get the static landing page at / instead: a full load.
 export const Route = createFileRoute('/')({
-  loader: async ({ context }) =>
-    isSignedIn() && (await memberCallsAllowed(context.queryClient))
-      ? loadDashboard(context.queryClient)
-      : NO_DATA,
+  loader: async ({ context }): Promise<DashboardData | null> => {
+    if (!isSignedIn()) return NO_DATA;
+    // null: a new account without a membership, on its way to /payment; nothing is asked for.
+    return (await memberCallsAllowed(context.queryClient)) ? loadDashboard(context.queryClient) : null;
+  },
   component: Home,
 });
 
@@ -26,5 +27,5 @@ function Home() {
   }, [signedIn]);
   // SPEC §2: ?discount=email on / (a member's / is this page) stores the promo-access flag.
   useEffect(takePromoAccess, []);
-  return signedIn ? <Dashboard {...data} /> : null;
+  return signedIn && data ? <Dashboard {...data} /> : null;
 }
