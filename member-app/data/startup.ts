@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { customerId, isSignedIn, sessionIdentity } from '../auth/session.ts';
+import { isSignedIn, sessionIdentity } from '../auth/session.ts';
 import { notesQuery } from '../journal/journal-data.ts';
 import { libraryMetaQuery, startupListsQuery } from '../videos/library-data.ts';
-import { memberCallsAllowed } from './membership-first.ts';
+import { memberCallsAllowed, noteSignInHandOff, statusFirst } from './membership-first.ts';
 
 /**
  * SPEC §4 start-up: everything a visit needs, requested at once and in parallel (no waterfalls),
@@ -12,8 +12,8 @@ import { memberCallsAllowed } from './membership-first.ts';
  * - without: the 25 latest.
  * Articles join these lists when their section moves into the app.
  * Not on the sign-in hand-off or the payment page, where the session is being made or paid for.
- * A signed-in user whose token names no payment customer (a new account) is checked first
- * (membership-first.ts), so a non-member goes to /payment without a refused call.
+ * Right after signing in with a token that names no payment customer (a new account), the status is
+ * checked first (membership-first.ts), so a non-member goes to /payment without a refused call.
  */
 type Load = (client: QueryClient) => Promise<unknown>;
 const lists: Load = (client) => client.query(startupListsQuery);
@@ -29,7 +29,9 @@ let startedFor: string | null | undefined;
 export function startUp(client: QueryClient, pathname = window.location.pathname): void {
   unregisterOldWorkers();
   const identity = sessionIdentity();
-  if (startedFor === identity || SKIPPED.has(pathname.split('/')[1] ?? '')) return;
+  const section = pathname.split('/')[1] ?? '';
+  if (section === 'callback') noteSignInHandOff();
+  if (startedFor === identity || SKIPPED.has(section)) return;
   startedFor = identity;
   const run = (loads: Load[]) => {
     for (const load of loads) {
@@ -37,9 +39,10 @@ export function startUp(client: QueryClient, pathname = window.location.pathname
       load(client).catch((error: unknown) => console.warn('Start-up load failed', error));
     }
   };
-  // A paying member's token starts everything at once; a new account asks its status first.
+  // A member's visit starts everything at once; a session made just now without a paying customer
+  // (a new account) asks its status first (membership-first.ts).
   if (!isSignedIn()) run(visitorLoads);
-  else if (customerId()) run(memberLoads);
+  else if (!statusFirst()) run(memberLoads);
   else void memberCallsAllowed(client).then((allowed) => allowed && run(memberLoads));
 }
 
