@@ -60,7 +60,6 @@ function newestFreeSlug(): string {
 buildIfStale(root);
 const product = await startThrowawayProduct();
 const chrome = await launchChromium();
-if (pages.some((page) => page.startsWith(MEMBER))) await signInAsMember();
 
 type Row = {
   page: string;
@@ -73,7 +72,18 @@ type Row = {
 };
 const rows: Row[] = [];
 try {
-  for (const page of pages) {
+  // Visitors' pages first: the member's session (storage and the session cookie, which Lighthouse's
+  // storage reset does not clear) would otherwise turn / into the member app.
+  const ordered = [
+    ...pages.filter((p) => !p.startsWith(MEMBER)),
+    ...pages.filter((p) => p.startsWith(MEMBER)),
+  ];
+  let signedIn = false;
+  for (const page of ordered) {
+    if (page.startsWith(MEMBER) && !signedIn) {
+      await signInAsMember();
+      signedIn = true;
+    }
     await measure(page); // warm-up: browser, server and disk caches
     const runs: Row[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await measure(page));
