@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { type RecordedAnswer, startRecordingServer } from './recording-server.ts';
 
 /**
  * A local HTTP server standing in for discord.com/api/v10: it records every request the Discord
@@ -14,11 +14,7 @@ export interface DiscordRequest {
   headers: IncomingHttpHeaders;
 }
 
-export interface DiscordAnswer {
-  status?: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
+export type DiscordAnswer = RecordedAnswer;
 
 export type DiscordRoute = (request: DiscordRequest) => DiscordAnswer | undefined;
 
@@ -31,42 +27,14 @@ export interface DiscordRecorder {
 }
 
 export async function startDiscordRecorder(): Promise<DiscordRecorder> {
-  const requests: DiscordRequest[] = [];
-  const routes: DiscordRoute[] = [];
-  const server: Server = createServer(async (req, res) => {
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
-    const path = (req.url ?? '/').replace(/^\/api\/v10/, '');
-    const recorded: DiscordRequest = {
+  const server = await startRecordingServer<DiscordRequest>(
+    (req, raw) => ({
       method: req.method ?? '',
-      path,
+      path: (req.url ?? '/').replace(/^\/api\/v10/, ''),
       body: raw ? JSON.parse(raw) : undefined,
       headers: req.headers,
-    };
-    requests.push(recorded);
-    const answer = routes.reduce<DiscordAnswer | undefined>(
-      (found, route) => found ?? route(recorded),
-      undefined,
-    ) ?? {
-      status: 404,
-      body: { message: '404: Not Found', code: 0 },
-    };
-    const status = answer.status ?? 200;
-    if (status === 204) return void res.writeHead(204, answer.headers).end();
-    res
-      .writeHead(status, { 'content-type': 'application/json', ...answer.headers })
-      .end(JSON.stringify(answer.body ?? {}));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    apiBase: `http://127.0.0.1:${port}/api/v10`,
-    requests,
-    routes,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+    }),
+    () => ({ status: 404, body: { message: '404: Not Found', code: 0 } }),
+  );
+  return { ...server, apiBase: `http://127.0.0.1:${server.port}/api/v10` };
 }

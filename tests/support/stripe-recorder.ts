@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { type RecordedAnswer, startRecordingServer } from './recording-server.ts';
 
 /**
  * A local HTTP server standing in for api.stripe.com: it records every request the real `stripe`
@@ -14,11 +14,7 @@ export interface RecordedRequest {
   headers: IncomingHttpHeaders;
 }
 
-export interface Answer {
-  status?: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
+export type Answer = RecordedAnswer;
 
 export type Route = (request: RecordedRequest) => Answer | undefined;
 
@@ -31,46 +27,25 @@ export interface StripeRecorder {
 }
 
 export async function startStripeRecorder(): Promise<StripeRecorder> {
-  const requests: RecordedRequest[] = [];
-  const routes: Route[] = [];
-  const server: Server = createServer(async (req, res) => {
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
-    const url = new URL(req.url ?? '/', 'http://stripe.local');
-    const form = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : raw));
-    const recorded: RecordedRequest = {
-      method: req.method ?? '',
-      path: url.pathname,
-      form,
-      headers: req.headers,
-    };
-    requests.push(recorded);
-    const answer = routes.reduce<Answer | undefined>(
-      (found, route) => found ?? route(recorded),
-      undefined,
-    ) ?? {
+  const server = await startRecordingServer<RecordedRequest>(
+    (req, raw) => {
+      const url = new URL(req.url ?? '/', 'http://stripe.local');
+      return {
+        method: req.method ?? '',
+        path: url.pathname,
+        form: Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : raw)),
+        headers: req.headers,
+      };
+    },
+    (recorded) => ({
       status: 404,
       body: {
         error: {
           type: 'invalid_request_error',
-          message: `Unrecognized request URL (${recorded.method}: ${url.pathname})`,
+          message: `Unrecognized request URL (${recorded.method}: ${recorded.path})`,
         },
       },
-    };
-    res
-      .writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers })
-      .end(JSON.stringify(answer.body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    transport: { host: '127.0.0.1', port, protocol: 'http' },
-    requests,
-    routes,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+    }),
+  );
+  return { ...server, transport: { host: '127.0.0.1', port: server.port, protocol: 'http' } };
 }
