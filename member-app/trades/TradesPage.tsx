@@ -139,36 +139,19 @@ function TradeTable({
           To
           <input type="date" value={filters.to} onChange={(e) => set('to', e.target.value)} />
         </label>
-        <label>
-          Side
-          <select value={filters.side} onChange={(e) => set('side', e.target.value as TradeFilters['side'])}>
-            <option value="">All</option>
-            <option value="buy">Buy</option>
-            <option value="sell">Sell</option>
-          </select>
-        </label>
-        <label>
-          Result
-          <select
-            value={filters.result}
-            onChange={(e) => set('result', e.target.value as TradeFilters['result'])}
-          >
-            <option value="">All</option>
-            <option value="+">Profit (+)</option>
-            <option value="-">Loss (−)</option>
-          </select>
-        </label>
-        <label>
-          Position
-          <select
-            value={filters.position}
-            onChange={(e) => set('position', e.target.value as TradeFilters['position'])}
-          >
-            <option value="">All</option>
-            <option value="open">Open</option>
-            <option value="closed">Closed</option>
-          </select>
-        </label>
+        <FilterChoice label="Side" value={filters.side} onChange={(v) => set('side', v)} options={SIDES} />
+        <FilterChoice
+          label="Result"
+          value={filters.result}
+          onChange={(v) => set('result', v)}
+          options={RESULTS}
+        />
+        <FilterChoice
+          label="Position"
+          value={filters.position}
+          onChange={(v) => set('position', v)}
+          options={POSITIONS}
+        />
       </form>
       {rows.length === 0 ? (
         <p className="muted">
@@ -210,6 +193,48 @@ function TradeTable({
         </div>
       )}
     </>
+  );
+}
+
+const SIDES: ReadonlyArray<[TradeFilters['side'], string]> = [
+  ['', 'All'],
+  ['buy', 'Buy'],
+  ['sell', 'Sell'],
+];
+const RESULTS: ReadonlyArray<[TradeFilters['result'], string]> = [
+  ['', 'All'],
+  ['+', 'Profit (+)'],
+  ['-', 'Loss (−)'],
+];
+const POSITIONS: ReadonlyArray<[TradeFilters['position'], string]> = [
+  ['', 'All'],
+  ['open', 'Open'],
+  ['closed', 'Closed'],
+];
+
+/** One of the table's choice filters: a labelled select over a fixed list. */
+function FilterChoice<V extends string>({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: V;
+  onChange: (value: V) => void;
+  options: ReadonlyArray<[V, string]>;
+}) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => onChange(e.target.value as V)}>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

@@ -38,6 +38,19 @@ const base: ColumnMapping = {
   execId: null,
 };
 
+/** A plain export: Date (with the time), Symbol, Side, Qty and Price, nothing else. */
+const SIMPLE: ColumnMapping = {
+  ...base,
+  date: 'Date',
+  time: null,
+  symbol: 'Symbol',
+  side: 'Side',
+  quantity: 'Qty',
+  price: 'Price',
+  fees: [],
+  orderId: null,
+};
+
 describe('a hand-mapped export', () => {
   it('guesses the usual names, fee columns included', () => {
     const header = findHeader(GENERIC);
@@ -161,17 +174,7 @@ describe('a hand-mapped export', () => {
   it('knows the usual side labels and rejects others with the line', () => {
     const rows = ['SELL SHORT', 'buy to cover', 'BOT', 'SLD', 'Hold'];
     const text = `Date,Symbol,Side,Qty,Price\n${rows.map((side) => `2026-07-01 10:00,ABCD,${side},5,1`).join('\n')}`;
-    const mapping = {
-      ...base,
-      date: 'Date',
-      time: null,
-      symbol: 'Symbol',
-      side: 'Side',
-      quantity: 'Qty',
-      price: 'Price',
-      fees: [],
-      orderId: null,
-    };
+    const mapping = SIMPLE;
     const result = analyzeFile(text, { mapping });
     expect(result.executions.map((e) => [e.side, e.intent])).toEqual([
       ['sell', 'open'],
@@ -189,17 +192,7 @@ describe('a hand-mapped export', () => {
       '2026-07-01 25:00,ABCD,BUY,5,1',
       '2026-07-01 10:00,ABCD,BUY,5,abc',
     ].join('\n');
-    const mapping = {
-      ...base,
-      date: 'Date',
-      time: null,
-      symbol: 'Symbol',
-      side: 'Side',
-      quantity: 'Qty',
-      price: 'Price',
-      fees: [],
-      orderId: null,
-    };
+    const mapping = SIMPLE;
     expect(analyzeFile(text, { mapping }).rejected).toEqual([
       { line: 2, reason: 'date "2026-13-01 10:00" is not a date' },
       { line: 3, reason: 'time "25:00" is not a time' },
