@@ -8,7 +8,6 @@ import autocannon from 'autocannon';
 import { importJWK, type JWK, SignJWT } from 'jose';
 import { createClient } from 'redis';
 import { loadArticles } from '../functions/_lib/articles/content.ts';
-import { type Membership, membershipKey } from '../functions/_lib/billing/membership.ts';
 import type { Trade } from '../functions/_lib/contract/index.ts';
 import { journalKeys } from '../functions/_lib/journal/keys.ts';
 import { tradeKeys } from '../functions/_lib/trade-store/keys.ts';
@@ -16,6 +15,7 @@ import { analyzeFile } from '../functions/_lib/trades/import-file.ts';
 import { buildIfStale } from './local/build.ts';
 import { startChild } from './local/child.ts';
 import { bundleFunction } from './local/function-bundle.ts';
+import { grantLocalMembership } from './local/grant-membership.ts';
 import { syntheticTradeZeroFile } from './local/synthetic-trades.ts';
 
 /**
@@ -261,21 +261,7 @@ async function memberOf(target: Target): Promise<{ sub: string; headers: Record<
     .setIssuedAt()
     .setExpirationTime('1h')
     .sign(await importJWK(jwk, 'RS256'));
-  const redis = await createClient({ url: target.redisUrl ?? '' }).connect();
-  const now = Date.now();
-  await redis.set(
-    membershipKey(sub),
-    JSON.stringify({
-      customerId: 'cus_bench',
-      subscriptionId: 'sub_bench',
-      plan: 'monthly',
-      status: 'active',
-      currentPeriodEnd: now + 30 * 86_400_000,
-      cancelAtPeriodEnd: false,
-      asOf: now,
-    } satisfies Membership),
-  );
-  await redis.quit();
+  await grantLocalMembership(target.redisUrl ?? '', sub, 'bench');
   return { sub, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
 }
 

@@ -5,10 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { createClient } from 'redis';
 import { loadArticles } from '../functions/_lib/articles/content.ts';
-import { type Membership, membershipKey } from '../functions/_lib/billing/membership.ts';
 import { buildIfStale } from './local/build.ts';
+import { grantLocalMembership } from './local/grant-membership.ts';
 import { startThrowawayProduct } from './local/throwaway.ts';
 
 /**
@@ -181,24 +180,7 @@ async function signInAsMember(): Promise<void> {
       if (!sub) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     if (!sub) throw new Error('The sign-up did not store a session');
-    const redis = await createClient({ url: product.redisUrl }).connect();
-    try {
-      const now = Date.now();
-      await redis.set(
-        membershipKey(sub),
-        JSON.stringify({
-          customerId: 'cus_lighthouse',
-          subscriptionId: 'sub_lighthouse',
-          plan: 'monthly',
-          status: 'active',
-          currentPeriodEnd: now + 30 * 24 * 60 * 60 * 1000,
-          cancelAtPeriodEnd: false,
-          asOf: now,
-        } satisfies Membership),
-      );
-    } finally {
-      await redis.quit();
-    }
+    await grantLocalMembership(product.redisUrl, sub, 'lighthouse');
     // The dashboard, as a member now (the page may reload itself once to set the session cookie).
     await page.goto(`${product.url}/`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('heading', { name: 'Home' }).waitFor({ timeout: 30_000 });
