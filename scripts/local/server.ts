@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
+import { payloadTooLarge } from '../../functions/_lib/http/errors.ts';
+import { API_SECURITY_HEADERS, json, MAX_REQUEST_BYTES } from '../../functions/_lib/http/json-response.ts';
 import { type FunctionRoute, loadFunctions, matchFunction } from './functions-host.ts';
 import { unusedNetlifyFeatures } from './netlify-features.mjs';
 
@@ -32,11 +34,7 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
     handle(routes, netlify, req, res).catch((error: unknown) => {
       console.error('[server]', error);
       if (res.headersSent) return void res.end();
-      void send(
-        req,
-        res,
-        Response.json({ error: 'Something went wrong. Please try again.' }, { status: 500 }),
-      );
+      void send(req, res, json({ error: 'Something went wrong. Please try again.' }, 500));
     });
   });
   server.keepAliveTimeout = 65_000;
@@ -55,22 +53,6 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
   };
 }
 
-/** Netlify's limit for a function's buffered request (docs: Functions configuration, 6 MB). */
-const MAX_REQUEST_BYTES = 6 * 1024 * 1024;
-
-/**
- * Security headers of every answer this server makes itself (errors, oversized requests), like
- * netlify.toml's `/*` rule and the API's own (functions/_lib/http/handler.ts).
- */
-const OWN_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
-  'cache-control': 'no-store',
-};
-
 async function handle(
   routes: FunctionRoute[],
   netlify: NetlifyDev,
@@ -83,12 +65,7 @@ async function handle(
   // Refused before a byte of the body is read, and the connection closed: a client streaming a huge
   // upload learns at once instead of waiting for a socket that no one reads.
   if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) {
-    const limit = `${MAX_REQUEST_BYTES / 1024 / 1024} MB`;
-    return send(
-      req,
-      res,
-      Response.json({ error: `The request is too large (at most ${limit})` }, { status: 413 }),
-    );
+    return send(req, res, json({ error: payloadTooLarge(MAX_REQUEST_BYTES).message }, 413));
   }
   const fn = matchFunction(routes, url.pathname);
   if (fn) {
@@ -173,7 +150,9 @@ async function send(req: http.IncomingMessage, res: http.ServerResponse, respons
   const headers: Record<string, string | string[]> = {};
   // Answers without the security headers (our own errors, redirects) get them, as Netlify's CDN
   // applies netlify.toml's `/*` rule to everything it serves.
-  if (!response.headers.has('x-content-type-options')) Object.assign(headers, OWN_HEADERS);
+  if (!response.headers.has('x-content-type-options')) {
+    for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) headers[name.toLowerCase()] = value;
+  }
   response.headers.forEach((value, key) => {
     headers[key] = key === 'set-cookie' ? response.headers.getSetCookie() : value;
   });

@@ -111,7 +111,7 @@ test.describe('marketing pages', () => {
     );
     expect(answer.status).toBe(413);
     expect(answer.headers.connection).toBe('close');
-    expect(JSON.parse(answer.body)).toEqual({ error: 'The request is too large (at most 6 MB)' });
+    expect(JSON.parse(answer.body)).toEqual({ error: 'The request body is too large (at most 6 MB)' });
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 

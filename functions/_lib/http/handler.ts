@@ -14,6 +14,7 @@ import {
   unsupportedMediaType,
 } from './errors.ts';
 import { checkJsonValue, readJson } from './json.ts';
+import { json, MAX_REQUEST_BYTES } from './json-response.ts';
 import { logError } from './log.ts';
 import { type RateLimitPolicy, rateLimitPolicies } from './rate-limit.ts';
 import { isStoreOutage, storeUnavailable } from './store-outage.ts';
@@ -162,25 +163,6 @@ export type Endpoint<E extends ContractEntry> = ((
   readonly access: Access;
 };
 
-/**
- * Netlify applies netlify.toml's [[headers]] to files, not to function answers: the API sets its
- * own (DESIGN §5). JSON only, so the CSP allows nothing at all.
- */
-const API_SECURITY_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
-};
-
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return Response.json(body, {
-    status,
-    headers: { 'Cache-Control': 'no-store', ...API_SECURITY_HEADERS, ...headers },
-  });
-}
-
 export function errorResponse(error: unknown, request: Request): Response {
   if (error instanceof HttpError) {
     return json({ error: error.message, ...error.extra }, error.status, error.headers);
@@ -189,12 +171,6 @@ export function errorResponse(error: unknown, request: Request): Response {
   if (isStoreOutage(error)) return errorResponse(storeUnavailable(), request);
   return json({ error: 'Something went wrong. Please try again.' }, 500);
 }
-
-/**
- * Netlify refuses a synchronous function's request over 6 MB before the function runs; the same
- * limit here gives every other host (the local server, tests) the same answer, a 413.
- */
-export const MAX_REQUEST_BYTES = 6 * 1024 * 1024;
 
 async function readBody(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? 0);
@@ -246,3 +222,5 @@ async function authenticate(request: Request, deps: Deps): Promise<Caller> {
   if (!token) throw unauthorized();
   return deps.verifyToken(token);
 }
+
+export { json, MAX_REQUEST_BYTES };
