@@ -216,6 +216,23 @@ describe('local community access follows the membership', () => {
     expect(await readChatRecord(store, alice.sub)).toMatchObject({ revoked: false });
   });
 
+  it('a new username takes the role and the outstanding invite away from the last one', async () => {
+    const alice = await memberCaller(store);
+    const first = uniqueName();
+    const second = uniqueName();
+    await open((await ask(alice.call, { discord: first })).body.invite);
+    expect(await role(first)).toBe(true);
+    const outstanding = (await ask(alice.call, { discord: first })).body.invite;
+    const next = await ask(alice.call, { discord: second });
+    expect(next.body).toMatchObject({ username: second });
+    expect(next.body.invite).not.toBe(outstanding);
+    expect(await role(first)).toBe(false);
+    expect((await open(outstanding)).status).toBe(410);
+    await open(next.body.invite);
+    expect(await role(second)).toBe(true);
+    expect(await readChatRecord(store, alice.sub)).toMatchObject({ username: second, revoked: false });
+  });
+
   it('a period that lapsed without an event is noticed when an invite is opened', async () => {
     const alice = await memberCaller(store);
     const invite = (await ask(alice.call, { discord: uniqueName() })).body.invite;

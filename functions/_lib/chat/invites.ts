@@ -6,7 +6,7 @@ import { logWarning } from '../http/log.ts';
 import type { ChatPorts } from './chat-ports.ts';
 import { chatKeys } from './keys.ts';
 import { type Chat, type ChatMember, ChatUnavailableError, type Invite } from './port.ts';
-import { readChatRecord, writeChatRecord } from './record.ts';
+import { parseChatRecord, writeChatRecord } from './record.ts';
 import { normalizeUsername, usernameError } from './rules.ts';
 
 type InviteDeps = Pick<Deps, 'store' | 'now'> & ChatPorts;
@@ -39,12 +39,23 @@ export async function requestInvite(
   if (problem) throw badRequest(problem);
   const member: ChatMember = { sub: caller.sub, username: normalizeUsername(input.discord) };
   const { store } = deps;
-  const locked = await store.set(chatKeys.lock(caller.sub), '1', { nx: true, px: LOCK_MS });
+  // The lock and the stored record in one round trip (the record is used only if the lock is ours).
+  const [locked, raw] = await store
+    .pipeline()
+    .set(chatKeys.lock(caller.sub), '1', { nx: true, px: LOCK_MS })
+    .get(chatKeys.member(caller.sub))
+    .exec<[string | null, string | null]>();
   if (locked === null) throw new HttpError(409, 'Your invite is already being prepared.');
   try {
     const chat = await deps.chat();
-    const record = await readChatRecord(store, caller.sub);
-    let invite = await liveInvite(chat, record?.invite ?? null, deps.now());
+    const record = parseChatRecord(raw);
+    const sameUsername = record?.username === member.username;
+    if (record && !sameUsername && !record.revoked) {
+      // One membership, one community account: a new username takes the role (and any outstanding
+      // invite) away from the last one first, or every username asked for would keep the role.
+      await chatCall(() => chat.revokeAccess({ sub: caller.sub, username: record.username }, record.invite));
+    }
+    let invite = sameUsername ? await liveInvite(chat, record?.invite ?? null, deps.now()) : null;
     if (!invite) {
       invite = await chatCall(() => chat.createInvite(member));
       // The last invite was used (or never issued): the member may be in the community already.
