@@ -11,10 +11,13 @@ export default defineEndpoint(api.charge, {
   access: 'user',
   rateLimit: 'payment',
   run: async (input, deps, { caller }) => {
-    const answer = await charge({ ...deps, ...getBillingPorts(), ...getIdentityPorts() }, caller, input);
-    // A member who paid again after their membership ended gets the chat's member role back
-    // (locally there is no webhook to do it; with Stripe the webhook would too). Never throws.
-    await followMembership({ ...deps, ...getChatPorts() }, caller.sub);
+    const billing = getBillingPorts();
+    const answer = await charge({ ...deps, ...billing, ...getIdentityPorts() }, caller, input);
+    // A member who paid again after their membership ended gets the chat's member role back. With
+    // Stripe the webhook does it, so the payment's answer never waits on the community; local
+    // billing has no webhook. Never throws.
+    if (billing.billingConfig.kind === 'local')
+      await followMembership({ ...deps, ...getChatPorts() }, caller.sub);
     return answer;
   },
 });

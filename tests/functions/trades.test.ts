@@ -195,6 +195,8 @@ describe('typed trades', () => {
     await m.import([execution({ symbol: 'AITX', side: 'sell', qty: 500, time: at(5), orderId: 'a4' })]);
     expect(await orders({ status: 'open' })).toEqual([]);
     expect((await m.list({ filter: { status: 'closed' } })).total).toBe(6);
+    // A symbol of only special characters names none of them.
+    expect(await m.list({ filter: { symbol: '$$$' } })).toEqual({ trades: [], more: false, total: 0 });
     const bad = await m.list({ filter: { status: 'shut' } });
     expect(bad).toMatchObject({ error: expect.stringContaining('filter.status') });
   });
@@ -277,6 +279,21 @@ describe('imports', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe('executions.1.price: use a decimal number, e.g. 0.0042');
     expect((await m.list()).total).toBe(0);
+  });
+
+  it('refuses a zero or negative imported price, naming the row', async () => {
+    const m = await member();
+    const refused: Array<[string, string]> = [
+      ['0', 'use a price above 0'],
+      ['0.0000', 'use a price above 0'],
+      ['-0.5', 'use a decimal number, e.g. 0.0042'],
+    ];
+    for (const [price, reason] of refused) {
+      const answer = await m.import([execution(), execution({ price, orderId: 'bad' })]);
+      expect(answer).toEqual({ status: 400, body: { error: `executions.1.price: ${reason}` } });
+    }
+    // A rebate is a negative fee, and stays allowed.
+    expect((await m.import([execution({ fees: '-0.20' })])).status).toBe(200);
   });
 
   it('keeps identical rows of one file apart by their occurrence', async () => {

@@ -3,8 +3,13 @@ import { IMPORT_BATCH, TRADE_ID, TRADE_SYMBOL } from '../trades/rules.ts';
 import { Body, type ContractEntry, numeric } from './shared.ts';
 
 const tradeId = z.string().regex(TRADE_ID, 'use a trade id (trade_ and 16 letters or digits)');
-/** An exact decimal as text: money is never a float (OTC prices go to $0.0001). */
+/** An exact decimal as text: money is never a float (OTC prices go to $0.0001). Fees may be negative (rebates). */
 const decimal = z.string().regex(/^-?\d{1,12}(\.\d{1,8})?$/, 'use a decimal number, e.g. 0.0042');
+/** A price: an exact decimal above zero. */
+const price = z
+  .string()
+  .regex(/^\d{1,12}(\.\d{1,8})?$/, 'use a decimal number, e.g. 0.0042')
+  .refine((text) => /[1-9]/.test(text), 'use a price above 0');
 
 /**
  * SPEC §3 Trade, as stored and listed. Prices, fees and shares are exact decimal strings.
@@ -40,7 +45,7 @@ export const ImportedExecution = z.object({
   side: z.enum(['buy', 'sell']),
   intent: z.enum(['open', 'close']).nullable().optional(),
   qty: z.number().int().min(1).max(1_000_000_000_000),
-  price: decimal,
+  price,
   fees: decimal,
   orderId: z.string().max(80).nullable().optional(),
   execId: z.string().max(80).nullable().optional(),

@@ -31,6 +31,11 @@ export async function listTrades(
 ): Promise<{ trades: Trade[]; more: boolean; total: number }> {
   const { sub } = gate.caller;
   const symbol = filter.symbol ? cleanSymbol(filter.symbol.replace(/^\$/, '')) : '';
+  // A symbol of nothing but special characters names no trade (not every trade).
+  if (filter.symbol && !symbol) {
+    await gate.require();
+    return { trades: [], more: false, total: 0 };
+  }
   const key = symbol ? tradeKeys.symbol(sub, symbol) : tradeKeys.trades(sub);
   if (filter.status) return listByStatus(deps, gate, key, filter, page);
   const max = filter.to ?? '+inf';
