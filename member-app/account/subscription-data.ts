@@ -16,6 +16,12 @@ export const subscriptionStatusQuery = queryOptions({
   staleTime: 0,
 });
 
+/**
+ * The same status when an answer from the last half minute will do: the dashboard's plan and the
+ * membership check after sign-in (data/membership-first.ts) then share one request.
+ */
+export const recentSubscriptionStatus = { ...subscriptionStatusQuery, staleTime: 30_000 };
+
 /** SPEC §4 Subscription: the autopay toggle, or monthly to yearly. */
 export type SubscriptionChange = { kind: 'toggle'; renew: boolean } | { kind: 'upgrade' };
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { subscriptionStatusQuery } from '../account/subscription-data.ts';
+import { recentSubscriptionStatus } from '../account/subscription-data.ts';
 import { goToPayment } from '../api/client.ts';
 import { customerId } from '../auth/session.ts';
 
@@ -24,7 +24,7 @@ export const statusFirst = (): boolean => signedInHere && !customerId();
 export async function memberCallsAllowed(client: QueryClient): Promise<boolean> {
   if (!statusFirst()) return true;
   // Shared by start-up and the dashboard's loader: one request.
-  const status = await client.query({ ...subscriptionStatusQuery, staleTime: 30_000 }).catch(() => null);
+  const status = await client.query(recentSubscriptionStatus).catch(() => null);
   if (status?.plan !== 'free') return true; // a member, or unknown: the calls decide (403 → /payment)
   goToPayment();
   return false;

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { subscriptionStatusQuery } from '../account/subscription-data.ts';
+import { recentSubscriptionStatus } from '../account/subscription-data.ts';
 
 /**
  * The member's plan for the upgrade promo (SPEC §4 Dashboard promo banner; §6: the plan affects
@@ -10,7 +10,7 @@ export type Plan = 'monthly' | 'yearly' | 'free';
 
 export async function loadPlan(client: QueryClient): Promise<Plan | null> {
   try {
-    return (await client.query(subscriptionStatusQuery)).plan;
+    return (await client.query(recentSubscriptionStatus)).plan;
   } catch {
     return null;
   }

@@ -16,15 +16,30 @@ import {
 const PnlChart = lazy(() => import('./PnlChart.tsx'));
 
 /** SPEC §2 Trade history's statistics, worked out on this device from the member's executions. */
-export function TradeStatsPanel({ trades }: { trades: readonly Trade[] }) {
-  const { closed, open, stats } = useMemo(() => {
-    const matched = matchRoundTrips(tradesToExecutions(trades));
+export function TradeStatsPanel({ trades, total }: { trades: readonly Trade[]; total: number }) {
+  // Worked out once every trade has arrived: a partial history gives wrong numbers, and matching
+  // again as each page arrives would redo the work a hundred times over on a large journal.
+  const complete = trades.length >= total;
+  const matched = useMemo(() => {
+    if (!complete) return null;
+    const result = matchRoundTrips(tradesToExecutions(trades));
     return {
-      closed: matched.closed_trades,
-      open: matched.open_positions.length,
-      stats: computeStats(matched.closed_trades),
+      closed: result.closed_trades,
+      open: result.open_positions.length,
+      stats: computeStats(result.closed_trades),
     };
-  }, [trades]);
+  }, [trades, complete]);
+  if (!matched) {
+    return (
+      <section className="trade-stats" aria-labelledby="trade-stats-title">
+        <h2 id="trade-stats-title">Statistics</h2>
+        <p className="muted" role="status">
+          Loading your trades… {trades.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+        </p>
+      </section>
+    );
+  }
+  const { closed, open, stats } = matched;
   return (
     <section className="trade-stats" aria-labelledby="trade-stats-title">
       <h2 id="trade-stats-title">Statistics</h2>

@@ -51,7 +51,7 @@ export function TradesPage() {
   return (
     <section className="member-page trades" aria-labelledby="page-title">
       <h1 id="page-title">Trade History</h1>
-      <TradeStatsPanel trades={all} />
+      <TradeStatsPanel trades={all} total={trades.data?.pages[0]?.total ?? 0} />
       <section className="trade-history" aria-labelledby="trade-history-title">
         <div className="trade-history__head">
           <h2 id="trade-history-title">Trades</h2>
@@ -59,8 +59,7 @@ export function TradesPage() {
             <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
               Add Trade
             </button>
-            {/* The dialog refreshes the trades itself when it saved something. */}
-            <ImportTrades onDone={() => {}} />
+            <ImportTrades />
           </div>
         </div>
         {trades.isPending ? (

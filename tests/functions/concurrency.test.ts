@@ -7,6 +7,7 @@ import {
   rateLimitPolicies,
 } from '../../functions/_lib/http/rate-limit.ts';
 import { newId } from '../../functions/_lib/ids.ts';
+import { journalKeys } from '../../functions/_lib/journal/keys.ts';
 import { MAX_CATEGORIES } from '../../functions/_lib/journal/rules.ts';
 import { memberKeys } from '../../functions/_lib/library/keys.ts';
 import { hashEntries } from '../../functions/_lib/store.ts';
@@ -385,7 +386,7 @@ describe('under the real rate limit', () => {
       expect(acknowledged.length).toBeGreaterThanOrEqual(rateLimitPolicies.journal.limit);
       expect(acknowledged.length).toBeLessThanOrEqual(rateLimitPolicies.journal.limit + 2);
       expect(sorted((await allNotes(m)).map((n) => n.note_id))).toEqual(sorted(acknowledged));
-      for (const key of refused) expect(await store.exists(`u:${m.sub}:note:${key}`)).toBe(0);
+      for (const key of refused) expect(await store.exists(journalKeys.note(m.sub, key))).toBe(0);
     } finally {
       deps.rateLimit = createRateLimit(store, Date.now, raised);
     }

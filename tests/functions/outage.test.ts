@@ -3,8 +3,10 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTAGE_RETRY_AFTER_S } from '../../functions/_lib/http/store-outage.ts';
 import { type RunningRedis, startRedis } from '../../scripts/local/redis.ts';
 import { type RunningBridge, startUpstashBridge } from '../../scripts/local/upstash-bridge.ts';
+import { authHeader } from '../support/tokens.ts';
 
 // The store down in the middle of a run: this file has its own Redis and REST bridge (the shared one
 // stays up for every other file), pointed to before any function module is loaded.
@@ -51,7 +53,8 @@ const UNAVAILABLE = { error: 'The service is temporarily unavailable. Please try
 describe('the store down mid-run', () => {
   it('answers 503 with Retry-After, health degraded, and everything acknowledged is there once it is back', async () => {
     const { store, memberCaller, load } = await functions();
-    const { call } = await memberCaller(store);
+    const { sub, call } = await memberCaller(store);
+    const headers = await authHeader({ sub });
     const saveNote = await load('journal-notes-update');
     const notes = await load('journal-notes');
     const saveTrade = await load('journal-trades-update');
@@ -89,6 +92,14 @@ describe('the store down mid-run', () => {
       expect(response.status, name).toBe(401);
       const answer = await call(fn, name, body);
       expect(answer, name).toEqual({ status: 503, body: UNAVAILABLE });
+      const direct = await fn(
+        new Request(`http://localhost/api/${name}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        }),
+      );
+      expect(direct.headers.get('retry-after'), name).toBe(String(OUTAGE_RETRY_AFTER_S));
       expect(Date.now() - started, name).toBeLessThan(1_000);
     }
     const raw = await saveNote(

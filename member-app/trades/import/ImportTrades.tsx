@@ -61,29 +61,22 @@ type Saving =
 
 /**
  * The trade journal's 'Import Trades' button and dialog: a broker CSV is read in a Web Worker, shown
- * as a preview, and only then sent to the server in calls of at most 1000 executions. `onDone` is
- * called when the dialog closes after executions were saved (the trade lists are already refreshed).
+ * as a preview, and only then sent to the server in calls of at most 1000 executions. The dialog
+ * refreshes the trade lists itself when it saved something.
  */
-export function ImportTrades({ onDone }: { onDone: () => void }) {
+export function ImportTrades() {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
         Import Trades
       </button>
-      {open && (
-        <ImportDialog
-          onClose={(saved) => {
-            setOpen(false);
-            if (saved) onDone();
-          }}
-        />
-      )}
+      {open && <ImportDialog onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-function ImportDialog({ onClose }: { onClose: (saved: boolean) => void }) {
+function ImportDialog({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const ids = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -97,8 +90,6 @@ function ImportDialog({ onClose }: { onClose: (saved: boolean) => void }) {
   const [saving, setSaving] = useState<Saving>({ status: 'idle' });
   const queryClient = useQueryClient();
   const busy = saving.status === 'saving';
-  // Whether any batch was saved while the dialog was open (a later file or zone resets what it shows).
-  const savedAny = useRef(false);
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -212,7 +203,6 @@ function ImportDialog({ onClose }: { onClose: (saved: boolean) => void }) {
         duplicates += answer.duplicates;
         total = answer.total;
         saved++;
-        savedAny.current = true;
         setSaving({ status: 'saving', done: saved, of: parts.length });
       }
       setSaving({ status: 'saved', added, duplicates, total });
@@ -238,7 +228,7 @@ function ImportDialog({ onClose }: { onClose: (saved: boolean) => void }) {
       onCancel={(event) => {
         if (busy) event.preventDefault();
       }}
-      onClose={() => onClose(savedAny.current)}
+      onClose={onClose}
     >
       <h2 id={`${ids}-title`}>Import Trades</h2>
       <div className="import__fields">
