@@ -8,6 +8,7 @@ import { badRequest, HttpError, membershipRequired } from '../http/errors.ts';
 import { logWarning } from '../http/log.ts';
 import type { IdentityPorts } from '../identity/identity-ports.ts';
 import type { Store } from '../store.ts';
+import { withLock } from '../store-lock.ts';
 import { billingContent } from './billing-content.ts';
 import type { BillingPorts } from './billing-ports.ts';
 import {
@@ -31,6 +32,16 @@ type BillingDeps = Pick<Deps, 'store' | 'now'> & Pick<BillingPorts, 'billing'>;
 export const customerOfKey = (sub: string) => `billing:customer-of:${sub}`;
 const chargeLockKey = (sub: string) => `billing:lock:charge:${sub}`;
 const CHARGE_LOCK_MS = 60_000;
+
+/** One payment operation per member at a time (a charge, an upgrade): the provider never bills twice. */
+const withPaymentLock = <T>(store: Store, sub: string, work: () => Promise<T>): Promise<T> =>
+  withLock(
+    store,
+    chargeLockKey(sub),
+    CHARGE_LOCK_MS,
+    () => new HttpError(409, 'Your payment is already being processed.'),
+    work,
+  );
 
 const digest = (...parts: string[]) =>
   createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 24);
@@ -118,9 +129,7 @@ export async function charge(
   }
 
   const { store } = deps;
-  const locked = await store.set(chargeLockKey(caller.sub), '1', { nx: true, px: CHARGE_LOCK_MS });
-  if (locked === null) throw new HttpError(409, 'Your payment is already being processed.');
-  try {
+  return withPaymentLock(store, caller.sub, async () => {
     const [rawMembership, knownCustomer] = await store
       .pipeline()
       .get(membershipKey(caller.sub))
@@ -152,9 +161,7 @@ export async function charge(
       logWarning('could not record the customer id on the identity', error);
     });
     return { subscribed: true, plan };
-  } finally {
-    await store.del(chargeLockKey(caller.sub));
-  }
+  });
 }
 
 /**
@@ -209,9 +216,7 @@ export async function upgradeToYearly(
   if (membership.plan === 'yearly') throw alreadyYearly();
   // The charge's lock: simultaneous upgrades (or an upgrade during a charge) never bill twice.
   const { store } = deps;
-  const locked = await store.set(chargeLockKey(caller.sub), '1', { nx: true, px: CHARGE_LOCK_MS });
-  if (locked === null) throw new HttpError(409, 'Your payment is already being processed.');
-  try {
+  return withPaymentLock(store, caller.sub, async () => {
     // Read again under the lock: an upgrade that finished a moment ago is seen.
     const current = parseMembership(await store.get(membershipKey(caller.sub))) ?? membership;
     if (current.plan === 'yearly') throw alreadyYearly();
@@ -221,9 +226,7 @@ export async function upgradeToYearly(
     );
     await saveMembership(store, caller.sub, updated);
     return view(updated);
-  } finally {
-    await store.del(chargeLockKey(caller.sub));
-  }
+  });
 }
 
 /**

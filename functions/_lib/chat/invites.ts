@@ -3,6 +3,7 @@ import type { ApiRequest, ApiResponse } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { logWarning } from '../http/log.ts';
+import { lockOptions, lockToken, releaseLock } from '../store-lock.ts';
 import type { ChatPorts } from './chat-ports.ts';
 import { chatKeys } from './keys.ts';
 import { type Chat, type ChatMember, ChatUnavailableError, type Invite } from './port.ts';
@@ -11,8 +12,9 @@ import { normalizeUsername, usernameError } from './rules.ts';
 
 type InviteDeps = Pick<Deps, 'store' | 'now'> & ChatPorts;
 
-// Longer than the community's slowest answer (two tries, a rate-limit wait and timeouts).
-const LOCK_MS = 30_000;
+// A request makes up to four community calls (each up to two tries, a rate-limit wait and timeouts);
+// the lock outlives them, and a holder whose lock expired never releases another's (store-lock.ts).
+const LOCK_MS = 90_000;
 
 /** The community's refusal, as the member should read it (SPEC §8: the server's string is shown). */
 export async function chatCall<T>(work: () => Promise<T>): Promise<T> {
@@ -40,9 +42,10 @@ export async function requestInvite(
   const member: ChatMember = { sub: caller.sub, username: normalizeUsername(input.discord) };
   const { store } = deps;
   // The lock and the stored record in one round trip (the record is used only if the lock is ours).
+  const token = lockToken();
   const [locked, raw] = await store
     .pipeline()
-    .set(chatKeys.lock(caller.sub), '1', { nx: true, px: LOCK_MS })
+    .set(chatKeys.lock(caller.sub), token, lockOptions(LOCK_MS))
     .get(chatKeys.member(caller.sub))
     .exec<[string | null, string | null]>();
   if (locked === null) throw new HttpError(409, 'Your invite is already being prepared.');
@@ -64,7 +67,7 @@ export async function requestInvite(
     await writeChatRecord(store, caller.sub, { username: member.username, invite, revoked: false });
     return { invite: invite.url, expiresAt: invite.expiresAt, username: member.username };
   } finally {
-    await store.del(chatKeys.lock(caller.sub));
+    await releaseLock(store, chatKeys.lock(caller.sub), token);
   }
 }
 
