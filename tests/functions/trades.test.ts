@@ -220,6 +220,23 @@ describe('typed trades', () => {
     expect((await m.import([execution()])).status).toBe(422);
   });
 
+  it('concurrent edits of one trade leave exactly one, in one symbol list; conflicts are 409s', async () => {
+    const m = await member();
+    const trade = await saved(m, { symbol: 'AAAA' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        m.save({ ...buy, trade_id: trade.trade_id, symbol: i % 2 ? 'BBBB' : 'CCCC', shares: String(i + 1) }),
+      ),
+    );
+    for (const answer of answers) expect([200, 409]).toContain(answer.status);
+    expect(answers.some((a) => a.status === 200)).toBe(true);
+    const { trades } = await m.list();
+    expect(trades).toHaveLength(1);
+    const symbol = trades[0]?.symbol ?? '';
+    for (const name of ['AAAA', 'BBBB', 'CCCC'])
+      expect(await store.zcard(tradeKeys.symbol(m.sub, name))).toBe(name === symbol ? 1 : 0);
+  });
+
   it('200 concurrent writes by one member are all there', async () => {
     const m = await member();
     const answers = await Promise.all(

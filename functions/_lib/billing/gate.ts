@@ -51,6 +51,15 @@ export class MembershipGate {
     return replies as T;
   }
 
+  /**
+   * The read of an optimistic write that may be tried again after a conflict: the first read carries
+   * the membership check (as `exec`), a retry reads alone (the caller is judged already).
+   */
+  async read<T extends unknown[] = unknown[]>(build: (pipe: Pipeline) => Pipeline): Promise<T> {
+    if (!this.#membership) return this.exec<T>(build(this.pipeline()));
+    return (await build(this.#deps.store.pipeline()).exec()) as T;
+  }
+
   /** For endpoints with nothing to read first: the membership alone (one GET), judged. */
   async require(): Promise<Membership> {
     const [raw] = await Promise.all([

@@ -63,8 +63,7 @@ export async function deleteCategory(
   const { sub } = gate.caller;
   const members = journalKeys.category(sub, categoryId);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const pipe = (attempt === 0 ? gate.pipeline() : deps.store.pipeline()).smembers(members);
-    const [ids] = attempt === 0 ? await gate.exec<[string[]]>(pipe) : ((await pipe.exec()) as [string[]]);
+    const [ids] = await gate.read<[string[]]>((pipe) => pipe.smembers(members));
     const reply = await deps.store.eval(
       DELETE_CATEGORY,
       [journalKeys.categories(sub), members, ...ids.map((id) => journalKeys.note(sub, id))],

@@ -112,8 +112,7 @@ export async function deleteNote(
   const { sub } = gate.caller;
   const noteKey = journalKeys.note(sub, noteId);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const pipe = (attempt === 0 ? gate.pipeline() : deps.store.pipeline()).hmget(noteKey, ...SUMMARY_FIELDS);
-    const [raw] = attempt === 0 ? await gate.exec<[unknown]>(pipe) : ((await pipe.exec()) as [unknown]);
+    const [raw] = await gate.read<[unknown]>((pipe) => pipe.hmget(noteKey, ...SUMMARY_FIELDS));
     const stored = toSummary(noteId, raw);
     if (!stored) return { deleted: false };
     const outcome = await deps.store.eval(

@@ -45,9 +45,7 @@ export async function saveNote(
   const noteKey = journalKeys.note(sub, input.note_id);
 
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const pipe = attempt === 0 ? gate.pipeline() : deps.store.pipeline();
-    pipe.hgetall(noteKey);
-    const [raw] = attempt === 0 ? await gate.exec<[unknown]>(pipe) : ((await pipe.exec()) as [unknown]);
+    const [raw] = await gate.read<[unknown]>((pipe) => pipe.hgetall(noteKey));
     const stored = toNote(input.note_id, Object.fromEntries(flatEntries(raw)));
     if (stored && stored.timestamp !== input.basedOn) {
       throw new HttpError(409, 'This note was changed in another tab or device', {}, { conflict: stored });

@@ -123,8 +123,7 @@ export async function saveTrade(
   const { sub } = gate.caller;
   const key = tradeKeys.trade(sub, input.trade_id);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const pipe = (attempt === 0 ? gate.pipeline() : deps.store.pipeline()).get(key);
-    const [raw] = attempt === 0 ? await gate.exec<[unknown]>(pipe) : ((await pipe.exec()) as [unknown]);
+    const [raw] = await gate.read<[unknown]>((pipe) => pipe.get(key));
     const storedJson = typeof raw === 'string' ? raw : '';
     const stored = parseJson<Trade>(storedJson);
     const now = deps.now();
@@ -177,8 +176,7 @@ export async function deleteTrade(
   const { sub } = gate.caller;
   const key = tradeKeys.trade(sub, tradeId);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const pipe = (attempt === 0 ? gate.pipeline() : deps.store.pipeline()).get(key);
-    const [raw] = attempt === 0 ? await gate.exec<[unknown]>(pipe) : ((await pipe.exec()) as [unknown]);
+    const [raw] = await gate.read<[unknown]>((pipe) => pipe.get(key));
     const stored = parseJson<Trade>(raw);
     if (!stored || typeof raw !== 'string') return { deleted: false };
     const outcome = await deps.store.eval(
