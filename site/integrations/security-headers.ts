@@ -62,14 +62,20 @@ export function authOrigin(domain: string | undefined): string | null {
   return new URL(/^https:\/\//.test(domain) ? domain : `https://${domain}`).origin;
 }
 
-/** Hosts of the live stream and podcast embeds the editors configured (content/library). */
-function contentEmbedOrigins(root: string): string[] {
+/**
+ * Hosts of the live stream and podcast embeds the editors configured (content/library). A missing
+ * file has none; a malformed one fails the build rather than block the stream in production.
+ */
+export function contentEmbedOrigins(root: string): string[] {
   const read = (file: string) => {
+    let text: string;
     try {
-      return JSON.parse(readFileSync(path.join(root, 'content/library', file), 'utf8')) as unknown;
-    } catch {
-      return null;
+      text = readFileSync(path.join(root, 'content/library', file), 'utf8');
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ENOENT') return null;
+      throw error;
     }
+    return JSON.parse(text) as unknown;
   };
   const stream = read('stream.json') as { embed?: unknown } | null;
   const audio = read('audio.json') as { tracks?: Array<{ uri?: unknown }> } | null;
@@ -77,6 +83,7 @@ function contentEmbedOrigins(root: string): string[] {
   return uris.flatMap((uri) => (typeof uri === 'string' ? (embedOrigin(uri) ?? []) : []));
 }
 
-function extraOrigins(list: string | undefined): string[] {
+/** CSP_FRAME_ORIGINS: space-separated https origins of embed hosts set elsewhere. */
+export function extraOrigins(list: string | undefined): string[] {
   return (list ?? '').split(/\s+/).flatMap((origin) => embedOrigin(origin) ?? []);
 }

@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { authOrigin } from '../../site/integrations/security-headers.ts';
+import { authOrigin, contentEmbedOrigins, extraOrigins } from '../../site/integrations/security-headers.ts';
 import {
   contentSecurityPolicy,
   embedOrigin,
@@ -85,5 +88,27 @@ describe('the pages’ Content-Security-Policy', () => {
     expect(authOrigin('https://login.otcedge.app/')).toBe('https://login.otcedge.app');
     expect(authOrigin('http://localhost:8889')).toBeNull();
     expect(authOrigin(undefined)).toBeNull();
+  });
+
+  it('frames the stream and podcast hosts the editors configured, and any given at build', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'csp-'));
+    expect(contentEmbedOrigins(root)).toEqual([]);
+    mkdirSync(path.join(root, 'content/library'), { recursive: true });
+    writeFileSync(
+      path.join(root, 'content/library/stream.json'),
+      JSON.stringify({ embed: 'https://live.example/e/1' }),
+    );
+    writeFileSync(
+      path.join(root, 'content/library/audio.json'),
+      JSON.stringify({ tracks: [{ uri: 'https://pod.example/ep/1' }, { uri: '/samples/a.webm' }] }),
+    );
+    expect(contentEmbedOrigins(root)).toEqual(['https://live.example', 'https://pod.example']);
+    writeFileSync(path.join(root, 'content/library/stream.json'), '{ not json');
+    expect(() => contentEmbedOrigins(root)).toThrow(SyntaxError);
+    expect(extraOrigins(' https://a.example/x  http://b.example https://c.example ')).toEqual([
+      'https://a.example',
+      'https://c.example',
+    ]);
+    expect(extraOrigins(undefined)).toEqual([]);
   });
 });
