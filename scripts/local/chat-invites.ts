@@ -9,6 +9,7 @@ import { followMembership } from '../../functions/_lib/chat/access.ts';
 import { createLocalChat, openLocalInvite, readLocalInvite } from '../../functions/_lib/chat/local-chat.ts';
 import { createStore, type Store } from '../../functions/_lib/store.ts';
 import { onParentExit } from './child.ts';
+import { escapeHtml } from './html.ts';
 
 export interface LocalChatServer {
   url: string;
@@ -73,8 +74,6 @@ export async function startLocalChat(options: {
       }),
   };
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function send(res: ServerResponse, status: number, html: string): void {
   res.writeHead(status, {

@@ -1,7 +1,7 @@
 // The sign-in and sign-up pages of the local provider: plain HTML with inline CSS and no script,
 // so they work offline and pass a strict CSP.
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../html.ts';
 
 const STYLE = `
 :root{color-scheme:dark;--bg:#0a1322;--surface:#13223a;--border:#33507a;--text:#e9eff8;--muted:#a9b8cc;
