@@ -42,11 +42,10 @@ export async function listTrades(
   const min = filter.from ?? '-inf';
   // A side filter reads the whole range and keeps one side; otherwise the index pages itself.
   const paged = filter.side ? {} : { offset: page * TRADES_PAGE_SIZE, count: TRADES_PAGE_SIZE };
-  const [ids, total] = await gate.exec<[string[], number]>(
-    gate
-      .pipeline()
-      .zrange(key, max, min, { byScore: true, rev: true, ...paged })
-      .zcount(key, min, max),
+  const pipe = gate.pipeline().zrange(key, max, min, { byScore: true, rev: true, ...paged });
+  // The count is the index's only without a side filter; with one it is counted from the records.
+  const [ids, total = 0] = await gate.exec<[string[], number?]>(
+    filter.side ? pipe : pipe.zcount(key, min, max),
   );
   const trades = await readTrades(deps.store, sub, ids);
   if (!filter.side) return { trades, more: (page + 1) * TRADES_PAGE_SIZE < total, total };
