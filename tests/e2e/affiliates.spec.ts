@@ -2,11 +2,12 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createClient } from 'redis';
 import { membershipKey } from '../../functions/_lib/billing/membership.ts';
 import { site } from '../../site/lib/site.ts';
-import { signUp } from './support/members.ts';
+import { signInNewMember, signUp } from './support/members.ts';
+import { expect, test } from './support/test.ts';
 
 // The affiliate programme: /affiliates for visitors and members, and a referral from an affiliate
 // link on a static page through sign-up and payment (local billing) to the membership and the report.
@@ -38,7 +39,7 @@ test('a visitor sees the programme with its 30% recurring commission and how it 
 });
 
 test('a member gets the sign-up and dashboard links of the affiliate service', async ({ page }) => {
-  await signUp(page);
+  await signInNewMember(page);
   await page
     .getByRole('link', { name: /Affiliates/ })
     .first()
@@ -155,7 +156,7 @@ test('with the affiliate service configured, /payment loads its script and sends
   });
 
   await page.goto(`/features?via=${via}`);
-  await signUp(page, { member: false });
+  await signInNewMember(page, { member: false });
   await expect(page.locator('script[data-rewardful="rwkey123"]')).toHaveAttribute(
     'src',
     'https://r.wdfl.co/rw.js',

@@ -1,11 +1,12 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { loadArticles } from '../../functions/_lib/articles/content.ts';
 import { previewText } from '../../functions/_lib/articles/rules.ts';
 import { api } from '../../functions/_lib/contract/index.ts';
-import { signUp } from './support/members.ts';
+import { signInNewMember } from './support/members.ts';
+import { expect, test } from './support/test.ts';
 
 // Articles as visitors and members get them: the static list and pages, 'Get Full Access', the
 // members-only reader, and no members-only body anywhere a visitor can reach.
@@ -194,7 +195,7 @@ test.describe('a members-only article', () => {
   });
 
   test('a signed-in member reads the body there, without Get Full Access', async ({ page }) => {
-    await signUp(page);
+    await signInNewMember(page);
     await page.goto(`/articles/${memberArticle.slug}`);
     const body = page.locator('[data-member-article] .article-body');
     await expect(body).toBeVisible();

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signUp } from './support/members.ts';
+import type { Page } from '@playwright/test';
+import { signInNewMember } from './support/members.ts';
+import { expect, test } from './support/test.ts';
 
 // Buying a membership with the local test-mode billing (the embedded default): the real member app
 // in Chromium, the functions, local billing state in the throw-away Redis.
@@ -21,7 +22,9 @@ async function openPayment(page: Page) {
 test('a new member is sent to /payment for member content, pays by card and gets access', async ({
   page,
 }) => {
-  const { email } = await signUp(page, { member: false });
+  // A whole journey: three times the test budget (playwright.config.ts).
+  test.slow();
+  const { email } = await signInNewMember(page, { member: false });
   // Member content without a membership (the dashboard just sent us here, and so does the library):
   // the API answers redirect: true, the app goes to /payment.
   await page.goto('/videos');
@@ -87,7 +90,7 @@ test('a new member is sent to /payment for member content, pays by card and gets
 });
 
 test('a declined card shows the decline, stops loading and grants nothing', async ({ page }) => {
-  await signUp(page, { member: false });
+  await signInNewMember(page, { member: false });
   await openPayment(page);
   await fillCard(page, '4000 0000 0000 0002');
   await submit(page).click();
@@ -100,7 +103,7 @@ test('a declined card shows the decline, stops loading and grants nothing', asyn
 });
 
 test('a promo code locks its plan and changes the price on the button', async ({ page }) => {
-  await signUp(page, { member: false });
+  await signInNewMember(page, { member: false });
   await openPayment(page);
   const promo = page.getByLabel('Promo code');
   await promo.fill('NOT-A-CODE');
@@ -126,7 +129,7 @@ test('?discount=email is remembered and fills in the newsletter promotion on /pa
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('#hero-title')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('promo-access'))).toBe('email');
-  await signUp(page, { member: false });
+  await signInNewMember(page, { member: false });
   await expect(page.getByLabel('Promo code')).toHaveValue('NEWSLETTER15');
   await expect(page.getByText('Discount Applied')).toBeVisible();
   await expect(submit(page)).toHaveText('Submit $55.24 Payment');
@@ -146,7 +149,7 @@ test('with Stripe configured but Stripe.js unreachable, the card field says so a
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/charge') charges.push(request.url());
   });
-  await signUp(page, { member: false });
+  await signInNewMember(page, { member: false });
   await expect(page.getByText('The secure card form could not load.', { exact: false })).toBeVisible({
     timeout: 15_000,
   });

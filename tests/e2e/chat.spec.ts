@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signUp } from './support/members.ts';
+import type { Page } from '@playwright/test';
+import { signInNewMember } from './support/members.ts';
+import { expect, test } from './support/test.ts';
 
 // The chat invite end to end: a member asks for an invite on /chat and on /account and opens it on
 // the local chat's invite page (the stand-in for Discord); a visitor gets the join prompt.
@@ -12,7 +13,7 @@ test('a member gets a single-use invite on /chat and /account, and opens it once
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const { sub } = await signUp(page);
+  const { sub } = await signInNewMember(page);
   await page.goto('/chat');
   await expect(page).toHaveTitle('Chat | OTC Edge');
   const chat = form(page, "Your invite to the members' chat");
@@ -60,7 +61,7 @@ test('a member gets a single-use invite on /chat and /account, and opens it once
 });
 
 test("'No User Found' when the app has no stored user", async ({ page }) => {
-  await signUp(page);
+  await signInNewMember(page);
   await page.goto('/chat');
   const chat = form(page, "Your invite to the members' chat");
   await expect(chat).toBeVisible();

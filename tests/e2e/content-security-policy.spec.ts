@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { inlineScripts, scriptHash } from '../../site/lib/content-security-policy.ts';
-import { signUp } from './support/members.ts';
+import { signInNewMember } from './support/members.ts';
+import { expect, test } from './support/test.ts';
 
 // The pages' policy (site/integrations/security-headers.ts) as the server sends it, and the member
 // app working under it: every screen that loads something from elsewhere or runs inline code.
@@ -44,6 +44,8 @@ test('every page kind carries the policy: its inline scripts by hash, no unsafe-
 });
 
 test('a member’s screens run under the policy without a single violation', async ({ page }) => {
+  // A whole journey: three times the test budget (playwright.config.ts).
+  test.slow();
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as { cspViolations?: string[] }).cspViolations = seen;
@@ -51,7 +53,7 @@ test('a member’s screens run under the policy without a single violation', asy
       seen.push(`${event.violatedDirective} ${event.blockedURI}`),
     );
   });
-  await signUp(page);
+  await signInNewMember(page);
   const violations = () => page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations ?? []);
   // Dashboard, the video player, the journal's editor, the trades' chart (its own chunk), account.
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();

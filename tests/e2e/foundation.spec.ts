@@ -1,6 +1,7 @@
 import http from 'node:http';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createClient } from 'redis';
+import { expect, test } from './support/test.ts';
 
 /** Every script the page loads, with its size in bytes. */
 async function scriptsOf(page: Page, path: string) {

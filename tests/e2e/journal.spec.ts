@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import content from '../../content/library/videos.json' with { type: 'json' };
 import { videoSlug } from '../../member-app/videos/slug.ts';
-import { signUp } from './support/members.ts';
+import { signInNewMember } from './support/members.ts';
+import { expect, test } from './support/test.ts';
 
 // The notes journal end to end: the real functions, store and editor in Chromium (SPEC §2 Journal, §4).
 
@@ -40,7 +41,9 @@ test.describe('a member', () => {
   test('writes a note with a cashtag, a category, a link, a table and a pasted video, saves it, and finds it all after a reload', async ({
     page,
   }) => {
-    await signUp(page);
+    // A whole journey: three times the test budget (playwright.config.ts).
+    test.slow();
+    await signInNewMember(page);
     await openJournal(page);
     // SPEC §4: with no notes, a blank note is there to type in.
     await expect(notes(page)).toHaveCount(1);
@@ -116,7 +119,7 @@ test.describe('a member', () => {
   });
 
   test('is asked before leaving unsaved changes, and the draft survives a reload', async ({ page }) => {
-    await signUp(page);
+    await signInNewMember(page);
     await openJournal(page);
     await writeNote(page, 'Half-written', 'Words I must not lose');
     await expect(page).toHaveURL(/saved=false/);
@@ -143,7 +146,7 @@ test.describe('a member', () => {
   });
 
   test("deletes a note through the 'Delete Note' modal", async ({ page }) => {
-    await signUp(page);
+    await signInNewMember(page);
     await openJournal(page);
     await writeNote(page, 'To delete', 'Soon gone $WXYZ ');
     await save(page).click();
@@ -163,7 +166,7 @@ test.describe('a member', () => {
   });
 
   test('downloads every note in one HTML file', async ({ page }) => {
-    await signUp(page);
+    await signInNewMember(page);
     await openJournal(page);
     await writeNote(page, 'Kept forever', 'Exported words $EXPO ');
     await save(page).click();
@@ -180,7 +183,7 @@ test.describe('a member', () => {
   });
 
   test("creates a note from a video page: 'Notes for {title}' with the video embedded", async ({ page }) => {
-    await signUp(page);
+    await signInNewMember(page);
     await page.goto(tourPath);
     await page.getByRole('link', { name: 'Create Note' }).click();
     await expect(title(page)).toHaveValue(`Notes for ${tour.title}`.slice(0, 65));
@@ -193,7 +196,9 @@ test.describe('a member', () => {
   });
 
   test('keeps either version when the note was saved in another tab meanwhile', async ({ page, context }) => {
-    await signUp(page);
+    // A whole journey: three times the test budget (playwright.config.ts).
+    test.slow();
+    await signInNewMember(page);
     await openJournal(page);
     await writeNote(page, 'Shared note', 'First version');
     await save(page).click();
@@ -223,7 +228,7 @@ test.describe('a member', () => {
 });
 
 test("a symbol's page lists its notes and its trades", async ({ page }) => {
-  await signUp(page);
+  await signInNewMember(page);
   await openJournal(page);
   await writeNote(page, 'Why I bought', 'Filing looked clean $ZXCV ');
   await save(page).click();

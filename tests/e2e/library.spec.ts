@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import content from '../../content/library/videos.json' with { type: 'json' };
 import { videoSlug } from '../../member-app/videos/slug.ts';
-import { countApiCalls, signUp } from './support/members.ts';
+import { countApiCalls, signInNewMember } from './support/members.ts';
+import { expect, test } from './support/test.ts';
 
 // The member's library end to end: the real functions and sample library (content/library) in Chromium.
 
@@ -101,7 +102,9 @@ test.describe('a visitor', () => {
 });
 
 test('a member searches, filters by tags, watches from a chapter and resumes there', async ({ page }) => {
-  await signUp(page);
+  // A whole journey: three times the test budget (playwright.config.ts).
+  test.slow();
+  await signInNewMember(page);
   const videoCalls = countApiCalls(page, 'videos');
   await page.goto('/videos');
   await expect(cards(page)).toHaveCount(12);
@@ -185,7 +188,7 @@ test.describe('the dashboard', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signUp(page);
+    await signInNewMember(page);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     const sections = page.getByRole('navigation', { name: 'Sections' }).getByRole('link');
@@ -208,7 +211,7 @@ test.describe('the dashboard', () => {
 
   test('below 868 px the all-videos list skips the first 3', async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 900 });
-    await signUp(page);
+    await signInNewMember(page);
     await page.reload();
     await expect(cards(page, 'Latest videos')).toHaveCount(3);
     await expect(cards(page, 'All videos')).toHaveCount(8);
@@ -219,7 +222,7 @@ test.describe('the dashboard', () => {
 });
 
 test('a member gets the live stream and the 25 latest episodes', async ({ page }) => {
-  await signUp(page);
+  await signInNewMember(page);
   await page.goto('/stream');
   await expect(page.getByRole('heading', { level: 1, name: 'Live Stream' })).toBeVisible();
   await expect(page.locator('.stream video')).toHaveAttribute('src', /^\/samples\//);

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { countApiCalls, signUp } from './support/members.ts';
+import type { Page } from '@playwright/test';
+import { countApiCalls, signInNewMember } from './support/members.ts';
+import { expect, test } from './support/test.ts';
 
 // The member app's client data: answers are kept while navigating in the app, and a write
 // refreshes what it changed, without a reload.
@@ -10,7 +11,7 @@ const player = (page: Page) => page.locator('video.player__media');
 const playerTime = (page: Page) => player(page).evaluate((v: HTMLVideoElement) => v.currentTime);
 
 test('going back and forth in the app asks for lists and videos only once', async ({ page }) => {
-  await signUp(page);
+  await signInNewMember(page);
   const videoCalls = countApiCalls(page, 'videos');
   const tagCalls = countApiCalls(page, 'tags');
   const metadataCalls = countApiCalls(page, 'videos/metadata');
@@ -50,7 +51,7 @@ async function watchALittle(page: Page, index: number) {
 }
 
 test('a saved position shows under Continue watching when the member goes back', async ({ page }) => {
-  await signUp(page);
+  await signInNewMember(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await expect(cards(page, 'Latest videos')).toHaveCount(3);
   await expect(cards(page, 'Continue watching')).toHaveCount(0);

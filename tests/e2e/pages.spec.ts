@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import site from '../../content/site.json' with { type: 'json' };
+import { expect, test } from './support/test.ts';
 
 // The static pages as SPEC §1 and §2 describe them: their facts, the footer on every page, titles
 // and the head every page carries for search engines and social previews.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import { signUp as signUpThroughProvider } from './support/members.ts';
+import type { Page } from '@playwright/test';
+import { signInNewMember, signUp as signUpThroughProvider } from './support/members.ts';
+import { expect, test } from './support/test.ts';
 
 // Sign-in end to end: the real @auth0/auth0-react SDK in Chromium against the local OpenID provider
 // (scripts/local/oidc), the functions verifying its tokens, users in the throw-away Redis.
@@ -35,9 +36,12 @@ function pathsVisited(page: Page): string[] {
   return paths;
 }
 
-/** Through the provider's pages (shared helper), as a member unless told otherwise. */
+/**
+ * A new account for the tests that start signed in: through the provider's endpoints, then the app's
+ * own Sign In hand-off (shared helper). The first journey walks the provider's pages instead.
+ */
 const signUp = (page: Page, email: string, password: string, { member = true } = {}) =>
-  signUpThroughProvider(page, { email, password, member });
+  signInNewMember(page, { email, password, member });
 
 async function signIn(page: Page, email: string, password: string) {
   await header(page).getByRole('link', { name: 'Sign In' }).click();
@@ -57,9 +61,11 @@ async function logOut(page: Page) {
 test('a visitor signs up, stays signed in, changes the password, signs in with it and logs out', async ({
   page,
 }) => {
+  // A whole journey: three times the test budget (playwright.config.ts).
+  test.slow();
   const email = newEmail();
   const visited = pathsVisited(page);
-  await signUp(page, email, 'first-secret');
+  await signUpThroughProvider(page, { email, password: 'first-secret' });
   // The provider sent the browser back to /callback, which completed the sign-in and went to /.
   const back = visited.indexOf('/callback', visited.lastIndexOf('/u/signup'));
   expect(back).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signUp } from './support/members.ts';
+import type { Page } from '@playwright/test';
+import { signInNewMember } from './support/members.ts';
+import { expect, test } from './support/test.ts';
 
 // Import Trades end to end: a broker file read in the browser's worker, previewed, and saved through
 // the real import function and store; the same file again adds nothing.
@@ -25,7 +26,7 @@ async function importTradeZero(page: Page, alreadyThere: number) {
 }
 
 test('imports a TradeZero file once, and the same file again adds nothing', async ({ page }) => {
-  await signUp(page);
+  await signInNewMember(page);
   await page.goto('/trades');
 
   await importTradeZero(page, 0);
@@ -57,7 +58,7 @@ const OTHER_PLATFORM = {
 };
 
 test('maps the columns of an unknown export once, and remembers them', async ({ page }) => {
-  await signUp(page);
+  await signInNewMember(page);
   await page.goto('/trades');
   await page.getByRole('button', { name: 'Import Trades' }).click();
   await dialog(page).getByLabel('Broker file').setInputFiles(OTHER_PLATFORM);

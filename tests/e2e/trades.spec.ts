@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signUp } from './support/members.ts';
+import type { Locator, Page } from '@playwright/test';
+import { signInNewMember } from './support/members.ts';
+import { expect, test } from './support/test.ts';
 
 // The trade history page end to end (SPEC §2 Trade history, §5 Trade form): the real functions and store.
 
@@ -13,7 +14,9 @@ const stat = (page: Page, label: string) =>
   page.locator('.stat-card').filter({ has: page.getByRole('heading', { name: label, exact: true }) });
 
 test('a member adds, edits and deletes trades, and the statistics follow', async ({ page }) => {
-  await signUp(page);
+  // A whole journey: three times the test budget (playwright.config.ts).
+  test.slow();
+  await signInNewMember(page);
   await page.goto('/trades');
   await expect(page.getByRole('heading', { level: 1, name: 'Trade History', exact: true })).toBeVisible();
   await expect(page.getByText('No closed trades yet')).toBeVisible();
@@ -129,7 +132,7 @@ test('a visitor sees the pitch and no trades', async ({ page }) => {
 test('a failed save says so and keeps what was typed; a refused one shows the server’s words', async ({
   page,
 }) => {
-  await signUp(page);
+  await signInNewMember(page);
   await page.goto('/trades');
   let answer = { status: 500, body: { error: 'Something went wrong. Please try again.' } };
   await page.route('**/api/journal/trades/update', (route) =>
@@ -164,7 +167,7 @@ test('a failed save says so and keeps what was typed; a refused one shows the se
 });
 
 test('a long history renders only the rows on screen, in a real table', async ({ page }) => {
-  await signUp(page);
+  await signInNewMember(page);
   const start = Date.UTC(2026, 0, 5, 15);
   const trades = Array.from({ length: 350 }, (_, i) => ({
     trade_id: `trade_${String(i).padStart(16, '0')}`,
