@@ -52,7 +52,6 @@ export async function signInNewMember(
   { member = true, email = newEmail(), password = 'member-secret' } = {},
 ): Promise<{ email: string; password: string; sub: string }> {
   const sub = await createProviderSession(page, email, password);
-  console.log('provider ms', Date.now() - t0);
   if (member) await grantMembership(sub);
   await page.goto('/callback?login=signin');
   if (member) {
