@@ -10,7 +10,9 @@ import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import { createUser, getUserByEmail, setCustomerId } from '../../functions/_lib/identity/local-users.ts';
+import { tooManyFailures } from '../../scripts/local/oidc/interactions.ts';
 import { CLAIMS, type RunningOidcProvider, startOidcProvider } from '../../scripts/local/oidc/provider.ts';
+import { signInThrottle } from '../../scripts/local/oidc/throttle.ts';
 
 const { store } = getDeps();
 const APP = 'http://localhost:4321';
@@ -24,11 +26,14 @@ const AUTH0_CLIENT = btoa(
 let dataDir: string;
 let op: RunningOidcProvider;
 
+/** How far the provider's clock runs ahead of the real one (the sign-in throttle's test moves it on). */
+let clockAhead = 0;
 const start = (port = 0) =>
   startOidcProvider({
     store,
     dataDir,
     port,
+    now: () => Date.now() + clockAhead,
     audience: AUDIENCE,
     clients: [{ clientId: CLIENT_ID, redirectUris: [`${APP}/callback`], postLogoutRedirectUris: [APP] }],
   });
@@ -373,6 +378,66 @@ describe('local OpenID provider, as the Auth0 SPA SDK sees it', () => {
       await submit(browser, pageUrl, { email, password: 'secret1' }),
     );
     expect(callback.searchParams.get('code')).toBeTruthy();
+  });
+
+  it('pauses an account after 5 wrong passwords in 15 minutes, says how long, and lets it in after', async () => {
+    const email = newEmail();
+    const other = newEmail();
+    await createUser(store, { email, password: 'secret1' });
+    await createUser(store, { email: other, password: 'secret1' });
+    const browser = new Browser();
+    const pageUrl = location(await browser.fetch(authorizeRequest().url));
+    for (let i = 0; i < 5; i++) {
+      expect((await submit(browser, pageUrl, { email, password: `wrong-${i}` })).status).toBe(401);
+    }
+    // The sixth try is refused before the password is checked: the right one too.
+    for (const password of ['wrong-5', 'secret1']) {
+      const paused = await submit(browser, pageUrl, { email: email.toUpperCase(), password });
+      expect(paused.status).toBe(429);
+      expect(paused.headers.get('retry-after')).toBe('900');
+      expect(await paused.text()).toContain(tooManyFailures(900));
+    }
+    expect(tooManyFailures(900)).toBe(
+      'Too many wrong passwords for this account. For your security, signing in from here is paused: try again in 15 minutes.',
+    );
+    // Per account: another account signs in from the same address meanwhile.
+    const otherIn = await followToApp(
+      browser,
+      await submit(browser, pageUrl, { email: other, password: 'secret1' }),
+    );
+    expect(otherIn.searchParams.get('code')).toBeTruthy();
+
+    clockAhead += 10 * 60 * 1000;
+    const later = new Browser();
+    const laterPage = location(await later.fetch(authorizeRequest().url));
+    const stillPaused = await submit(later, laterPage, { email, password: 'secret1' });
+    expect(stillPaused.headers.get('retry-after')).toBe('300');
+    expect(await stillPaused.text()).toContain('try again in 5 minutes');
+
+    clockAhead += 5 * 60 * 1000;
+    const back = await followToApp(later, await submit(later, laterPage, { email, password: 'secret1' }));
+    expect(back.searchParams.get('code')).toBeTruthy();
+    // A correct sign-in clears the count: four wrong passwords later the account is still open.
+    const again = new Browser();
+    const againPage = location(await again.fetch(authorizeRequest().url));
+    for (let i = 0; i < 4; i++) {
+      expect((await submit(again, againPage, { email, password: `wrong-${i}` })).status).toBe(401);
+    }
+    const open = await followToApp(again, await submit(again, againPage, { email, password: 'secret1' }));
+    expect(open.searchParams.get('code')).toBeTruthy();
+  });
+
+  it('pauses an account per client address: another address may still try it', async () => {
+    const email = newEmail();
+    const throttle = signInThrottle(store, { maxFailures: 2, windowS: 60 }, () => 1_000_000);
+    await throttle.failed(email, '203.0.113.7');
+    expect(await throttle.waitFor(email, '203.0.113.7')).toBe(0);
+    await throttle.failed(email, '203.0.113.7');
+    expect(await throttle.waitFor(email, '203.0.113.7')).toBe(60);
+    expect(await throttle.waitFor(email, '198.51.100.2')).toBe(0);
+    expect(await throttle.waitFor(newEmail(), '203.0.113.7')).toBe(0);
+    await throttle.succeeded(email, '203.0.113.7');
+    expect(await throttle.waitFor(email, '203.0.113.7')).toBe(0);
   });
 
   it('refuses a form posted without the interaction cookie (CSRF)', async () => {

@@ -6,8 +6,8 @@ import { type AccountStore, CLAIMS } from './accounts.ts';
 import { grantFullScope, SCOPE } from './grants.ts';
 import { sendHtml } from './http.ts';
 import type { ProviderKeys } from './keys.ts';
+import type { OidcProviderOptions } from './options.ts';
 import { messagePage } from './pages.ts';
-import type { OidcProviderOptions } from './provider.ts';
 import { storeAdapter } from './store-adapter.ts';
 
 const DAY = 24 * 60 * 60;

@@ -3,24 +3,46 @@
 // consent prompt at once, since Auth0 asks first-party apps' users no consent.
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
-import type { AccountStore } from './accounts.ts';
+import type { AccountStore, FormOutcome } from './accounts.ts';
 import { grantFullScope } from './grants.ts';
 import { type RequestContext, readBody, sendHtml } from './http.ts';
 import { formPage, messagePage, type Screen } from './pages.ts';
+import type { SignInThrottle } from './throttle.ts';
 
 const MAX_FORM_BYTES = 16 * 1024;
 
 export interface InteractionOptions {
   provider: Provider;
   accounts: AccountStore;
+  throttle: SignInThrottle;
   audience: string;
   /** Where a person whose sign-in expired can start again. */
   appLink: { href: string; text: string } | undefined;
 }
 
-export function interactionPages({ provider, accounts, audience, appLink }: InteractionOptions) {
+/** What a paused sign-in is told: why, and how long to wait. */
+export function tooManyFailures(waitS: number): string {
+  const minutes = Math.ceil(waitS / 60);
+  const after = minutes <= 1 ? 'a minute' : `${minutes} minutes`;
+  return `Too many wrong passwords for this account. For your security, signing in from here is paused: try again in ${after}.`;
+}
+
+export function interactionPages({ provider, accounts, throttle, audience, appLink }: InteractionOptions) {
   const expired = (ctx: RequestContext, message: string) =>
     sendHtml(ctx, 400, messagePage('Sign-in expired', message, appLink));
+
+  // A paused account is refused before its password is even checked, so guessing on learns nothing.
+  async function throttledSignIn(ctx: RequestContext, email: string, password: string): Promise<FormOutcome> {
+    const wait = await throttle.waitFor(email, ctx.ip);
+    if (wait > 0) {
+      ctx.set('Retry-After', String(wait));
+      return { status: 429, error: { message: tooManyFailures(wait) } };
+    }
+    const outcome = await accounts.signIn(email, password);
+    if ('accountId' in outcome) await throttle.succeeded(email, ctx.ip);
+    else if (outcome.status === 401) await throttle.failed(email, ctx.ip);
+    return outcome;
+  }
 
   return async function interactionPage(ctx: RequestContext, screen: Screen): Promise<void> {
     let interaction: Interaction;
@@ -61,7 +83,9 @@ export function interactionPages({ provider, accounts, audience, appLink }: Inte
     const email = form.get('email') ?? '';
     const password = form.get('password') ?? '';
     const outcome =
-      screen === 'login' ? await accounts.signIn(email, password) : await accounts.signUp(email, password);
+      screen === 'login'
+        ? await throttledSignIn(ctx, email, password)
+        : await accounts.signUp(email, password);
     if ('error' in outcome) {
       const { status, error } = outcome;
       return sendHtml(ctx, status, formPage(screen, { uid: interaction.uid, email, error }));

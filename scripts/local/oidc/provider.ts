@@ -21,38 +21,17 @@
 // http.ts (Koa helpers they share).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Provider from 'oidc-provider';
-import { createStore, type Store } from '../../../functions/_lib/store.ts';
+import { createStore } from '../../../functions/_lib/store.ts';
 import { onParentExit } from '../child.ts';
 import { accountStore } from './accounts.ts';
 import { oidcConfiguration } from './configuration.ts';
 import { loadKeys } from './keys.ts';
+import type { OidcProviderOptions } from './options.ts';
 import { auth0Routes } from './routes.ts';
+import { signInThrottle } from './throttle.ts';
 
 export { CLAIMS } from './accounts.ts';
-
-export interface OidcClientOptions {
-  clientId: string;
-  redirectUris: string[];
-  postLogoutRedirectUris: string[];
-}
-
-export interface OidcProviderOptions {
-  store: Store;
-  /** Keys are kept in {dataDir}/oidc. */
-  dataDir: string;
-  /** 0 or undefined: a free port. */
-  port?: number;
-  /** Default 127.0.0.1. The issuer's host is always `localhost`. */
-  host?: string;
-  /** The API identifier (`aud` of access tokens). */
-  audience: string;
-  /**
-   * Seconds a rotated-away refresh token is still accepted (Auth0's "reuse interval"), so a client
-   * retrying a refresh whose answer it lost keeps its session; after that, reuse revokes the grant.
-   */
-  refreshTokenReuseIntervalS?: number;
-  clients: OidcClientOptions[];
-}
+export type { OidcClientOptions, OidcProviderOptions } from './options.ts';
 
 export interface RunningOidcProvider {
   /** `http://localhost:PORT/`, with the trailing slash, as Auth0 issues tokens. */
@@ -70,7 +49,8 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
   provider.on('server_error', (_ctx, error) => {
     console.error(`[oidc] server error: ${error.stack ?? error.message}`);
   });
-  provider.use(auth0Routes({ provider, accounts, audience: opts.audience, clients: opts.clients }));
+  const throttle = signInThrottle(opts.store, opts.signInThrottle, opts.now);
+  provider.use(auth0Routes({ provider, accounts, throttle, audience: opts.audience, clients: opts.clients }));
   server.serve(provider.callback());
   return { issuer: server.issuer, url: server.url, close: server.close };
 }

@@ -5,25 +5,27 @@ import type Provider from 'oidc-provider';
 import type { AccountStore } from './accounts.ts';
 import { first, type Middleware, type RequestContext, readBody, sendHtml } from './http.ts';
 import { interactionPages } from './interactions.ts';
+import type { OidcClientOptions } from './options.ts';
 import { messagePage } from './pages.ts';
-import type { OidcClientOptions } from './provider.ts';
+import type { SignInThrottle } from './throttle.ts';
 
 const MAX_JSON_BYTES = 56 * 1024;
 
 export interface RouteOptions {
   provider: Provider;
   accounts: AccountStore;
+  throttle: SignInThrottle;
   audience: string;
   clients: OidcClientOptions[];
 }
 
 const sameUrl = (a: string, b: string) => URL.parse(a)?.href === URL.parse(b)?.href;
 
-export function auth0Routes({ provider, accounts, audience, clients }: RouteOptions): Middleware {
+export function auth0Routes({ provider, accounts, throttle, audience, clients }: RouteOptions): Middleware {
   const logoutUris = new Map(clients.map((c) => [c.clientId, c.postLogoutRedirectUris]));
   const appUri = clients[0]?.redirectUris[0];
   const appLink = appUri ? { href: new URL(appUri).origin, text: 'Back to OTC Edge' } : undefined;
-  const interactionPage = interactionPages({ provider, accounts, audience, appLink });
+  const interactionPage = interactionPages({ provider, accounts, throttle, audience, appLink });
 
   // Auth0's logout: GET /v2/logout?client_id=…&returnTo=…
   async function logout(ctx: RequestContext): Promise<void> {
