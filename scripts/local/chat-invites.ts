@@ -9,7 +9,8 @@ import { followMembership } from '../../functions/_lib/chat/access.ts';
 import { createLocalChat, openLocalInvite, readLocalInvite } from '../../functions/_lib/chat/local-chat.ts';
 import { createStore, type Store } from '../../functions/_lib/store.ts';
 import { onParentExit } from './child.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml, PAGE_SECURITY_HEADERS } from './html.ts';
+import { answerMalformedRequests } from './malformed-requests.ts';
 
 export interface LocalChatServer {
   url: string;
@@ -27,10 +28,12 @@ export async function startLocalChat(options: {
   const server = createServer((req, res) => {
     answer(req, res).catch((error: unknown) => {
       console.error('[local chat]', error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end('Internal error');
+      if (!res.headersSent)
+        return send(res, 500, '<!doctype html><title>Error</title><p>Something went wrong.</p>');
+      res.end();
     });
   });
+  answerMalformedRequests(server);
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', base);
@@ -76,12 +79,7 @@ export async function startLocalChat(options: {
 }
 
 function send(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-    'x-content-type-options': 'nosniff',
-  });
+  res.writeHead(status, { ...PAGE_SECURITY_HEADERS, 'Content-Type': 'text/html; charset=utf-8' });
   res.end(html);
 }
 

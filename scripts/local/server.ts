@@ -5,6 +5,7 @@ import { NetlifyDev } from '@netlify/dev';
 import { payloadTooLarge } from '../../functions/_lib/http/errors.ts';
 import { API_SECURITY_HEADERS, json, MAX_REQUEST_BYTES } from '../../functions/_lib/http/json-response.ts';
 import { type FunctionRoute, loadFunctions, matchFunction } from './functions-host.ts';
+import { answerMalformedRequests } from './malformed-requests.ts';
 import { unusedNetlifyFeatures } from './netlify-features.mjs';
 
 export interface ServerOptions {
@@ -38,6 +39,7 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
     });
   });
   server.keepAliveTimeout = 65_000;
+  answerMalformedRequests(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '127.0.0.1', resolve);

@@ -3,6 +3,8 @@
 // serve HTML under one strict policy.
 import type { IncomingMessage } from 'node:http';
 import type Provider from 'oidc-provider';
+import { API_SECURITY_HEADERS } from '../../../functions/_lib/http/json-response.ts';
+import { PAGE_SECURITY_HEADERS } from '../html.ts';
 
 /** What `provider.use` takes: runs before oidc-provider's own routing. */
 export type Middleware = Parameters<Provider['use']>[0];
@@ -12,16 +14,29 @@ export type RequestContext = Parameters<Middleware>[0];
 export function sendHtml(ctx: RequestContext, status: number, html: string): void {
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
-  ctx.set('Cache-Control', 'no-store');
   // No script at all; forms post to this origin and may be redirected to the app's callback.
-  ctx.set(
-    'Content-Security-Policy',
-    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
-  );
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.set(PAGE_SECURITY_HEADERS);
   ctx.body = html;
 }
+
+/**
+ * Every other answer of the provider (token and key-set JSON, redirects, oidc-provider's own errors)
+ * gets the API's security headers; its own Cache-Control stays (the key set may be cached). Set
+ * before and after the request is handled, since an error answer starts from cleared headers.
+ */
+export const withSecurityHeaders: Middleware = async (ctx, next) => {
+  const apply = () => {
+    for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) {
+      if (name !== 'Cache-Control' && !ctx.response.get(name)) ctx.set(name, value);
+    }
+  };
+  apply();
+  try {
+    await next();
+  } finally {
+    apply();
+  }
+};
 
 export async function readBody(req: IncomingMessage, limit: number): Promise<string> {
   const chunks: Buffer[] = [];

@@ -23,8 +23,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import Provider from 'oidc-provider';
 import { createStore } from '../../../functions/_lib/store.ts';
 import { onParentExit } from '../child.ts';
+import { answerMalformedRequests } from '../malformed-requests.ts';
 import { accountStore } from './accounts.ts';
 import { oidcConfiguration } from './configuration.ts';
+import { withSecurityHeaders } from './http.ts';
 import { loadKeys } from './keys.ts';
 import type { OidcProviderOptions } from './options.ts';
 import { auth0Routes } from './routes.ts';
@@ -50,6 +52,7 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
     console.error(`[oidc] server error: ${error.stack ?? error.message}`);
   });
   const throttle = signInThrottle(opts.store, opts.signInThrottle, opts.now);
+  provider.use(withSecurityHeaders);
   provider.use(auth0Routes({ provider, accounts, throttle, audience: opts.audience, clients: opts.clients }));
   server.serve(provider.callback());
   return { issuer: server.issuer, url: server.url, close: server.close };
@@ -65,6 +68,7 @@ async function listen(port: number, host: string) {
     if (handler) handler(req, res);
     else res.writeHead(503).end();
   });
+  answerMalformedRequests(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
