@@ -60,7 +60,31 @@ interface Def {
 }
 
 const defOf = (schema: z.ZodType) => schema._zod.def as unknown as Def;
-const checksOf = (def: Def) => (def.checks ?? []).map((check) => check._zod.def);
+
+/**
+ * The zod checks this file turns into editor rules. Any other (a new `.startsWith()`, `.refine()`…)
+ * fails the build until the editor learns it, rather than the editor silently accepting what the
+ * build refuses. `overwrite` is `.trim()`, which the length rules count with.
+ */
+export const TRANSLATED_CHECKS = new Set([
+  'overwrite',
+  'min_length',
+  'max_length',
+  'string_format',
+  'greater_than',
+  'less_than',
+  'number_format',
+]);
+
+function checksOf(def: Def): CheckDef[] {
+  const checks = (def.checks ?? []).map((check) => check._zod.def);
+  const unknown = checks.find((check) => !TRANSLATED_CHECKS.has(check.check));
+  if (unknown)
+    throw new Error(
+      `the content editor does not translate the zod check "${unknown.check}" (site/cms/fields.ts)`,
+    );
+  return checks;
+}
 
 /** The editor's fields for a strict object schema, in the schema's order. */
 export function fieldsOf(schema: z.ZodType, choices: FieldChoices = {}, prefix = ''): CmsField[] {
@@ -171,9 +195,10 @@ export function stringPattern(def: Def): [string, string] | undefined {
     rules.push([def.pattern.source, messageOf(def.error, `must be a valid ${def.format ?? 'value'}`)]);
   }
   for (const check of checks) {
-    if (check.check === 'string_format' && check.pattern) {
-      rules.push([check.pattern.source, messageOf(check.error, 'has the wrong format')]);
-    }
+    if (check.check !== 'string_format') continue;
+    if (!check.pattern)
+      throw new Error(`the content editor has no pattern for the string format "${check.format}"`);
+    rules.push([check.pattern.source, messageOf(check.error, 'has the wrong format')]);
   }
   if (rules.length === 0) return undefined;
   if (rules.length === 1) return rules[0];
