@@ -21,6 +21,15 @@ test.afterAll(async () => {
   await sandbox?.stop();
 });
 
+/** The editor must work within its own policy: nothing it needs may be refused. */
+function cspViolations(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  return refused;
+}
+
 async function openFaq(page: Page) {
   await page.goto(`${sandbox.url}/admin/#/collections/pages/entries/faq`);
   // Decap loads its configuration and finds the local backend, whose sign-in is one button: allow a busy machine.
@@ -28,9 +37,19 @@ async function openFaq(page: Page) {
   await expect(page.getByLabel('Intro')).toBeVisible({ timeout: 60_000 });
 }
 
+test('/admin/ has its own policy and the pages keep theirs', async ({ request }) => {
+  const editor = (await request.get(`${sandbox.url}/admin/`)).headers()['content-security-policy'];
+  const faq = (await request.get(`${sandbox.url}/faq`)).headers()['content-security-policy'];
+  expect(editor).toContain("script-src 'self' 'unsafe-eval';");
+  expect(editor).toContain("frame-ancestors 'none'");
+  expect(faq).toMatch(/script-src 'self' 'sha256-/);
+  expect(faq).not.toContain('unsafe-eval');
+});
+
 test('an invalid edit is refused in the editor with the field named, and the file is unchanged', async ({
   page,
 }) => {
+  const refused = cspViolations(page);
   const before = readFileSync(faqFile(), 'utf8');
   await openFaq(page);
   await page.getByLabel('Description').fill('Too short.');
@@ -38,6 +57,7 @@ test('an invalid edit is refused in the editor with the field named, and the fil
   await page.getByRole('menuitem', { name: 'Publish now' }).click();
   await expect(page.getByText('write 50 to 200 characters')).toBeVisible();
   expect(readFileSync(faqFile(), 'utf8')).toBe(before);
+  expect(refused).toEqual([]);
 });
 
 test('an editor changes the FAQ: the markdown file and the rebuilt /faq show it', async ({ page }) => {
