@@ -31,11 +31,12 @@ export function buildIfStale(root: string, { force = false } = {}): 'built' | 'f
 
 /**
  * `astro build` in a child process while this one keeps serving (the content editor's saves): the
- * event loop stays free, and the stamp is written as buildIfStale's is.
+ * event loop stays free, and the stamp is written as buildIfStale's is. `signal` stops it.
  */
-export function buildSite(root: string): Promise<void> {
+export function buildSite(root: string, signal?: AbortSignal): Promise<void> {
+  const [command, args, options] = astroBuild(root);
   return new Promise((resolve, reject) => {
-    const child = spawn(...astroBuild(root));
+    const child = spawn(command, args, { ...options, ...(signal ? { signal } : {}) });
     child.once('error', reject);
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(BUILD_FAILED));

@@ -26,6 +26,8 @@ export async function startContentEditing(
 ): Promise<ContentEditing> {
   const backend = await startContentBackend(root);
   let building: Promise<void> | null = null;
+  // Stopping ends a build under way too: it must not write into a folder being removed.
+  const stopping = new AbortController();
   let again = false;
   let timer: NodeJS.Timeout | undefined;
 
@@ -36,17 +38,19 @@ export async function startContentEditing(
     }
     const started = Date.now();
     log('Content changed: rebuilding the site…');
-    building = buildSite(root).then(
+    building = buildSite(root, stopping.signal).then(
       () =>
         log(
           `Site rebuilt in ${Math.round((Date.now() - started) / 1000)} s: reload the page to see the change.`,
         ),
-      (error: unknown) =>
-        log(`The build refused the change: ${error instanceof Error ? error.message : error}`),
+      (error: unknown) => {
+        if (stopping.signal.aborted) return;
+        log(`The build refused the change: ${error instanceof Error ? error.message : error}`);
+      },
     );
     await building;
     building = null;
-    if (again) {
+    if (again && !stopping.signal.aborted) {
       again = false;
       await rebuild();
     }
@@ -63,6 +67,8 @@ export async function startContentEditing(
     stop: async () => {
       clearTimeout(timer);
       for (const watcher of watchers) watcher.close();
+      stopping.abort();
+      await building;
       await backend.stop();
     },
   };
