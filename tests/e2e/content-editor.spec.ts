@@ -56,6 +56,10 @@ test('an invalid edit is refused in the editor with the field named, and the fil
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByRole('menuitem', { name: 'Publish now' }).click();
   await expect(page.getByText('write 50 to 200 characters')).toBeVisible();
+  // The preview pane shows the page in the site's markup and styles.
+  const preview = page.frameLocator('#preview-pane');
+  await expect(preview.locator('.page__header h1')).toHaveText('Frequently asked questions');
+  await expect(preview.locator('link[href="/admin/preview.css"]')).toHaveCount(1);
   expect(readFileSync(faqFile(), 'utf8')).toBe(before);
   expect(refused).toEqual([]);
 });
