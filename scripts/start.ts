@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './local/build.ts';
+import { startContentEditing } from './local/content-editing.ts';
 import { redisServerInstalled } from './local/redis.ts';
 import { startServer } from './local/server.ts';
 import { startLocalStack } from './local/stack.ts';
@@ -63,12 +64,27 @@ if (dev) {
   stopServer = async () => void child.kill('SIGTERM');
 } else {
   buildIfStale(root);
-  const server = await startServer({ root, port, host: process.env.HOST ?? '127.0.0.1' }).catch(async (e) => {
+  // The content editor (/admin/) edits this working tree; each save rebuilds the site.
+  const editing = await startContentEditing(root).catch(async (e) => {
+    await stack.stop();
+    fail(`Could not start the content editor's backend: ${e instanceof Error ? e.message : e}`);
+  });
+  const server = await startServer({
+    root,
+    port,
+    host: process.env.HOST ?? '127.0.0.1',
+    contentBackend: editing.backendUrl,
+  }).catch(async (e) => {
+    await editing.stop();
     await stack.stop();
     fail(`Could not serve on port ${port}: ${e instanceof Error ? e.message : e}`);
   });
-  stopServer = server.close;
-  console.log(`\nOTC Edge is running at ${server.url}  (Ctrl-C to stop)\n`);
+  stopServer = async () => {
+    await server.close();
+    await editing.stop();
+  };
+  console.log(`\nOTC Edge is running at ${server.url}  (Ctrl-C to stop)`);
+  console.log(`Content editor: ${server.url}/admin/ (saves write content/ and rebuild the site)\n`);
 }
 
 let stopping = false;

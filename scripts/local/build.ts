@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { type SpawnOptions, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -23,15 +23,41 @@ export function buildIfStale(root: string, { force = false } = {}): 'built' | 'f
   if (!force && outputsThere && existsSync(stamp) && newestMtime(root, SOURCES) <= statSync(stamp).mtimeMs) {
     return 'fresh';
   }
-  const result = spawnSync(path.join(root, 'node_modules/.bin/astro'), ['build'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
-  if (result.status !== 0) throw new Error('The site build failed (see the output above).');
+  const result = spawnSync(...astroBuild(root));
+  if (result.status !== 0) throw new Error(BUILD_FAILED);
   writeFileSync(stamp, new Date().toISOString());
   return 'built';
 }
+
+/**
+ * `astro build` in a child process while this one keeps serving (the content editor's saves): the
+ * event loop stays free, and the stamp is written as buildIfStale's is. `signal` stops it.
+ */
+export function buildSite(root: string, signal?: AbortSignal): Promise<void> {
+  const [command, args, options] = astroBuild(root);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, ...(signal ? { signal } : {}) });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(BUILD_FAILED));
+      writeFileSync(path.join(root, STAMP), new Date().toISOString());
+      resolve();
+    });
+  });
+}
+
+const BUILD_FAILED = 'The site build failed (see the output above).';
+
+const astroBuild = (root: string) =>
+  [
+    path.join(root, 'node_modules/.bin/astro'),
+    ['build'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    },
+  ] satisfies [string, string[], SpawnOptions];
 
 function newestMtime(root: string, entries: string[]): number {
   let newest = 0;

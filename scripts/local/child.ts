@@ -24,12 +24,17 @@ export async function startChild<T>(
   process.once('exit', onExit);
   const stop = async () => {
     process.off('exit', onExit);
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    await exited;
+    await stopProcess(child);
   };
   return { info: JSON.parse(line) as T, child, stop };
+}
+
+/** Stops a child process with SIGTERM and waits for it to exit (at once if it already has). */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  await exited;
 }
 
 /**

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
 import { payloadTooLarge } from '../../functions/_lib/http/errors.ts';
 import { API_SECURITY_HEADERS, json, MAX_REQUEST_BYTES } from '../../functions/_lib/http/json-response.ts';
+import { LOCAL_BACKEND_PATH } from '../../site/cms/config.ts';
 import { type FunctionRoute, loadFunctions, matchFunction } from './functions-host.ts';
 import { answerMalformedRequests } from './malformed-requests.ts';
 import { unusedNetlifyFeatures } from './netlify-features.mjs';
@@ -12,6 +13,8 @@ export interface ServerOptions {
   root: string;
   port: number;
   host?: string;
+  /** The content editor's local backend (decap-server's API URL), served on the site's origin. */
+  contentBackend?: string;
 }
 
 /**
@@ -32,7 +35,7 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
   await netlify.start();
 
   const server = http.createServer((req, res) => {
-    handle(routes, netlify, req, res).catch((error: unknown) => {
+    handle(routes, netlify, options.contentBackend, req, res).catch((error: unknown) => {
       console.error('[server]', error);
       if (res.headersSent) return void res.end();
       void send(req, res, json({ error: 'Something went wrong. Please try again.' }, 500));
@@ -58,12 +61,20 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
 async function handle(
   routes: FunctionRoute[],
   netlify: NetlifyDev,
+  contentBackend: string | undefined,
   req: http.IncomingMessage,
   res: http.ServerResponse,
 ): Promise<void> {
   // Collapse leading slashes: '//x' would otherwise parse as a host name (here and in @netlify/dev).
   req.url = (req.url ?? '/').replace(/^\/+/, '/');
   const url = new URL(req.url, `http://${req.headers.host ?? 'localhost'}`);
+  // Before the size limit: an image upload reaches decap-server as base64 JSON.
+  if (contentBackend && url.pathname === LOCAL_BACKEND_PATH) {
+    // Only the editor's own page may write the working tree, not a page of another site open beside it.
+    const origin = req.headers.origin;
+    if (origin && new URL(origin).host !== url.host) return send(req, res, json({ error: 'Forbidden' }, 403));
+    return send(req, res, await fetch(toRequest(req, new URL(contentBackend))));
+  }
   // Refused before a byte of the body is read, and the connection closed: a client streaming a huge
   // upload learns at once instead of waiting for a socket that no one reads.
   if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) {

@@ -2,8 +2,10 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { EDITOR_PATH, editorBackend } from '../cms/config.ts';
 import {
   contentSecurityPolicy,
+  editorContentSecurityPolicy,
   embedOrigin,
   inlineScripts,
   scriptHash,
@@ -43,7 +45,13 @@ export function securityHeaders(): AstroIntegration {
             ...extraOrigins(process.env.CSP_FRAME_ORIGINS),
           ],
         });
-        writeFileSync(path.join(out, '_headers'), `/*\n  Content-Security-Policy: ${policy}\n`);
+        // The content editor's own policy: on Netlify (and its local emulation) the later of two
+        // rules matching a path sets the header, so /admin/ gets only its own.
+        const editorPolicy = editorContentSecurityPolicy(editorBackend(process.env).name);
+        writeFileSync(
+          path.join(out, '_headers'),
+          `/*\n  Content-Security-Policy: ${policy}\n${EDITOR_PATH}*\n  Content-Security-Policy: ${editorPolicy}\n`,
+        );
         logger.info(`_headers written: CSP with ${new Set(hashes).size} inline script hashes`);
       },
     },

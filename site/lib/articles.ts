@@ -6,6 +6,7 @@ import { loadArticles } from '../../functions/_lib/articles/content.ts';
 import type { Article } from '../../functions/_lib/contract/index.ts';
 
 export { articleSlug, previewText } from '../../functions/_lib/articles/rules.ts';
+export { formatDate } from './article-date.ts';
 export type { Article };
 
 /** What a page may know about an article: a members-only article's body stays out of every page. */
@@ -14,14 +15,4 @@ export type PublicArticle = Omit<Article, 'body'> & { body: string | null };
 /** Every article, newest first, with the bodies of members-only ones removed. */
 export function publicArticles(): PublicArticle[] {
   return loadArticles().map((article) => (article.free ? article : { ...article, body: null }));
-}
-
-/** "2026-11-12" → "November 12, 2026" (the date as written, whatever the build machine's time zone). */
-export function formatDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 }

@@ -59,6 +59,46 @@ export function contentSecurityPolicy(inputs: PolicyInputs): string {
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
   };
+  return serialize(directives);
+}
+
+/** The git hosts the content editor talks to from the browser, by backend (site/cms/config.ts). */
+const EDITOR_BACKEND_ORIGINS: Record<'git-gateway' | 'github', string[]> = {
+  // Netlify Identity and Git Gateway answer on the site's own origin (/.netlify/identity, /.netlify/git).
+  'git-gateway': [],
+  // The GitHub API; sign-in is a pop-up on the OAuth broker, which CSP does not govern.
+  github: ['https://api.github.com'],
+};
+
+/**
+ * The content editor's page (/admin/), which the pages' policy would break: Decap CMS compiles its
+ * configuration's validators at run time ('unsafe-eval'), styles itself with injected styles, shows
+ * uploads from blob: URLs, and calls the git host. Its script comes from the site itself.
+ */
+export function editorContentSecurityPolicy(backend: 'git-gateway' | 'github'): string {
+  return serialize({
+    'default-src': ["'self'"],
+    'script-src': ["'self'", "'unsafe-eval'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': [
+      "'self'",
+      'data:',
+      'blob:',
+      ...(backend === 'github' ? ['https://avatars.githubusercontent.com'] : []),
+    ],
+    'media-src': ["'self'", 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...EDITOR_BACKEND_ORIGINS[backend]],
+    'frame-src': ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  });
+}
+
+function serialize(directives: Record<string, string[]>): string {
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`)
     .join('; ');

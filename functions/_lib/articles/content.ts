@@ -10,9 +10,11 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { Marked, type Token, type Tokens } from 'marked';
 import { parse as parseYaml } from 'yaml';
-import { z } from 'zod';
 import type { Article } from '../contract/index.ts';
+import { articleFrontMatter } from './front-matter.ts';
 import { articleSlug } from './rules.ts';
+
+export { type ArticleFrontMatter, articleFrontMatter } from './front-matter.ts';
 
 /** Folders and files, relative to the project root. */
 export const ARTICLES_DIR = 'content/articles';
@@ -23,27 +25,6 @@ export const BUNDLE_FILE = 'functions/_lib/articles/articles.gen.json';
 /** Article images are web-ready files under site/public/images/articles/, at most this big. */
 export const IMAGE_PREFIX = '/images/articles/';
 export const MAX_IMAGE_BYTES = 150 * 1024;
-
-const text = z.string().trim().min(1);
-
-export const articleFrontMatter = z.strictObject({
-  /** Headline; also decides the address (/articles/{slug}) and so the file name. */
-  title: text.max(110),
-  /** Standfirst under the headline; the list shows its first 140 characters. Public for every article. */
-  preview: text.min(60).max(320),
-  /** Cover image, e.g. /images/articles/level_2.webp (1200×630 recommended). */
-  image: z.string().regex(/^\/images\/articles\/[\w-]+\.(webp|avif|jpg|jpeg|png)$/, {
-    error:
-      'must be a file in site/public/images/articles/ (.webp, .avif, .jpg or .png), e.g. /images/articles/x.webp',
-  }),
-  /** What the image shows, for screen readers. */
-  imageAlt: text.max(200),
-  /** Publication date, YYYY-MM-DD; the newest article is featured. */
-  date: z.iso.date({ error: 'must be a date written YYYY-MM-DD' }),
-  /** true: everyone reads it; false: members only (visitors see the title, preview and image). */
-  free: z.boolean({ error: 'must be true (everyone may read it) or false (members only)' }),
-});
-export type ArticleFrontMatter = z.infer<typeof articleFrontMatter>;
 
 export class ArticleContentError extends Error {
   readonly problems: string[];

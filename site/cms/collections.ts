@@ -1,0 +1,151 @@
+/**
+ * What the content editor (/admin/) edits: every editable file of content/ with the schema the build
+ * enforces on it. The editor's configuration (config.ts) is generated from this list, and every save
+ * is checked against the same schemas (validate.ts). Zod only: the browser bundle imports it too.
+ */
+import type { z } from 'zod';
+import { articleFrontMatter } from '../../functions/_lib/articles/front-matter.ts';
+import { audioContent, streamContent, videosContent } from '../../functions/_lib/library/content-schema.ts';
+import {
+  articlesPageSchema,
+  featuresSchema,
+  landingSchema,
+  staticPageSchema,
+} from '../lib/content-schemas.ts';
+import { siteSchema } from '../lib/site-schema.ts';
+import type { FieldChoices } from './fields.ts';
+
+export interface EditableFile {
+  /** The entry's name in the editor (its URL: /admin/#/collections/{collection}/entries/{name}). */
+  name: string;
+  label: string;
+  /** Path from the project root. */
+  file: string;
+  schema: z.ZodType;
+  /** Markdown files with a body after the front-matter. */
+  body: boolean;
+  choices?: FieldChoices;
+}
+
+export interface EditableCollection {
+  name: string;
+  label: string;
+  description: string;
+  files: EditableFile[];
+}
+
+const staticPage = (name: string, label: string): EditableFile => ({
+  name,
+  label,
+  file: `content/pages/${name}.md`,
+  schema: staticPageSchema,
+  body: true,
+});
+
+/** Pages of content/pages/, each its own entry (a test checks that no file is left out). */
+export const PAGES: EditableCollection = {
+  name: 'pages',
+  label: 'Pages',
+  description: 'The FAQ, the legal pages and the marketing pages. Prices and facts come from Site settings.',
+  files: [
+    staticPage('faq', 'FAQ (/faq)'),
+    staticPage('terms', 'Terms of use (/terms)'),
+    staticPage('privacy', 'Privacy policy (/privacy)'),
+    staticPage('disclaimer', 'Disclaimer (/disclaimer)'),
+    staticPage('disclosure', 'Disclosure (/disclosure)'),
+    staticPage('media', 'Media (/media)'),
+    {
+      name: 'landing',
+      label: 'Landing (/)',
+      file: 'content/pages/landing.md',
+      schema: landingSchema,
+      body: true,
+    },
+    {
+      name: 'features',
+      label: 'Features (/features)',
+      file: 'content/pages/features.md',
+      schema: featuresSchema,
+      body: true,
+    },
+    {
+      // Not "articles": preview templates are found by entry name, and that is the articles collection's.
+      name: 'articles-page',
+      label: 'Articles list and shared article blocks (/articles)',
+      file: 'content/pages/articles.md',
+      schema: articlesPageSchema,
+      body: false,
+    },
+  ],
+};
+
+/** Product facts and the sample library (content/site.json, content/library/). */
+export const SETTINGS: EditableCollection = {
+  name: 'settings',
+  label: 'Site settings and library',
+  description:
+    'Product facts used across the site, and the library the member app shows when no video host is set.',
+  files: [
+    {
+      name: 'site',
+      label: 'Site settings (site.json)',
+      file: 'content/site.json',
+      schema: siteSchema,
+      body: false,
+    },
+    {
+      name: 'videos',
+      label: 'Video library (library/videos.json)',
+      file: 'content/library/videos.json',
+      schema: videosContent,
+      body: false,
+      choices: {
+        videos: { summary: '{{fields.title}}' },
+        'videos.chapters': { summary: '{{fields.title}}' },
+      },
+    },
+    {
+      name: 'audio',
+      label: 'Podcast episodes (library/audio.json)',
+      file: 'content/library/audio.json',
+      schema: audioContent,
+      body: false,
+      choices: { tracks: { summary: '{{fields.title}}' } },
+    },
+    {
+      name: 'stream',
+      label: 'Live stream (library/stream.json)',
+      file: 'content/library/stream.json',
+      schema: streamContent,
+      body: false,
+    },
+  ],
+};
+
+/** Where article covers and body images live, and the address the site serves them at. */
+export const ARTICLE_IMAGES = { folder: 'site/public/images/articles', publicPath: '/images/articles' };
+
+/** One file per article: content/articles/{slug of the title}.md. */
+export const ARTICLES = {
+  name: 'articles',
+  label: 'Articles',
+  folder: 'content/articles',
+  schema: articleFrontMatter,
+  choices: {
+    image: { widget: 'image', choose_url: false, hint: 'A 1200×630 WebP or JPEG under 150 KB.' },
+    date: { widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'YYYY-MM-DD', time_format: false },
+    free: { hint: 'On: everyone reads it. Off: members only (visitors see the title, preview and cover).' },
+    title: { hint: 'Also the address: /articles/{title in lower case, spaces as _}. Fixed once saved.' },
+  } satisfies FieldChoices,
+} as const;
+
+/** The schema an entry is saved against, or undefined for an entry the editor does not know. */
+export function schemaOfEntry(
+  collection: string,
+  entry: string,
+): { schema: z.ZodType; file: string } | undefined {
+  if (collection === ARTICLES.name)
+    return { schema: ARTICLES.schema, file: `${ARTICLES.folder}/${entry}.md` };
+  const file = [PAGES, SETTINGS].find((c) => c.name === collection)?.files.find((f) => f.name === entry);
+  return file && { schema: file.schema, file: file.file };
+}
