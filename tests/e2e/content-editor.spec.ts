@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startEditorSandbox } from '../../scripts/local/editor-sandbox.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * The content editor with its local backend, on a throw-away copy of the project (the working tree's
