@@ -30,6 +30,7 @@ const base: ColumnMapping = {
   symbol: 'Ticker',
   side: 'Action',
   quantity: 'Quantity',
+  amount: null,
   price: 'Fill Price',
   fees: ['Commission', 'Routing Fee'],
   account: null,

@@ -10,6 +10,8 @@ interface Expected {
   closed_trades: Record<string, unknown>[];
   totals: Record<string, unknown>;
   open_positions: Record<string, unknown>[];
+  /** Lines of the rows not imported (cancelled, not a trade), each listed with its reason. */
+  rejected_lines?: number[];
 }
 
 /** The fields expected.json names; the analysis may carry more (account, average prices). */
@@ -40,7 +42,7 @@ describe('broker fixtures → expected.json', () => {
     const result = analyzeFile(text, file === 'das.csv' ? { date: '2026-03-16' } : {});
     expect(result.broker).toBe(BROKERS[file]);
     expect(detectBroker(text)).toBe(BROKERS[file]);
-    expect(result.rejected).toEqual([]);
+    expect(result.rejected.map((row) => row.line)).toEqual(want.rejected_lines ?? []);
     expect(result.closed_trades.map((trade, i) => pick(trade, want.closed_trades[i] ?? {}))).toEqual(
       want.closed_trades,
     );
@@ -68,10 +70,13 @@ describe('broker fixtures → expected.json', () => {
     expect(sell?.fees).toBe('9.19'); // 0.99 + 0.19 + 8.30 + 0.05 − 0.34
   });
 
-  it('skips Schwab transfers and interest without rejecting them', () => {
+  it('lists Schwab transfers and interest as not imported, with their reason', () => {
     const result = analyzeFile(readFileSync(new URL('schwab.csv', DIR), 'utf8'));
     expect(result.executions).toHaveLength(7);
-    expect(result.rejected).toEqual([]);
+    expect(result.rejected).toEqual([
+      { line: 6, reason: 'not a trade: MoneyLink Transfer' },
+      { line: 10, reason: 'not a trade: Bank Interest' },
+    ]);
   });
 
   it('gives the same fingerprints on a second import of the same file', () => {

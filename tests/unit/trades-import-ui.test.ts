@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ImportedExecution } from '../../functions/_lib/contract/trades.ts';
+import { BROKER_FORMATS } from '../../functions/_lib/trades/brokers/index.ts';
 import { makeExecution } from '../../functions/_lib/trades/executions.ts';
 import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
 import { IMPORT_BATCH } from '../../functions/_lib/trades/rules.ts';
@@ -152,15 +153,7 @@ describe('import: what the worker answers', () => {
       line: 1,
       message: "This file's format is not recognised.",
       needsDate: false,
-      supported: [
-        'DAS Trader',
-        'TradeZero',
-        'Webull',
-        'Interactive Brokers Flex Query',
-        'thinkorswim Account Statement',
-        'Lightspeed blotter',
-        'Charles Schwab transactions',
-      ],
+      supported: BROKER_FORMATS.map((format) => format.label),
     });
   });
 

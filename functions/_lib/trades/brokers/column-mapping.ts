@@ -1,4 +1,13 @@
-import { readRows } from './table.ts';
+import { sideWords } from './sides.ts';
+import {
+  DELIMITERS,
+  DETECT_LINES,
+  filled,
+  type Row,
+  readRows,
+  usesDecimalComma,
+  withoutBom,
+} from './table.ts';
 
 /**
  * A member's own description of an export the journal does not recognise: which header names hold
@@ -13,9 +22,11 @@ export interface ColumnMapping {
   /** How slashed dates are written: 03/04/2025 is 4 March (MDY) or 3 April (DMY). */
   dateOrder: 'MDY' | 'DMY';
   symbol: string;
-  /** Buy/sell label; null when the quantity is signed (negative = sell). */
+  /** Buy/sell label or sentence; null when the quantity or the amount is signed. */
   side: string | null;
   quantity: string;
+  /** Signed cash of the row (money out = a buy), for files whose quantities are not signed. */
+  amount?: string | null;
   price: string;
   /** Every fee column, added up (a negative cell is a rebate). */
   fees: string[];
@@ -36,6 +47,7 @@ export const REQUIRED_FIELDS = {
 export const OPTIONAL_FIELDS = {
   time: 'Time (own column)',
   side: 'Side (buy/sell)',
+  amount: 'Amount (signed cash)',
   account: 'Account',
   currency: 'Currency',
   orderId: 'Order id',
@@ -44,31 +56,58 @@ export const OPTIONAL_FIELDS = {
 
 /** The header of an unknown file: its first record with at least this many named cells. */
 const MIN_HEADER_CELLS = 4;
-const HEADER_SEARCH = 10;
+/** Rows the guesses look at (the form shows the first three). */
+const GUESS_ROWS = 50;
 
-/** The header record of a file no format recognised, or null when there is none to map. */
-export function findHeader(text: string): { line: number; cells: string[]; sample: string[][] } | null {
-  const head = text
+export interface FoundHeader {
+  line: number;
+  cells: string[];
+  /** The first data rows, for the form. */
+  sample: string[][];
+  /** More data rows, for guessing columns by their values. */
+  rows: string[][];
+  delimiter: string;
+  decimalComma: boolean;
+}
+
+/** A name, not a value: no digits-only, date or money cell. */
+const isName = (cell: string) => cell !== '' && !/^[-+($]*[\d.,:/ ]+\)?$/.test(cell);
+
+/**
+ * The header record of a file no format recognised, or null when there is none to map: in the first
+ * lines (after any preamble), the first record of at least four names, with the delimiter that gives
+ * the widest such header.
+ */
+export function findHeader(text: string): FoundHeader | null {
+  const head = withoutBom(text)
     .split(/\r?\n/)
-    .slice(0, HEADER_SEARCH + 5)
+    .slice(0, DETECT_LINES + GUESS_ROWS)
     .join('\n');
-  let rows: ReturnType<typeof readRows>;
-  try {
-    rows = readRows(head);
-  } catch {
-    return null;
+  let best: FoundHeader | null = null;
+  for (const delimiter of DELIMITERS) {
+    let rows: Row[];
+    try {
+      rows = readRows(head, delimiter);
+    } catch {
+      continue;
+    }
+    const at = rows
+      .slice(0, DETECT_LINES)
+      .findIndex((row) => row.cells.filter(isName).length >= MIN_HEADER_CELLS);
+    const header = rows[at];
+    if (at < 0 || !header) continue;
+    if (best && filled(header) <= best.cells.filter((cell) => cell !== '').length) continue;
+    const data = rows.slice(at + 1).filter((row) => filled(row) > 1);
+    best = {
+      line: header.line,
+      cells: header.cells,
+      sample: data.slice(0, 3).map((row) => row.cells),
+      rows: data.slice(0, GUESS_ROWS).map((row) => row.cells),
+      delimiter,
+      decimalComma: usesDecimalComma(data.slice(0, GUESS_ROWS), delimiter),
+    };
   }
-  const at = rows
-    .slice(0, HEADER_SEARCH)
-    .findIndex((row) => row.cells.filter((cell) => cell !== '').length >= MIN_HEADER_CELLS);
-  const header = rows[at];
-  if (at < 0 || !header) return null;
-  const sample = rows
-    .slice(at + 1)
-    .filter((row) => row.cells.some((cell) => cell !== ''))
-    .slice(0, 3)
-    .map((row) => row.cells);
-  return { line: header.line, cells: header.cells, sample };
+  return best;
 }
 
 /** What a remembered mapping is filed under: the header's names, case and order included. */
@@ -91,8 +130,19 @@ const GUESSES: Record<Exclude<keyof ColumnMapping, 'fees' | 'dateOrder'>, readon
   ],
   time: ['time of day', 'exec time', 'execution time', 'time'],
   symbol: ['symbol', 'ticker', 'instrument', 'security', 'stock'],
-  side: ['side', 'action', 'buy/sell', 'b/s', 'direction', 'type'],
-  quantity: ['quantity', 'qty', 'shares', 'filled qty', 'filled', 'size', 'amount'],
+  side: [
+    'side',
+    'action',
+    'buy/sell',
+    'b/s',
+    'trans code',
+    'transaction type',
+    'activity type',
+    'direction',
+    'type',
+  ],
+  quantity: ['quantity', 'qty', 'shares', 'filled qty', 'filled', 'size', 'quantity #'],
+  amount: ['amount', 'amount ($)', 'amount $', 'net amount', 'net proceeds', 'proceeds', 'value', 'total'],
   price: ['price', 'fill price', 'exec price', 'execution price', 'avg price', 'average price', 't. price'],
   account: ['account', 'account id', 'account number', 'acct'],
   currency: ['currency', 'ccy'],
@@ -112,8 +162,27 @@ const FEE_WORDS = /\b(fee|fees|comm|commission|commissions|sec|taf|ecn|nscc|clea
 
 const norm = (name: string) => name.trim().toLowerCase().replaceAll('_', ' ').replace(/\s+/g, ' ');
 
-/** A first mapping from the header's names; the member checks and corrects it. */
-export function guessMapping(cells: readonly string[]): ColumnMapping {
+/** Share of a column's non-empty sample values that name a side (`Buy`, `YOU SOLD …`, `SS`). */
+function sideShare(rows: readonly (readonly string[])[], index: number): number {
+  let sides = 0;
+  let values = 0;
+  for (const row of rows) {
+    const value = row[index] ?? '';
+    if (value === '') continue;
+    values++;
+    if (sideWords(value)) sides++;
+  }
+  return values === 0 ? 0 : sides / values;
+}
+
+/**
+ * A first mapping from the header's names and, for the side, from what the columns hold (Robinhood's
+ * `Trans Code`, a sentence column); the member checks and corrects it.
+ */
+export function guessMapping(
+  cells: readonly string[],
+  rows: readonly (readonly string[])[] = [],
+): ColumnMapping {
   const named = cells.filter((cell) => cell.trim() !== '');
   const used = new Set<string>();
   const take = (found: string | undefined) => {
@@ -136,7 +205,20 @@ export function guessMapping(cells: readonly string[]): ColumnMapping {
   const price = pick('price');
   const date = pick('date');
   const time = pick('time');
-  const side = pick('side');
+  let side = pick('side');
+  // A side column named otherwise, or a name that holds no sides (`Type` = Margin): by the values.
+  if (rows.length > 0 && (side === null || sideShare(rows, cells.indexOf(side)) < 0.5)) {
+    const byValues = named
+      .filter((cell) => !used.has(cell) || cell === side)
+      .map((cell) => ({ cell, share: sideShare(rows, cells.indexOf(cell)) }))
+      .filter(({ share }) => share >= 0.5)
+      .sort((a, b) => b.share - a.share)[0];
+    if (byValues) {
+      if (side) used.delete(side);
+      side = take(byValues.cell);
+    }
+  }
+  const amount = pick('amount');
   const account = pick('account');
   const currency = pick('currency');
   const orderId = pick('orderId');
@@ -149,6 +231,7 @@ export function guessMapping(cells: readonly string[]): ColumnMapping {
     symbol: symbol ?? '',
     side,
     quantity: quantity ?? '',
+    amount,
     price: price ?? '',
     fees,
     account,
@@ -170,6 +253,7 @@ export function mappingProblem(mapping: ColumnMapping, cells: readonly string[])
     mapping.time,
     mapping.symbol,
     mapping.side,
+    mapping.amount,
     mapping.quantity,
     mapping.price,
     mapping.account,
@@ -184,7 +268,7 @@ export function mappingProblem(mapping: ColumnMapping, cells: readonly string[])
 }
 
 const FIELD_NAMES = ['date', 'symbol', 'quantity', 'price'] as const;
-const NULLABLE_NAMES = ['time', 'side', 'account', 'currency', 'orderId', 'execId'] as const;
+const NULLABLE_NAMES = ['time', 'side', 'amount', 'account', 'currency', 'orderId', 'execId'] as const;
 
 /** A mapping read back from storage or a JSON file, or null when it is not one. */
 export function asMapping(value: unknown): ColumnMapping | null {
@@ -207,6 +291,7 @@ export function asMapping(value: unknown): ColumnMapping | null {
     symbol: v.symbol as string,
     side: text('side'),
     quantity: v.quantity as string,
+    amount: text('amount'),
     price: v.price as string,
     fees: fees as string[],
     account: text('account'),
