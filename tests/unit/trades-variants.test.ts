@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
+
+/**
+ * Every fixture read again after the changes members' files really go through: columns in another
+ * order, a preamble with a byte-order mark and CRLF, semicolons instead of commas. The results must
+ * not move. Multi-section statements keep their section layout, so only their dirt is varied.
+ */
+const DIR = new URL('../fixtures/brokers/', import.meta.url);
+const expected = JSON.parse(readFileSync(new URL('expected.json', DIR), 'utf8')) as Record<
+  string,
+  {
+    totals: unknown;
+    open_positions: unknown[];
+    closed_trades: unknown[];
+    date_given?: string;
+    same_as?: string;
+  }
+>;
+const SECTIONED = new Set(['thinkorswim.csv', 'ibkr-statement.csv']);
+
+function records(text: string): string[][] {
+  return Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false }).data;
+}
+
+function write(rows: readonly (readonly string[])[], delimiter: string, end = '\n'): string {
+  return Papa.unparse(rows as string[][], { delimiter, newline: end, quotes: false });
+}
+
+const variants: Record<string, (text: string) => string> = {
+  'columns reversed': (text) =>
+    write(
+      records(text).map((row) => [...row].reverse()),
+      ',',
+    ),
+  'preamble, BOM and CRLF': (text) =>
+    `\uFEFFTrade history export\r\nAccount: X1234\r\n\r\n${text.replace(/\r?\n/g, '\r\n')}`,
+  semicolons: (text) => write(records(text), ';'),
+  'tabs, blank lines between rows': (text) =>
+    write(records(text), '\t').replace(/\n(?=[^\n])/g, (_m, at: number) => (at % 3 === 0 ? '\n\n' : '\n')),
+};
+
+function date(file: string): string | undefined {
+  const want = expected[file];
+  if (file === 'das.csv' || want?.same_as === 'das.csv') return '2026-03-16';
+  return want?.date_given;
+}
+
+const files = Object.keys(expected).filter((file) => !file.startsWith('dirt-semicolon'));
+
+describe.each(Object.entries(variants))('every fixture, %s', (name, vary) => {
+  it.each(files.filter((file) => !SECTIONED.has(file) || name.startsWith('preamble')))('%s', (file) => {
+    const text = readFileSync(new URL(file, DIR), 'utf8');
+    const want = expected[file];
+    const given = date(file);
+    const result = analyzeFile(vary(text), given ? { date: given } : {});
+    expect(result.totals).toEqual(want?.totals);
+    expect(result.open_positions).toHaveLength(want?.open_positions.length ?? 0);
+    expect(result.closed_trades).toHaveLength(want?.closed_trades.length ?? 0);
+  });
+});
