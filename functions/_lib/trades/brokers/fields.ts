@@ -25,6 +25,9 @@ export function feeSum(columns: Columns, row: Row, names: readonly string[]): De
 
 /** A whole, non-zero share count (sign dropped; the side says the direction). */
 export function shareCount(columns: Columns, row: Row, name: string): number {
+  const raw = columns.get(row, name);
+  // Plain digits, as almost every row prints them: no decimal needed.
+  if (/^\d{1,15}$/.test(raw) && raw !== '0' && !columns.decimalComma) return Number(raw);
   const value = numberField(columns, row, name).abs();
   const qty = Number(value.toFixed());
   if (!Number.isSafeInteger(qty) || qty <= 0)
@@ -41,11 +44,10 @@ export function priceField(columns: Columns, row: Row, name: string): string {
 
 /** A symbol as the journal stores it: upper case, without a market prefix (`US.AITX`) or `$`. */
 export function symbolField(columns: Columns, row: Row, name: string): string {
-  const symbol = columns
-    .get(row, name)
-    .toUpperCase()
-    .replace(/^(?:US|HK|SH|SZ|SG|CA)\./, '')
-    .replace(/^\$/, '');
+  const raw = columns.get(row, name).toUpperCase();
+  const symbol = /^[A-Z0-9]+$/.test(raw)
+    ? raw
+    : raw.replace(/^(?:US|HK|SH|SZ|SG|CA)\./, '').replace(/^\$/, '');
   if (symbol === '') throw new RowError(`${name} is empty`);
   return symbol;
 }
@@ -71,6 +73,7 @@ export function sideFrom<T>(
 export class FieldColumns<F extends Fields = Fields> {
   readonly columns: Columns;
   private readonly names = new Map<string, string>();
+  private readonly sums = new Map<readonly string[], string[]>();
 
   constructor(columns: Columns, fields: F) {
     this.columns = columns;
@@ -124,7 +127,11 @@ export class FieldColumns<F extends Fields = Fields> {
 
   /** These fields' cells added up (fee columns; a missing column is zero). */
   sum(row: Row, fields: readonly (keyof F & string)[]): Decimal {
-    const present = fields.flatMap((field) => this.names.get(field) ?? []);
+    let present = this.sums.get(fields);
+    if (!present) {
+      present = fields.flatMap((field) => this.names.get(field) ?? []);
+      this.sums.set(fields, present);
+    }
     return feeSum(this.columns, row, present);
   }
 }

@@ -2,7 +2,7 @@ import { ImportError } from '../errors.ts';
 import type { BrokerId, Execution, ParseResult } from '../executions.ts';
 import { FieldColumns } from './fields.ts';
 import { type Fields, type Fit, fitSchema, nameSet, normName, type Schema } from './header.ts';
-import { Columns, collect, filled, isBlank, type ParseOptions, type Row } from './table.ts';
+import { Columns, filled, isBlank, type ParseOptions, type Row, RowError } from './table.ts';
 
 /** What members are told about an export: the README's format table and `trades:parse --formats`. */
 export interface ExportInfo {
@@ -20,6 +20,8 @@ export interface BrokerFormat {
   id: BrokerId;
   label: string;
   info: ExportInfo;
+  /** Normalised column names of a one-table export: a record with fewer than two of them is no header. */
+  columnNames?: ReadonlySet<string>;
   /** How well one record (trimmed cells and their normalised names) fits as this export's header. */
   fit(cells: readonly string[], names: ReadonlySet<string>): Fit;
   parse(rows: readonly Row[], options: ParseOptions): ParseResult;
@@ -60,20 +62,24 @@ export function tableFormat<F extends Fields>(spec: TableFormatSpec<F>): BrokerF
     id: spec.id,
     label: spec.label,
     info: spec.info,
+    columnNames: new Set(Object.values(spec.schema.fields).flatMap((names) => names.map(normName))),
     fit: (cells, names) => (cells.some(isProse) ? NO_FIT : fitSchema(spec.schema, names)),
     parse(rows, options) {
       const result: ParseResult = { executions: [], rejected: [], warnings: [] };
-      const data = dataRows(rows, spec.schema, options, result);
-      if (spec.newestFirst) data.reverse();
-      const byColumns = new Map<Columns, FieldColumns<F>>();
-      for (const { row, columns } of data) {
-        let fields = byColumns.get(columns);
-        if (!fields) {
-          fields = new FieldColumns(columns, spec.schema.fields);
-          byColumns.set(columns, fields);
+      const tables = dataRows(rows, spec.schema, options, result);
+      const reads = tables.flatMap(({ columns, data }) => {
+        const fields = new FieldColumns(columns, spec.schema.fields);
+        return data.map((row) => ({ row, fields }));
+      });
+      if (spec.newestFirst) reads.reverse();
+      for (const { row, fields } of reads) {
+        try {
+          const execution = spec.read(row, fields, options);
+          if (execution) result.executions.push(execution);
+        } catch (error) {
+          if (!(error instanceof RowError)) throw error;
+          result.rejected.push({ line: row.line, reason: error.message });
         }
-        const reader = fields;
-        collect([row], (r) => spec.read(r, reader, options), result);
       }
       return result;
     },
@@ -105,14 +111,15 @@ function dataRows<F extends Fields>(
   schema: Schema<F>,
   options: ParseOptions,
   result: ParseResult,
-): { row: Row; columns: Columns }[] {
+): { columns: Columns; data: Row[] }[] {
   const at = headerIndex(rows, schema, options);
   const header = rows[at];
   if (at < 0 || !header) throw new ImportError(1, 'no header row found');
   const headerNames = new Set(Object.values(schema.fields).flatMap((names) => names.map(normName)));
   let columns = new Columns(header.cells, options.decimalComma);
   let required = requiredColumns(columns, schema);
-  const out: { row: Row; columns: Columns }[] = [];
+  let table = { columns, data: [] as Row[] };
+  const out = [table];
   let footer: { from: number; to: number } | null = null;
   const endFooter = () => {
     if (!footer) return;
@@ -129,6 +136,8 @@ function dataRows<F extends Fields>(
       result.warnings.push({ line: row.line, message: 'header repeated (files joined): read on' });
       columns = new Columns(row.cells, options.decimalComma);
       required = requiredColumns(columns, schema);
+      table = { columns, data: [] };
+      out.push(table);
       continue;
     }
     if (footer) {
@@ -141,7 +150,7 @@ function dataRows<F extends Fields>(
       footer = { from: row.line, to: row.line };
       continue;
     }
-    out.push({ row, columns });
+    table.data.push(row);
   }
   endFooter();
   return out;

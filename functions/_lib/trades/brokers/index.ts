@@ -115,6 +115,16 @@ function best(rows: readonly Row[]): DetectResult {
   return { found: found ? { ...found, delimiter: ',', decimalComma: false } : null, nearest, delimiter: ',' };
 }
 
+/** Every column name a one-table format knows, to pass over records that are no header at a glance. */
+const KNOWN_NAMES = new Set(BROKER_FORMATS.flatMap((format) => [...(format.columnNames ?? [])]));
+const MARKED = BROKER_FORMATS.filter((format) => !format.columnNames);
+
+function knownNames(names: ReadonlySet<string>): number {
+  let n = 0;
+  for (const name of names) if (KNOWN_NAMES.has(name)) n++;
+  return n;
+}
+
 function scored(rows: readonly Row[]): {
   found: { format: BrokerFormat; headerLine: number } | null;
   nearest: NearMiss | null;
@@ -128,7 +138,7 @@ function scored(rows: readonly Row[]): {
   for (const row of rows) {
     if (row.cells.every((cell) => cell === '')) continue;
     const names = nameSet(row.cells);
-    for (const format of BROKER_FORMATS) {
+    for (const format of knownNames(names) >= 2 ? BROKER_FORMATS : MARKED) {
       const fit = format.fit(row.cells, names);
       if (fit.complete) {
         if (fit.score > score) {
