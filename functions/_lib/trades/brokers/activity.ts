@@ -21,8 +21,15 @@ export type ActivityField =
   | 'account'
   | 'currency';
 
-/** Options, warrants' cousins and funds the journal does not match: their rows say so. */
-const OPTION = /\b(?:CALL|PUT)\b|^-[A-Z]+\d{6}[CP]\d/;
+/** An option contract named in a cell: `SPY 3/27/2026 Call $580.00`, `PUT  TSLA   02/28/25   370.000`, `-SPXW260618P7400`. */
+const OPTION_WORD = /\b(?:CALL|PUT)\b/i;
+const OPTION_TERMS = /\d{1,2}\/\d{1,2}\/\d{2,4}|\$\s?\d|\b[A-Z]{3} \d{1,2} \d{2}\b/i;
+const OCC_SYMBOL = /^-?[A-Z]{1,6}\s*\d{6}[CP]\d/;
+
+/** True when the row is an option trade: the journal imports stocks only. */
+export function isOptionRow(cells: readonly string[]): boolean {
+  return cells.some((cell) => (OPTION_WORD.test(cell) && OPTION_TERMS.test(cell)) || OCC_SYMBOL.test(cell));
+}
 
 /** The side a row's action names; with no action column, the sign of its quantity, then of its amount. */
 export function activitySide(row: Row, c: FieldColumns): SideLabel {
@@ -62,8 +69,7 @@ export function activityExecution(
 ): Execution {
   const symbol = c.get(row, 'symbol');
   const side = activitySide(row, c);
-  const what = `${c.get(row, 'action')} ${c.get(row, 'description')} ${symbol}`;
-  if (OPTION.test(what.toUpperCase())) throw new NotATrade('an option trade: only stocks are imported');
+  if (isOptionRow(row.cells)) throw new NotATrade('an option trade: only stocks are imported');
   if (symbol === '') throw new NotATrade(`not a stock trade (no symbol): ${c.get(row, 'action')}`.trim());
   const fees = c.sum(row, spec.fees);
   const when =

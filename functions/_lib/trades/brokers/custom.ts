@@ -1,11 +1,12 @@
 import { ImportError } from '../errors.ts';
 import { makeExecution } from '../executions.ts';
+import { isOptionRow } from './activity.ts';
 import { anyDateTime } from './any-date.ts';
 import type { ColumnMapping } from './column-mapping.ts';
 import { type FieldColumns, feeSum } from './fields.ts';
 import { type BrokerFormat, tableFormat } from './format.ts';
 import { BUY, SELL, type SideLabel, sideWords } from './sides.ts';
-import { type Row, RowError } from './table.ts';
+import { NotATrade, type Row, RowError } from './table.ts';
 
 type Mapped = Record<
   | 'date'
@@ -72,6 +73,7 @@ export function customFormat(mapping: ColumnMapping): BrokerFormat {
     },
     schema: { fields, required: ['date', 'symbol', 'quantity', 'price'] },
     read(row, c, options) {
+      if (isOptionRow(row.cells)) throw new NotATrade('an option trade: only stocks are imported');
       return makeExecution({
         broker: 'custom',
         account: c.get(row, 'account'),
