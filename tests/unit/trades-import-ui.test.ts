@@ -49,6 +49,7 @@ describe('import: executions for the API', () => {
       qty: 400_000,
       price: '0.0061',
       fees: '1.13',
+      currency: 'USD',
       orderId: null,
       execId: null,
     });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import type { ImportedExecution } from '../../../functions/_lib/contract/trades.ts';
 import { type ColumnMapping, mappingProblem } from '../../../functions/_lib/trades/brokers/column-mapping.ts';
 import { ApiError } from '../../api/client.ts';
@@ -297,6 +297,7 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
           sample={offer.sample}
           initial={analysis.initial}
           supported={offer.supported}
+          problem={offer.problem}
           disabled={busy}
           onApply={(chosen) => setMapping({ ...chosen })} // a new object: the same columns read again
         />
@@ -385,6 +386,15 @@ function PreviewSummary({ preview, known, saved }: { preview: ImportPreview; kno
         <dd>{preview.closedTrades}</dd>
         <dt>Open positions</dt>
         <dd>{preview.openPositions}</dd>
+        {Object.entries(preview.totals).map(([currency, totals]) => (
+          <Fragment key={currency}>
+            <dt>Net P&L ({currency})</dt>
+            <dd>
+              {totals.net} over {totals.closed_trades} closed{' '}
+              {totals.closed_trades === 1 ? 'trade' : 'trades'} (fees {totals.fees})
+            </dd>
+          </Fragment>
+        ))}
         {known.status !== 'unknown' && (
           <>
             <dt>Already in your journal</dt>
@@ -413,6 +423,15 @@ function PreviewSummary({ preview, known, saved }: { preview: ImportPreview; kno
             )}
           </ul>
         </>
+      )}
+      {preview.warnings.length > 0 && (
+        <ul className="import__warnings">
+          {preview.warnings.map((warning) => (
+            <li key={`${warning.line}-${warning.message}`}>
+              Line {warning.line}: {warning.message.replace(/^lines? [\d–]+: /, '')}
+            </li>
+          ))}
+        </ul>
       )}
       {!saved && (
         <p className="import__note">
