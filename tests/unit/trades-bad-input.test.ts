@@ -1,21 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detect } from '../../functions/_lib/trades/brokers/index.ts';
-import { ImportError } from '../../functions/_lib/trades/errors.ts';
 import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
+import { importError } from '../support/trades.ts';
 
 const DIR = new URL('../fixtures/brokers/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, DIR), 'utf8');
-
-function importError(run: () => unknown): ImportError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ImportError) return error;
-    throw error;
-  }
-  throw new Error('expected an ImportError');
-}
 
 describe('files that are not what they seem', () => {
   it('refuses a binary file, naming the line', () => {

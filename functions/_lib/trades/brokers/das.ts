@@ -3,7 +3,6 @@ import { makeExecution } from '../executions.ts';
 import { timeOnDate } from './any-date.ts';
 import { tableFormat } from './format.ts';
 import { BUY, SELL_CLOSE, SHORT } from './sides.ts';
-import { RowError } from './table.ts';
 
 const SIDES = { B: BUY, S: SELL_CLOSE, SS: SHORT } as const;
 
@@ -40,9 +39,7 @@ export const das = tableFormat({
   },
   read(row, c, options) {
     if (!options.date) throw new DateNeeded(options.headerLine ?? 0, 'DAS Trader');
-    const label = c.get(row, 'side').toUpperCase();
-    const side = SIDES[label as keyof typeof SIDES];
-    if (!side) throw new RowError(`Side "${label}" is not one of B, S, SS`);
+    const side = c.label(row, 'side', SIDES);
     const cloid = c.get(row, 'cloid');
     return makeExecution({
       broker: 'das',

@@ -52,20 +52,6 @@ export function symbolField(columns: Columns, row: Row, name: string): string {
   return symbol;
 }
 
-/** Side and open/close intent from a broker's side label, through the parser's own table of labels. */
-export function sideFrom<T>(
-  labels: Readonly<Record<string, T>>,
-  columns: Columns,
-  row: Row,
-  name: string,
-): T {
-  const label = columns.get(row, name).toUpperCase();
-  const side = labels[label];
-  if (side === undefined)
-    throw new RowError(`${name} "${label}" is not one of ${Object.keys(labels).join(', ')}`);
-  return side;
-}
-
 /**
  * A format's fields resolved against one header: each field reads the first of its spellings the
  * header has, and messages name that column as the file spells it.
@@ -123,6 +109,17 @@ export class FieldColumns<F extends Fields = Fields> {
 
   symbol(row: Row, field: keyof F & string): string {
     return symbolField(this.columns, row, this.need(field));
+  }
+
+  /** What a label means through the format's own table (`B`, `SS`…), upper-cased; else a rejection. */
+  label<T>(row: Row, field: keyof F & string, labels: Readonly<Record<string, T>>): T {
+    const label = this.get(row, field).toUpperCase();
+    const meaning = labels[label];
+    if (meaning === undefined)
+      throw new RowError(
+        `${this.name(field) ?? field} "${label}" is not one of ${Object.keys(labels).join(', ')}`,
+      );
+    return meaning;
   }
 
   /** These fields' cells added up (fee columns; a missing column is zero). */

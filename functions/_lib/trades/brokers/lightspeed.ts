@@ -2,7 +2,7 @@ import { makeExecution } from '../executions.ts';
 import { anyDateTime } from './any-date.ts';
 import { tableFormat } from './format.ts';
 import { BUY_OPEN, COVER, SELL_CLOSE, SHORT } from './sides.ts';
-import { NotATrade, RowError } from './table.ts';
+import { NotATrade } from './table.ts';
 
 const SIDES = {
   'LONG BUY': BUY_OPEN,
@@ -57,9 +57,7 @@ export const lightspeed = tableFormat({
     const transtype = c.get(row, 'transtype');
     if (transtype !== '' && transtype.toLowerCase() !== 'trade')
       throw new NotATrade(`not a trade: ${transtype}`);
-    const label = c.get(row, 'side').toUpperCase();
-    const side = SIDES[label as keyof typeof SIDES];
-    if (!side) throw new RowError(`Buy/Sell "${label}" is not one of ${Object.keys(SIDES).join(', ')}`);
+    const side = c.label(row, 'side', SIDES);
     const raw = c.get(row, 'raw');
     const when =
       raw !== ''

@@ -2,7 +2,6 @@ import { makeExecution } from '../executions.ts';
 import { anyDateTime } from './any-date.ts';
 import { tableFormat } from './format.ts';
 import { BUY_OPEN, COVER, SELL_CLOSE, SHORT } from './sides.ts';
-import { RowError } from './table.ts';
 
 const SIDES = { B: BUY_OPEN, S: SELL_CLOSE, SS: SHORT, BC: COVER } as const;
 
@@ -44,9 +43,7 @@ export const tradezero = tableFormat({
     distinctive: ['T/D', 'S/D', 'Clr Broker', 'ECN Remove', 'Gross Proceeds'],
   },
   read(row, c, options) {
-    const label = c.get(row, 'side').toUpperCase();
-    const side = SIDES[label as keyof typeof SIDES];
-    if (!side) throw new RowError(`Side "${label}" is not one of B, S, SS, BC`);
+    const side = c.label(row, 'side', SIDES);
     return makeExecution({
       broker: 'tradezero',
       account: c.get(row, 'account'),

@@ -2,7 +2,7 @@ import { makeExecution } from '../executions.ts';
 import { anyDateTime } from './any-date.ts';
 import { tableFormat } from './format.ts';
 import { BUY, SELL, SHORT } from './sides.ts';
-import { NotATrade, RowError } from './table.ts';
+import { NotATrade } from './table.ts';
 
 const SIDES = { BUY, SELL, SHORT } as const;
 
@@ -37,9 +37,7 @@ export const webull = tableFormat({
     const status = c.get(row, 'status');
     if (status.toLowerCase() !== 'filled')
       throw new NotATrade(`${status || 'unfilled'} order, nothing filled`);
-    const label = c.get(row, 'side').toUpperCase();
-    const side = SIDES[label as keyof typeof SIDES];
-    if (!side) throw new RowError(`Side "${label}" is not one of BUY, SELL, SHORT`);
+    const side = c.label(row, 'side', SIDES);
     return makeExecution({
       broker: 'webull',
       account: '',
