@@ -3,6 +3,7 @@ import {
   DELIMITERS,
   DETECT_LINES,
   filled,
+  headLines,
   type Row,
   readRows,
   usesDecimalComma,
@@ -79,10 +80,7 @@ const isName = (cell: string) => cell !== '' && !/^[-+($]*[\d.,:/ ]+\)?$/.test(c
  * the widest such header.
  */
 export function findHeader(text: string): FoundHeader | null {
-  const head = withoutBom(text)
-    .split(/\r?\n/)
-    .slice(0, DETECT_LINES + GUESS_ROWS)
-    .join('\n');
+  const head = headLines(withoutBom(text), DETECT_LINES + GUESS_ROWS);
   let best: FoundHeader | null = null;
   for (const delimiter of DELIMITERS) {
     let rows: Row[];

@@ -13,7 +13,15 @@ import { moomoo } from './moomoo.ts';
 import { questrade } from './questrade.ts';
 import { robinhood } from './robinhood.ts';
 import { schwab } from './schwab.ts';
-import { DELIMITERS, DETECT_LINES, type Row, readRows, usesDecimalComma, withoutBom } from './table.ts';
+import {
+  DELIMITERS,
+  DETECT_LINES,
+  headLines,
+  type Row,
+  readRows,
+  usesDecimalComma,
+  withoutBom,
+} from './table.ts';
 import { tastytrade } from './tastytrade.ts';
 import { thinkorswim } from './thinkorswim.ts';
 import { tradervue } from './tradervue.ts';
@@ -87,7 +95,7 @@ export function detectFormat(text: string): BrokerFormat | null {
  * order, with extra or missing optional columns; ties go to the earliest line.
  */
 export function detect(text: string): DetectResult {
-  const head = headLines(withoutBom(text));
+  const head = headLines(withoutBom(text), DETECT_LINES);
   let result: DetectResult = { found: null, nearest: null, delimiter: ',' };
   let bestScore = -1;
   let nearestShare = 0;
@@ -156,17 +164,6 @@ function scored(rows: readonly Row[]): {
     }
   }
   return { found, nearest: share >= 0.5 ? nearest : null, score, share };
-}
-
-/** The first DETECT_LINES lines of the text. */
-function headLines(text: string): string {
-  let at = 0;
-  for (let n = 0; n < DETECT_LINES; n++) {
-    const next = text.indexOf('\n', at);
-    if (next < 0) return text;
-    at = next + 1;
-  }
-  return text.slice(0, at);
 }
 
 function headRows(head: string, delimiter: string): Row[] {

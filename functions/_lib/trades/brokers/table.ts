@@ -24,6 +24,17 @@ export const DELIMITERS = [',', ';', '\t', '|'] as const;
 /** Statements put preambles first (E*TRADE six lines, IBKR whole sections): headers are looked for this far. */
 export const DETECT_LINES = 200;
 
+/** The first `count` lines of the text, without splitting a 50 MB file into a million lines first. */
+export function headLines(text: string, count: number): string {
+  let at = 0;
+  for (let n = 0; n < count; n++) {
+    const next = text.indexOf('\n', at);
+    if (next < 0) return text;
+    at = next + 1;
+  }
+  return text.slice(0, at);
+}
+
 /** Strips what editors put before the first byte of data: a UTF-8 byte-order mark. */
 export function withoutBom(text: string): string {
   return text.startsWith('\uFEFF') ? text.slice(1) : text;
