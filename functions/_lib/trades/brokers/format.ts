@@ -2,7 +2,7 @@ import { ImportError } from '../errors.ts';
 import type { BrokerId, Execution, ParseResult } from '../executions.ts';
 import { FieldColumns } from './fields.ts';
 import { type Fields, type Fit, fitSchema, nameSet, normName, type Schema } from './header.ts';
-import { Columns, filled, isBlank, type ParseOptions, type Row, RowError } from './table.ts';
+import { Columns, filled, isBlank, type ParseOptions, type Row, readRow } from './table.ts';
 
 /** What members are told about an export: the README's format table and `trades:parse --formats`. */
 export interface ExportInfo {
@@ -72,15 +72,7 @@ export function tableFormat<F extends Fields>(spec: TableFormatSpec<F>): BrokerF
         return data.map((row) => ({ row, fields }));
       });
       if (spec.newestFirst) reads.reverse();
-      for (const { row, fields } of reads) {
-        try {
-          const execution = spec.read(row, fields, options);
-          if (execution) result.executions.push(execution);
-        } catch (error) {
-          if (!(error instanceof RowError)) throw error;
-          result.rejected.push({ line: row.line, reason: error.message });
-        }
-      }
+      for (const { row, fields } of reads) readRow(result, row, (r) => spec.read(r, fields, options));
       return result;
     },
   };

@@ -4,7 +4,7 @@ import { anyDateTime } from './any-date.ts';
 import { FieldColumns } from './fields.ts';
 import { type BrokerFormat, markerFit } from './format.ts';
 import { codeIntent } from './ibkr.ts';
-import { Columns, collect, NotATrade, type Row, RowError } from './table.ts';
+import { Columns, NotATrade, type Row, RowError, readRow } from './table.ts';
 
 /** The Trades section's columns (after the section name and row kind), as IBKR names them. */
 const FIELDS = {
@@ -30,8 +30,10 @@ function readTrade(row: Row, c: Reader, timeZone: string): Execution {
   const asset = c.get(row, 'asset');
   if (!/^stocks?$/i.test(asset)) throw new NotATrade(`${asset || 'asset'}: only stocks are imported`);
   const quantity = c.number(row, 'quantity');
-  if (quantity.eq(0)) throw new RowError('Quantity is 0');
-  const realized = c.get(row, 'realized');
+  const qty = Number(quantity.abs().toFixed());
+  if (!Number.isSafeInteger(qty) || qty === 0)
+    throw new RowError(`Quantity "${c.get(row, 'quantity')}" is not a whole number of shares`);
+  const realized = c.get(row, 'realized') === '' ? null : c.columns.number(c.get(row, 'realized'));
   return makeExecution({
     broker: 'ibkr-statement',
     account: c.get(row, 'account'),
@@ -40,17 +42,17 @@ function readTrade(row: Row, c: Reader, timeZone: string): Execution {
     symbol: c.symbol(row, 'symbol'),
     side: quantity.lt(0) ? 'sell' : 'buy',
     intent: codeIntent(c.get(row, 'code')),
-    qty: c.shares(row, 'quantity'),
+    qty,
     price: c.price(row, 'price'),
-    fees: c.sum(row, ['commission']).neg().toFixed(),
+    fees: c.sum(row, FEES).neg().toFixed(),
     orderId: null,
     execId: null,
     line: row.line,
-    ...(realized !== '' && c.columns.number(realized) !== null
-      ? { reportedPnl: c.number(row, 'realized').toFixed() }
-      : {}),
+    ...(realized === null ? {} : { reportedPnl: realized.toFixed() }),
   });
 }
+
+const FEES = ['commission'] as const;
 
 /**
  * Interactive Brokers Activity Statement (CSV), the default statement: many sections, every line
@@ -92,7 +94,7 @@ export const ibkrStatement: BrokerFormat = {
     for (const { row, reader: c } of data) {
       const kind = c.get(row, 'discriminator').toLowerCase();
       if (kind !== '' && kind !== wanted) continue; // ClosedLot, or Order rows summing their executions
-      collect([row], (r) => readTrade(r, c, options.timeZone), result);
+      readRow(result, row, (r) => readTrade(r, c, options.timeZone));
     }
     return result;
   },

@@ -159,23 +159,25 @@ export interface ParseOptions {
 }
 
 /**
- * Runs `read` over the data rows: a returned Execution is kept, a RowError (NotATrade included)
+ * Reads one data row into the result: a returned Execution is kept, a RowError (NotATrade included)
  * becomes a rejection naming the line and why it was not imported.
  */
+export function readRow(result: ParseResult, row: Row, read: (row: Row) => Execution | null): void {
+  try {
+    const execution = read(row);
+    if (execution) result.executions.push(execution);
+  } catch (error) {
+    if (!(error instanceof RowError)) throw error;
+    result.rejected.push({ line: row.line, reason: error.message });
+  }
+}
+
+/** readRow over the non-blank data rows. */
 export function collect(
   rows: readonly Row[],
   read: (row: Row) => Execution | null,
   result: ParseResult = { executions: [], rejected: [], warnings: [] },
 ): ParseResult {
-  for (const row of rows) {
-    if (isBlank(row)) continue;
-    try {
-      const execution = read(row);
-      if (execution) result.executions.push(execution);
-    } catch (error) {
-      if (!(error instanceof RowError)) throw error;
-      result.rejected.push({ line: row.line, reason: error.message });
-    }
-  }
+  for (const row of rows) if (!isBlank(row)) readRow(result, row, read);
   return result;
 }
