@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { asMapping, type ColumnMapping } from '../functions/_lib/trades/brokers/column-mapping.ts';
 import { BROKER_FORMATS } from '../functions/_lib/trades/brokers/index.ts';
+import { decodeText } from '../functions/_lib/trades/brokers/table.ts';
 import { ImportError } from '../functions/_lib/trades/errors.ts';
 import { analyzeFile } from '../functions/_lib/trades/import-file.ts';
 
@@ -42,7 +43,7 @@ async function main(): Promise<number> {
   }
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = decodeText(await readFile(file));
   } catch (error) {
     process.stderr.write(`${file}: cannot read (${(error as Error).message})\n`);
     return 1;

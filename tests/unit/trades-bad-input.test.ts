@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detect } from '../../functions/_lib/trades/brokers/index.ts';
+import { decodeText } from '../../functions/_lib/trades/brokers/table.ts';
 import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
 import { importError } from '../support/trades.ts';
 
@@ -55,6 +56,16 @@ describe('files that are not what they seem', () => {
     const text = `${preamble}\n${fixture('tradervue.csv')}`;
     expect(detect(text).found).toMatchObject({ headerLine: 151 });
     expect(analyzeFile(text).closed_trades).toHaveLength(2);
+  });
+});
+
+describe('encodings', () => {
+  it('reads a UTF-16 file with its byte-order mark like its UTF-8 twin', () => {
+    const text = fixture('moomoo.csv');
+    const utf16 = new Uint8Array([0xff, 0xfe, ...new Uint8Array(Buffer.from(text, 'utf16le'))]);
+    expect(decodeText(utf16)).toBe(text);
+    expect(analyzeFile(decodeText(utf16)).totals).toEqual(analyzeFile(text).totals);
+    expect(decodeText(new Uint8Array(Buffer.from(text, 'utf8')))).toBe(text);
   });
 });
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import type { ImportedExecution } from '../../../functions/_lib/contract/trades.ts';
 import { type ColumnMapping, mappingProblem } from '../../../functions/_lib/trades/brokers/column-mapping.ts';
+import { decodeText } from '../../../functions/_lib/trades/brokers/table.ts';
 import { ApiError } from '../../api/client.ts';
 import { checkBatch, importBatch, tradesChanged } from '../trades-data.ts';
 import type { AnalyzeRequest, AnalyzeStage, WorkerMessage } from './analyze-request.ts';
@@ -162,8 +163,9 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
       setAnalysis({ status: 'failed', line: 0, message: 'The file could not be read.', supported: null });
     });
     let ended = false;
-    file.text().then(
-      (text) => {
+    file.arrayBuffer().then(
+      (buffer) => {
+        const text = decodeText(new Uint8Array(buffer));
         if (ended) return;
         const request: AnalyzeRequest = {
           text,
@@ -236,7 +238,7 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
         <input
           id={`${ids}-file`}
           type="file"
-          accept=".csv,text/csv"
+          accept=".csv,.txt,.tsv,text/csv,text/plain,text/tab-separated-values"
           disabled={busy}
           onChange={(event) => {
             setOffer(null);
@@ -381,7 +383,10 @@ function PreviewSummary({ preview, known, saved }: { preview: ImportPreview; kno
         <dt>Executions</dt>
         <dd>{preview.executions.length}</dd>
         <dt>Dates</dt>
-        <dd>{dates ?? '—'}</dd>
+        <dd>
+          {dates ?? '—'}
+          {dates && !preview.timesKnown && ' (dates only: time of day unknown, openings first each day)'}
+        </dd>
         <dt>Closed trades</dt>
         <dd>{preview.closedTrades}</dd>
         <dt>Open positions</dt>

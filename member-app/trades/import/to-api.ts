@@ -64,6 +64,8 @@ export interface ImportPreview {
   totals: Record<string, CurrencyTotals>;
   closedTrades: number;
   openPositions: number;
+  /** False when the file has dates only (history exports): the time of day is unknown. */
+  timesKnown: boolean;
   /** First and last trade date as printed in the file (`YYYY-MM-DD`); null without executions. */
   from: string | null;
   to: string | null;
@@ -80,6 +82,7 @@ export function previewOf(analysis: FileAnalysis, brokerLabel: string): ImportPr
     rejected: analysis.rejected,
     warnings: analysis.warnings,
     totals: analysis.totals,
+    timesKnown: analysis.executions.some((execution) => execution.time.length > 10),
     closedTrades: analysis.closed_trades.length,
     openPositions: analysis.open_positions.length,
     from: dates[0] ?? null,

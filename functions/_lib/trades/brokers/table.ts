@@ -35,6 +35,16 @@ export function headLines(text: string, count: number): string {
   return text.slice(0, at);
 }
 
+/**
+ * A file's bytes as text: UTF-16 when it starts with a UTF-16 byte-order mark (Moomoo's localized
+ * exports, Excel's "Unicode text"), else UTF-8 (invalid bytes become U+FFFD rather than failing).
+ */
+export function decodeText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
 /** Strips what editors put before the first byte of data: a UTF-8 byte-order mark. */
 export function withoutBom(text: string): string {
   return text.startsWith('\uFEFF') ? text.slice(1) : text;
