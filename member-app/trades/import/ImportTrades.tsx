@@ -433,7 +433,8 @@ function PreviewSummary({ preview, known, saved }: { preview: ImportPreview; kno
         <ul className="import__warnings">
           {preview.warnings.map((warning) => (
             <li key={`${warning.line}-${warning.message}`}>
-              Line {warning.line}: {warning.message.replace(/^lines? [\d–]+: /, '')}
+              {/^lines? /.test(warning.message) ? '' : `Line ${warning.line}: `}
+              {warning.message}
             </li>
           ))}
         </ul>
