@@ -4,12 +4,16 @@
  * else it holds. Case, spaces and `_` are ignored (`P / L` = `P/L`, `Exec Time` = `ExecTime`).
  */
 
-/** A header name compared without case, spaces, `_` or a trailing `:`. */
+/**
+ * A header name compared without case, spaces, `_`, a trailing `:` or unit mark (`Price ($)`,
+ * `Price $`, `Quantity #`, `Amount (USD)` are `price`, `price`, `quantity`, `amount`).
+ */
 export function normName(name: string): string {
   return name
     .toLowerCase()
     .replace(/[\s_]+/g, '')
-    .replace(/:$/, '');
+    .replace(/:$/, '')
+    .replace(/\((?:\$|usd|cad)\)$|(?<=[a-z])[$#]$/, '');
 }
 
 /** Field → the spellings of its column, most usual first. */
