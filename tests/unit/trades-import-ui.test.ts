@@ -148,6 +148,15 @@ describe('import: what the worker answers', () => {
     });
   });
 
+  it('decodes the bytes it is given (UTF-8, or UTF-16 with its mark) before reading them', () => {
+    const text = fixture('tradezero.csv');
+    const utf16 = Uint8Array.from([0xff, 0xfe, ...Buffer.from(text, 'utf16le')]).buffer;
+    for (const bytes of [Uint8Array.from(Buffer.from(text, 'utf8')).buffer, utf16]) {
+      const result = last(answers({ bytes, timeZone: 'America/New_York' }));
+      expect(result?.type === 'result' && result.preview.closedTrades).toBe(3);
+    }
+  });
+
   it('names the supported formats for a file it does not know', () => {
     expect(last(answers({ text: 'Foo,Bar\n1,2\n', timeZone: 'UTC' }))).toEqual({
       type: 'error',

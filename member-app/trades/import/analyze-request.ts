@@ -4,19 +4,22 @@ import {
   guessMapping,
 } from '../../../functions/_lib/trades/brokers/column-mapping.ts';
 import { BROKER_FORMATS, detect } from '../../../functions/_lib/trades/brokers/index.ts';
+import { decodeText } from '../../../functions/_lib/trades/brokers/table.ts';
 import { DateNeeded, ImportError } from '../../../functions/_lib/trades/errors.ts';
 import { analyzeFile, assertText } from '../../../functions/_lib/trades/import-file.ts';
 import { type ImportPreview, previewOf } from './to-api.ts';
 
 /** What the dialog asks the worker (import.worker.ts) to read. */
-export interface AnalyzeRequest {
-  text: string;
+export type AnalyzeRequest = FileContent & {
   timeZone: string;
   /** `YYYY-MM-DD`, for exports without a date column. */
   date?: string | undefined;
   /** The member's columns, for a file no supported format recognises. */
   mapping?: ColumnMapping | undefined;
-}
+};
+
+/** The file as text, or as its bytes (UTF-8 or UTF-16 with its mark), decoded here off the page's thread. */
+type FileContent = { text: string; bytes?: undefined } | { bytes: ArrayBuffer; text?: undefined };
 
 export type AnalyzeStage = 'detecting' | 'parsing' | 'preparing';
 
@@ -54,11 +57,10 @@ export type WorkerMessage =
 const supported = () => BROKER_FORMATS.map((known) => known.label);
 
 /** One reading of a broker file, its progress and outcome told through `post` (the worker's postMessage). */
-export function analyzeRequest(
-  { text, timeZone, date, mapping }: AnalyzeRequest,
-  post: (message: WorkerMessage) => void,
-) {
+export function analyzeRequest(request: AnalyzeRequest, post: (message: WorkerMessage) => void) {
+  const { timeZone, date, mapping } = request;
   post({ type: 'progress', stage: 'detecting', fraction: 0.05 });
+  const text = request.bytes ? decodeText(new Uint8Array(request.bytes)) : request.text;
   try {
     assertText(text);
   } catch (error) {
