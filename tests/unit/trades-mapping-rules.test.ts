@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  type ColumnMapping,
-  findHeader,
-  guessMapping,
-} from '../../functions/_lib/trades/brokers/column-mapping.ts';
+import type { ColumnMapping } from '../../functions/_lib/trades/brokers/column-mapping.ts';
+import { findHeader, guessMapping } from '../../functions/_lib/trades/brokers/mapping-guess.ts';
 import { ImportError } from '../../functions/_lib/trades/errors.ts';
 import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
 

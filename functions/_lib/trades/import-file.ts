@@ -1,7 +1,8 @@
-import { type ColumnMapping, findHeader, mappingProblem } from './brokers/column-mapping.ts';
+import { type ColumnMapping, mappingProblem } from './brokers/column-mapping.ts';
 import { customFormat } from './brokers/custom.ts';
 import type { BrokerFormat } from './brokers/format.ts';
 import { type Detection, detect } from './brokers/index.ts';
+import { findHeader } from './brokers/mapping-guess.ts';
 import { readRows } from './brokers/table.ts';
 import { ImportError } from './errors.ts';
 import type { BrokerId, Execution, Rejection, Warning } from './executions.ts';

@@ -1,9 +1,6 @@
-import {
-  type ColumnMapping,
-  findHeader,
-  guessMapping,
-} from '../../../functions/_lib/trades/brokers/column-mapping.ts';
+import type { ColumnMapping } from '../../../functions/_lib/trades/brokers/column-mapping.ts';
 import { BROKER_FORMATS, detect } from '../../../functions/_lib/trades/brokers/index.ts';
+import { findHeader, guessMapping } from '../../../functions/_lib/trades/brokers/mapping-guess.ts';
 import { decodeText } from '../../../functions/_lib/trades/brokers/table.ts';
 import { DateNeeded, ImportError } from '../../../functions/_lib/trades/errors.ts';
 import { analyzeFile, assertText } from '../../../functions/_lib/trades/import-file.ts';
