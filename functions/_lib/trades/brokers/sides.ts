@@ -22,6 +22,7 @@ const CODES: Readonly<Record<string, SideLabel>> = {
   BUY: BUY,
   BOT: BUY,
   BOUGHT: BUY,
+  LONG: BUY,
   'LONG BUY': BUY_OPEN,
   S: SELL,
   SELL: SELL,
