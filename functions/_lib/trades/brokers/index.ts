@@ -13,15 +13,7 @@ import { moomoo } from './moomoo.ts';
 import { questrade } from './questrade.ts';
 import { robinhood } from './robinhood.ts';
 import { schwab } from './schwab.ts';
-import {
-  DELIMITERS,
-  DETECT_LINES,
-  headLines,
-  type Row,
-  readRows,
-  usesDecimalComma,
-  withoutBom,
-} from './table.ts';
+import { DETECT_LINES, headTables, type Row, usesDecimalComma } from './table.ts';
 import { tastytrade } from './tastytrade.ts';
 import { thinkorswim } from './thinkorswim.ts';
 import { tradervue } from './tradervue.ts';
@@ -95,13 +87,10 @@ export function detectFormat(text: string): BrokerFormat | null {
  * order, with extra or missing optional columns; ties go to the earliest line.
  */
 export function detect(text: string): DetectResult {
-  const head = headLines(withoutBom(text), DETECT_LINES);
   let result: DetectResult = { found: null, nearest: null, delimiter: ',' };
   let bestScore = -1;
   let nearestShare = 0;
-  for (const delimiter of DELIMITERS) {
-    if (delimiter !== ',' && !head.includes(delimiter)) continue;
-    const rows = headRows(head, delimiter);
+  for (const { delimiter, rows } of headTables(text, DETECT_LINES)) {
     const { found, nearest, score, share } = scored(rows);
     if (found && score > bestScore) {
       bestScore = score;
@@ -164,22 +153,4 @@ function scored(rows: readonly Row[]): {
     }
   }
   return { found, nearest: share >= 0.5 ? nearest : null, score, share };
-}
-
-function headRows(head: string, delimiter: string): Row[] {
-  try {
-    return readRows(head, delimiter);
-  } catch {
-    // A quote left open by the cut: read the lines before it.
-    return head
-      .split(/\r?\n/)
-      .slice(0, -2)
-      .flatMap((line, i) => {
-        try {
-          return readRows(line, delimiter).map((row) => ({ ...row, line: i + 1 }));
-        } catch {
-          return [];
-        }
-      });
-  }
 }

@@ -1,15 +1,6 @@
 import type { ColumnMapping } from './column-mapping.ts';
 import { sideWords } from './sides.ts';
-import {
-  DELIMITERS,
-  DETECT_LINES,
-  filled,
-  headLines,
-  type Row,
-  readRows,
-  usesDecimalComma,
-  withoutBom,
-} from './table.ts';
+import { DETECT_LINES, filled, headTables, usesDecimalComma } from './table.ts';
 
 /**
  * For a file no format recognises: where its header is, and a first mapping of its columns for the
@@ -42,15 +33,8 @@ const isName = (cell: string) => cell !== '' && !/^[-+($]*[\d.,:/ ]+\)?$/.test(c
  * the widest such header.
  */
 export function findHeader(text: string): FoundHeader | null {
-  const head = headLines(withoutBom(text), DETECT_LINES + GUESS_ROWS);
   let best: FoundHeader | null = null;
-  for (const delimiter of DELIMITERS) {
-    let rows: Row[];
-    try {
-      rows = readRows(head, delimiter);
-    } catch {
-      continue;
-    }
+  for (const { delimiter, rows } of headTables(text, DETECT_LINES + GUESS_ROWS)) {
     const at = rows
       .slice(0, DETECT_LINES)
       .findIndex((row) => row.cells.filter(isName).length >= MIN_HEADER_CELLS);

@@ -45,6 +45,34 @@ export function decodeText(bytes: Uint8Array): string {
   return new TextDecoder('utf-8').decode(bytes);
 }
 
+/**
+ * The first `count` lines read with each delimiter they hold (the comma always): where headers are
+ * looked for. A quote left open by the cut loses only the lines from it on.
+ */
+export function headTables(text: string, count: number): { delimiter: string; rows: Row[] }[] {
+  const head = headLines(withoutBom(text), count);
+  return DELIMITERS.filter((delimiter) => delimiter === ',' || head.includes(delimiter)).map((delimiter) => ({
+    delimiter,
+    rows: headRows(head, delimiter),
+  }));
+}
+
+function headRows(head: string, delimiter: string): Row[] {
+  try {
+    return readRows(head, delimiter);
+  } catch {
+    const rows: Row[] = [];
+    head.split(/\r?\n/).forEach((line, i) => {
+      try {
+        for (const row of readRows(line, delimiter)) rows.push({ ...row, line: i + 1 });
+      } catch {
+        // the line the open quote starts on, or one after it
+      }
+    });
+    return rows;
+  }
+}
+
 /** Strips what editors put before the first byte of data: a UTF-8 byte-order mark. */
 export function withoutBom(text: string): string {
   return text.startsWith('\uFEFF') ? text.slice(1) : text;
