@@ -47,7 +47,8 @@ const CURRENCY_MARK = /^(?:[A-Z]{1,3}\$|[A-Z]{3}\s+|[$€£¥])|(?:\s+[A-Z]{3}|[
 /**
  * Reads a number as brokers and spreadsheets print it: currency signs, thousands separators, a leading
  * dot (`.0252`), a sign before or after the `$` (`-$4,100.00`, `$-4,100.00`) or after the number
- * (`4.20-`), parentheses for negatives (`(0.20)`, `($18,740.00)`) and a leading `+`. Any number of
+ * (`4.20-`), parentheses for negatives (`(0.20)`, `($18,740.00)`), a leading `+` and Excel's scientific
+ * notation (`1E-04`). Any number of
  * decimals is kept exactly (Webull averages such as 0.00435). Returns null when it is not a number.
  */
 export function parseBrokerNumber(raw: string): Decimal | null {
@@ -77,7 +78,8 @@ export function parseBrokerNumber(raw: string): Decimal | null {
     if (text === before) break;
   }
   text = text.replaceAll(',', '').replaceAll(' ', '');
-  if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(text)) return null;
+  // Excel writes very small or large numbers in scientific notation (`1E-04`); big.js reads it exactly.
+  if (!/^(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d{1,3})?$/i.test(text)) return null;
   const value = new Dec(text);
   return negative ? value.neg() : value;
 }
