@@ -51,6 +51,15 @@ describe('files that are not what they seem', () => {
     expect(result.closed_trades[0]).toMatchObject({ gross: '600.0000', fees: '0.4000', net: '599.6000' });
   });
 
+  it('reads a DAS layout that carries its own date without asking for one', () => {
+    const text =
+      'Date,Time,Symbol,Side,Price,Qty,Route,Cloid\n03/16/2026,09:31:05,HMBL,B,0.004,1000,ARCA,1\n03/16/2026,09:40:00,HMBL,S,0.005,1000,ARCA,2\n';
+    expect(analyzeFile(text).closed_trades[0]).toMatchObject({
+      entry: '2026-03-16T09:31:05',
+      gross: '1.0000',
+    });
+  });
+
   it('finds a header 150 lines into a statement', () => {
     const preamble = Array.from({ length: 150 }, (_, i) => `Notes,Data,"line ${i}, with a comma"`).join('\n');
     const text = `${preamble}\n${fixture('tradervue.csv')}`;

@@ -23,10 +23,11 @@ export const das = tableFormat({
   schema: {
     fields: {
       time: ['Time'],
+      date: ['Date', 'Trade Date'],
       symbol: ['Symbol', 'Symb'],
       side: ['Side'],
       price: ['Price'],
-      qty: ['Qty', 'Quantity', 'Shares'],
+      qty: ['Qty', 'Shares'],
       fee: ['ECNFee', 'ECN Fee'],
       account: ['Account'],
       cloid: ['Cloid'],
@@ -38,14 +39,16 @@ export const das = tableFormat({
     distinctive: ['Cloid', 'LiqType', 'ECNFee', 'P / L', 'Route'],
   },
   read(row, c, options) {
-    if (!options.date) throw new DateNeeded(options.headerLine ?? 0, 'DAS Trader');
+    // Some layouts carry the day; the window's own export does not, and the member gives it.
+    const date = c.get(row, 'date') || options.date;
+    if (!date) throw new DateNeeded(options.headerLine ?? 0, 'DAS Trader');
     const side = c.label(row, 'side', SIDES);
     const cloid = c.get(row, 'cloid');
     return makeExecution({
       broker: 'das',
       account: c.get(row, 'account'),
       currency: 'USD',
-      ...timeOnDate(options.date, c.get(row, 'time'), options.timeZone),
+      ...timeOnDate(date, c.get(row, 'time'), options.timeZone),
       symbol: c.symbol(row, 'symbol'),
       ...side,
       qty: c.shares(row, 'qty'),

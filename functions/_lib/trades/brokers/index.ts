@@ -132,6 +132,7 @@ function scored(rows: readonly Row[]): {
   let score = -1;
   let nearest: NearMiss | null = null;
   let share = 0;
+  let nearScore = 0;
   for (const row of rows) {
     if (row.cells.every((cell) => cell === '')) continue;
     const names = nameSet(row.cells);
@@ -145,8 +146,9 @@ function scored(rows: readonly Row[]): {
       } else if (fit.found >= 2) {
         // Most of a header: say which required columns are missing rather than "unknown".
         const part = fit.found / (fit.found + fit.missing.length);
-        if (part > share) {
+        if (part > share || (part === share && fit.score > nearScore)) {
           share = part;
+          nearScore = fit.score;
           nearest = { format, line: row.line, missing: fit.missing };
         }
       }
