@@ -79,6 +79,8 @@ describe('a file of another platform, mapped', () => {
     ['SS', 'sell', 'open'],
     ['SELL_TO_OPEN', 'sell', 'open'],
     ['Shrt', 'sell', 'open'],
+    ['YOU BOUGHT PROSPECTUS UNDER SEPARATE COVER ACME FUND (ACMX) (Cash)', 'buy', null],
+    ['Cover', 'buy', 'close'],
   ])('reads the side of "%s"', (label, side, intent) => {
     const text = `Date,Symbol,Side,Qty,Price\n2026-07-01 10:00,ABCD,"${label}",5,1\n`;
     const mapping = { ...screenGuess(text), side: 'Side' };

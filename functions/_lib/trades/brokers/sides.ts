@@ -37,6 +37,7 @@ const CODES: Readonly<Record<string, SideLabel>> = {
   BC: COVER,
   BTC: COVER,
   COVER: COVER,
+  COVERED: COVER,
   'SHORT BUY': COVER,
   BTO: BUY_OPEN,
   STC: SELL_CLOSE,
@@ -44,7 +45,8 @@ const CODES: Readonly<Record<string, SideLabel>> = {
 
 /** Phrases inside longer labels and sentences (`YOU SOLD SHORT SALE ACME (ACME) (Short)`), most specific first. */
 const PHRASES: readonly [RegExp, SideLabel][] = [
-  [/\b(?:SHORT COVER|BUY TO COVER|BOUGHT TO COVER|BUY TO CLOSE|BOUGHT TO CLOSE|COVERED|COVER)\b/, COVER],
+  // Not a bare COVER: Fidelity prints `YOU BOUGHT PROSPECTUS UNDER SEPARATE COVER …` for a plain buy.
+  [/\b(?:SHORT COVER|BUY TO COVER|BOUGHT TO COVER|BUY TO CLOSE|BOUGHT TO CLOSE)\b/, COVER],
   [/\b(?:SOLD SHORT|SELL SHORT|SHORT SALE|SHORT SELL|SELL TO OPEN|SOLD TO OPEN|SOLD OPENING)\b/, SHORT],
   [/\b(?:BUY TO OPEN|BOUGHT TO OPEN|BOUGHT OPENING)\b/, BUY_OPEN],
   [/\b(?:SELL TO CLOSE|SOLD TO CLOSE|SOLD CLOSING)\b/, SELL_CLOSE],
