@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { normName } from '../../functions/_lib/trades/brokers/header.ts';
+import { detect } from '../../functions/_lib/trades/brokers/index.ts';
 import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
 
 /**
@@ -47,6 +49,25 @@ function date(file: string): string | undefined {
   if (file === 'das.csv' || want?.same_as === 'das.csv') return '2026-03-16';
   return want?.date_given;
 }
+
+/**
+ * The columns the file's format does not read, hidden (as members hide them in a platform's window):
+ * only the header's names the format knows are kept, with their cells.
+ */
+function hideUnread(text: string): string {
+  const found = detect(text).found;
+  const known = found?.format.columnNames;
+  if (!found || !known) return text;
+  const rows = records(text);
+  // The record on the header's line (no multi-line cell comes before a header in the fixtures).
+  const header = found.headerLine - 1;
+  const keep = (rows[header] ?? []).flatMap((cell, i) => (known.has(normName(cell)) ? [i] : []));
+  return write(
+    rows.map((row, r) => (r < header ? row : keep.map((i) => row[i] ?? ''))),
+    ',',
+  );
+}
+variants['unread columns hidden'] = hideUnread;
 
 const files = Object.keys(expected).filter((file) => !file.startsWith('dirt-semicolon'));
 
