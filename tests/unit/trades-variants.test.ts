@@ -68,6 +68,15 @@ function hideUnread(text: string): string {
   );
 }
 variants['unread columns hidden'] = hideUnread;
+// Excel's re-save: 03/17/2026 → 3/17/26, 09:35:02 → 9:35:02, ISO 2026-03-26 → 3/26/2026.
+variants['dates re-saved by Excel'] = (text) =>
+  text
+    .replace(/\b0?(\d{1,2})\/0?(\d{1,2})\/20(\d\d)\b/g, '$1/$2/$3')
+    .replace(/(^|[,\s"])0(\d):(\d\d):(\d\d)\b/gm, '$1$2:$3:$4')
+    .replace(
+      /(^|,)(20\d\d)-(\d\d)-(\d\d)(?=,)/gm,
+      (_m, lead: string, y: string, mo: string, d: string) => `${lead}${Number(mo)}/${Number(d)}/${y}`,
+    );
 
 const files = Object.keys(expected).filter((file) => !file.startsWith('dirt-semicolon'));
 
