@@ -11,12 +11,18 @@ import { loadArticles } from '../functions/_lib/articles/content.ts';
 import type { Trade } from '../functions/_lib/contract/index.ts';
 import { journalKeys } from '../functions/_lib/journal/keys.ts';
 import { tradeKeys } from '../functions/_lib/trade-store/keys.ts';
+import { detect } from '../functions/_lib/trades/brokers/index.ts';
 import { analyzeFile } from '../functions/_lib/trades/import-file.ts';
 import { buildIfStale } from './local/build.ts';
 import { startChild } from './local/child.ts';
 import { bundleFunction } from './local/function-bundle.ts';
 import { grantLocalMembership } from './local/grant-membership.ts';
-import { syntheticTradeZeroFile } from './local/synthetic-trades.ts';
+import {
+  syntheticFidelityFile,
+  syntheticIbkrStatementFile,
+  syntheticPreambleFile,
+  syntheticTradeZeroFile,
+} from './local/synthetic-trades.ts';
 
 /**
  * `npm run bench`: load on the functions over loopback beside a bare node:http floor, and the
@@ -140,15 +146,31 @@ rmSync(bundleDir, { recursive: true, force: true });
 
 {
   const rows = 50_000;
-  const text = syntheticTradeZeroFile(rows);
-  const runs = [0, 1, 2].map(() => {
-    const started = performance.now();
-    analyzeFile(text);
-    return performance.now() - started;
-  });
-  const ms = runs.sort((a, b) => a - b)[1] ?? 0;
+  const median = (run: () => void, times = 3) =>
+    Array.from({ length: times }, () => {
+      const started = performance.now();
+      run();
+      return performance.now() - started;
+    }).sort((a, b) => a - b)[Math.floor(times / 2)] ?? 0;
   console.log(
-    `\nTrade import in the browser's worker code: ${rows.toLocaleString('en-US')} executions parsed, matched and summarised in ${Math.round(ms)} ms (median of 3; ${Math.round(rows / (ms / 1000)).toLocaleString('en-US')} rows/s)`,
+    `\nTrade import in the browser's worker code: ${rows.toLocaleString('en-US')} rows detected, parsed, matched and summarised (median of 3)`,
+  );
+  const files = {
+    'TradeZero trades CSV': syntheticTradeZeroFile(rows),
+    'Fidelity history (dates only, sentences, footer)': syntheticFidelityFile(rows),
+    'IBKR Activity Statement (sections, subtotals)': syntheticIbkrStatementFile(rows),
+  };
+  console.table(
+    Object.fromEntries(
+      Object.entries(files).map(([name, text]) => {
+        const ms = median(() => analyzeFile(text));
+        return [name, { ms: Math.round(ms), 'rows/s': Math.round(rows / (ms / 1000)) }];
+      }),
+    ),
+  );
+  const preamble = syntheticPreambleFile();
+  console.log(
+    `Detection of a header after a 200-line preamble: ${median(() => detect(preamble), 21).toFixed(2)} ms (median of 21)`,
   );
 }
 

@@ -1,17 +1,28 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { asMapping, type ColumnMapping } from '../functions/_lib/trades/brokers/column-mapping.ts';
+import { BROKER_FORMATS } from '../functions/_lib/trades/brokers/index.ts';
+import { decodeText } from '../functions/_lib/trades/brokers/table.ts';
 import { ImportError } from '../functions/_lib/trades/errors.ts';
 import { analyzeFile } from '../functions/_lib/trades/import-file.ts';
 
 /**
  * Prints what the trade journal reads from a broker CSV, as JSON:
  *   node scripts/trades-parse.ts FILE.csv [--date YYYY-MM-DD] [--tz America/New_York] [--map MAPPING.json]
- * `--map` reads a file of an unrecognised format through a column mapping (the app's, as JSON).
+ *   node scripts/trades-parse.ts --formats
+ * `--map` reads a file of an unrecognised format through a column mapping (the app's, as JSON);
+ * `--formats` lists the formats read, one a line (id, broker, export, what the file lacks).
  * Exit code 1 with a message on stderr for an unreadable or unknown file, 2 for bad arguments.
  */
 const USAGE =
-  'usage: node scripts/trades-parse.ts FILE.csv [--date YYYY-MM-DD] [--tz America/New_York] [--map MAPPING.json]';
+  'usage: node scripts/trades-parse.ts FILE.csv [--date YYYY-MM-DD] [--tz America/New_York] [--map MAPPING.json] | --formats';
+
+/** One line per format, tab-separated: id, broker, export name, what its files lack. */
+function formatLines(): string[] {
+  return BROKER_FORMATS.map(({ id, info }) =>
+    [id, info.broker, info.export, `lacks: ${info.lacks}`].join('\t'),
+  );
+}
 
 async function main(): Promise<number> {
   let args: ReturnType<typeof parse>;
@@ -21,6 +32,10 @@ async function main(): Promise<number> {
     process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
     return 2;
   }
+  if (args.values.formats) {
+    process.stdout.write(`${formatLines().join('\n')}\n`);
+    return 0;
+  }
   const [file, ...extra] = args.positionals;
   if (!file || extra.length > 0) {
     process.stderr.write(`${USAGE}\n`);
@@ -28,7 +43,7 @@ async function main(): Promise<number> {
   }
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = decodeText(await readFile(file));
   } catch (error) {
     process.stderr.write(`${file}: cannot read (${(error as Error).message})\n`);
     return 1;
@@ -59,7 +74,12 @@ async function main(): Promise<number> {
 function parse() {
   return parseArgs({
     allowPositionals: true,
-    options: { date: { type: 'string' }, tz: { type: 'string' }, map: { type: 'string' } },
+    options: {
+      date: { type: 'string' },
+      tz: { type: 'string' },
+      map: { type: 'string' },
+      formats: { type: 'boolean' },
+    },
   });
 }
 

@@ -15,21 +15,41 @@ import {
 
 const PnlChart = lazy(() => import('./PnlChart.tsx'));
 
+/** One currency's closed trades, open positions and statistics: amounts in CAD and USD are never added. */
+interface CurrencyGroup {
+  currency: string;
+  closed: ClosedTrade[];
+  open: number;
+  stats: TradeStats;
+}
+
+/** Groups by currency, USD first; a journal with nothing in it still has its (empty) USD group. */
+function byCurrency(closed: readonly ClosedTrade[], open: readonly { currency: string }[]): CurrencyGroup[] {
+  const currencies = [...new Set([...closed, ...open].map((item) => item.currency))].sort((a, b) =>
+    a === 'USD' ? -1 : b === 'USD' ? 1 : a < b ? -1 : 1,
+  );
+  return (currencies.length > 0 ? currencies : ['USD']).map((currency) => {
+    const mine = closed.filter((trade) => trade.currency === currency);
+    return {
+      currency,
+      closed: mine,
+      open: open.filter((position) => position.currency === currency).length,
+      stats: computeStats(mine),
+    };
+  });
+}
+
 /** SPEC §2 Trade history's statistics, worked out on this device from the member's executions. */
 export function TradeStatsPanel({ trades, total }: { trades: readonly Trade[]; total: number }) {
   // Worked out once every trade has arrived: a partial history gives wrong numbers, and matching
   // again as each page arrives would redo the work a hundred times over on a large journal.
   const complete = trades.length >= total;
-  const matched = useMemo(() => {
+  const groups = useMemo(() => {
     if (!complete) return null;
     const result = matchRoundTrips(tradesToExecutions(trades));
-    return {
-      closed: result.closed_trades,
-      open: result.open_positions.length,
-      stats: computeStats(result.closed_trades),
-    };
+    return byCurrency(result.closed_trades, result.open_positions);
   }, [trades, complete]);
-  if (!matched) {
+  if (!groups) {
     return (
       <section className="trade-stats" aria-labelledby="trade-stats-title">
         <h2 id="trade-stats-title">Statistics</h2>
@@ -39,10 +59,21 @@ export function TradeStatsPanel({ trades, total }: { trades: readonly Trade[]; t
       </section>
     );
   }
-  const { closed, open, stats } = matched;
   return (
     <section className="trade-stats" aria-labelledby="trade-stats-title">
       <h2 id="trade-stats-title">Statistics</h2>
+      {groups.map((group) => (
+        <CurrencyStats key={group.currency} group={group} titled={groups.length > 1} />
+      ))}
+    </section>
+  );
+}
+
+function CurrencyStats({ group, titled }: { group: CurrencyGroup; titled: boolean }) {
+  const { currency, closed, open, stats } = group;
+  return (
+    <>
+      {titled && <h3 className="trade-stats__currency">In {currency}</h3>}
       {stats.count === 0 && (
         <p className="muted">
           No closed trades yet: statistics appear once a position is bought and sold back to flat.
@@ -82,7 +113,7 @@ export function TradeStatsPanel({ trades, total }: { trades: readonly Trade[]; t
         </Suspense>
       )}
       <PnlCalendar closed={closed} />
-    </section>
+    </>
   );
 }
 

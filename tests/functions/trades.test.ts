@@ -276,6 +276,21 @@ describe('imports', () => {
     expect(trades.map((t) => t.fees)).toEqual(['5.27', '5.27', '5.27']);
   });
 
+  it('keeps each execution’s currency (USD when none is sent), so CAD is never added to USD', async () => {
+    const m = await member();
+    await m.import([
+      execution(),
+      execution({ symbol: 'WEED.TO', currency: 'CAD', price: '1.5', qty: 1000, orderId: 'c1' }),
+    ]);
+    const trades = (await m.list()).trades;
+    expect(trades.map((t) => [t.symbol, t.currency]).sort()).toEqual([
+      ['AITX', 'USD'],
+      ['WEED.TO', 'CAD'],
+    ]);
+    const answer = await m.import([execution({ currency: 'dollars', orderId: 'c2' })]);
+    expect(answer.status).toBe(400);
+  });
+
   it('a dry run counts what would be added and writes nothing', async () => {
     const m = await member();
     const first = [execution(), execution({ orderId: 'o2' })];

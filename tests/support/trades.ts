@@ -1,3 +1,4 @@
+import { ImportError } from '../../functions/_lib/trades/errors.ts';
 import {
   type Execution,
   type Intent,
@@ -38,4 +39,15 @@ export function fill(spec: FillSpec, line = 0): Execution {
     execId: null,
     line,
   });
+}
+
+/** The ImportError `run` throws (anything else fails the test). */
+export function importError(run: () => unknown): ImportError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ImportError) return error;
+    throw error;
+  }
+  throw new Error('expected an ImportError');
 }

@@ -61,6 +61,27 @@ describe('scripts/trades-parse.ts', () => {
     });
   });
 
+  it('lists the formats it reads, one a line', () => {
+    const { code, stdout } = cli('--formats');
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(14);
+    expect(lines.map((line) => line.split('\t')[0])).toEqual(
+      expect.arrayContaining(['das', 'ibkr-statement', 'fidelity', 'robinhood', 'questrade', 'tradervue']),
+    );
+  });
+
+  it('prints the rows it did not import, with their lines and reasons', () => {
+    const { code, stdout } = cli('tests/fixtures/brokers/fidelity.csv');
+    expect(code).toBe(0);
+    const analysis = JSON.parse(stdout);
+    expect(analysis.rejected).toEqual([
+      { line: 6, reason: expect.stringMatching(/^not a trade: DIVIDEND RECEIVED/) },
+      { line: 10, reason: expect.stringMatching(/^not a trade: DIRECT DEBIT/) },
+    ]);
+    expect(analysis.warnings[0].message).toMatch(/footer/);
+  });
+
   it('fails with the reason and a non-zero exit', () => {
     const missingDate = cli('tests/fixtures/brokers/das.csv');
     expect(missingDate.code).toBe(1);

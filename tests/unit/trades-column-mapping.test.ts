@@ -3,11 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   asMapping,
   type ColumnMapping,
-  findHeader,
-  guessMapping,
   headerKey,
   mappingProblem,
 } from '../../functions/_lib/trades/brokers/column-mapping.ts';
+import { findHeader, guessMapping } from '../../functions/_lib/trades/brokers/mapping-guess.ts';
 import { ImportError } from '../../functions/_lib/trades/errors.ts';
 import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
 
@@ -30,6 +29,7 @@ const base: ColumnMapping = {
   symbol: 'Ticker',
   side: 'Action',
   quantity: 'Quantity',
+  amount: null,
   price: 'Fill Price',
   fees: ['Commission', 'Routing Fee'],
   account: null,

@@ -7,9 +7,15 @@ const DIR = new URL('../fixtures/brokers/', import.meta.url);
 const expected = JSON.parse(readFileSync(new URL('expected.json', DIR), 'utf8')) as Record<string, Expected>;
 
 interface Expected {
+  /** The trade date a date-less export (DAS) is read with. */
+  date_given?: string;
+  /** A dirty copy of another fixture: the same results. */
+  same_as?: string;
   closed_trades: Record<string, unknown>[];
   totals: Record<string, unknown>;
   open_positions: Record<string, unknown>[];
+  /** Lines of the rows not imported (cancelled, not a trade), each listed with its reason. */
+  rejected_lines?: number[];
 }
 
 /** The fields expected.json names; the analysis may carry more (account, average prices). */
@@ -28,6 +34,19 @@ const BROKERS: Record<string, string> = {
   'schwab.csv': 'schwab',
 };
 
+/** The format a fixture is read as: its own name, or the one it is a dirty copy of. */
+function formatOf(file: string): string {
+  const base = expected[file]?.same_as ?? file;
+  return BROKERS[base] ?? base.replace(/\.csv$/, '');
+}
+
+/** Every fixture read as `npm run trades:parse` reads it (analyzeFile), with the date DAS lacks. */
+function analyzeFixture(file: string, text = readFileSync(new URL(file, DIR), 'utf8')) {
+  const date =
+    file === 'das.csv' || expected[file]?.same_as === 'das.csv' ? '2026-03-16' : expected[file]?.date_given;
+  return analyzeFile(text, date ? { date } : {});
+}
+
 describe('broker fixtures → expected.json', () => {
   it('has a fixture for every expected file and the other way round', () => {
     const csvs = readdirSync(DIR).filter((name) => name.endsWith('.csv'));
@@ -37,10 +56,10 @@ describe('broker fixtures → expected.json', () => {
   it.each(Object.keys(expected))('%s', (file) => {
     const text = readFileSync(new URL(file, DIR), 'utf8');
     const want = expected[file] as Expected;
-    const result = analyzeFile(text, file === 'das.csv' ? { date: '2026-03-16' } : {});
-    expect(result.broker).toBe(BROKERS[file]);
-    expect(detectBroker(text)).toBe(BROKERS[file]);
-    expect(result.rejected).toEqual([]);
+    const result = analyzeFixture(file, text);
+    expect(result.broker).toBe(formatOf(file));
+    expect(detectBroker(text)).toBe(formatOf(file));
+    expect(result.rejected.map((row) => row.line)).toEqual(want.rejected_lines ?? []);
     expect(result.closed_trades.map((trade, i) => pick(trade, want.closed_trades[i] ?? {}))).toEqual(
       want.closed_trades,
     );
@@ -68,10 +87,13 @@ describe('broker fixtures → expected.json', () => {
     expect(sell?.fees).toBe('9.19'); // 0.99 + 0.19 + 8.30 + 0.05 − 0.34
   });
 
-  it('skips Schwab transfers and interest without rejecting them', () => {
+  it('lists Schwab transfers and interest as not imported, with their reason', () => {
     const result = analyzeFile(readFileSync(new URL('schwab.csv', DIR), 'utf8'));
     expect(result.executions).toHaveLength(7);
-    expect(result.rejected).toEqual([]);
+    expect(result.rejected).toEqual([
+      { line: 6, reason: 'not a trade: MoneyLink Transfer' },
+      { line: 10, reason: 'not a trade: Bank Interest' },
+    ]);
   });
 
   it('gives the same fingerprints on a second import of the same file', () => {

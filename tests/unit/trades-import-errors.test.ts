@@ -1,21 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detectBroker } from '../../functions/_lib/trades/brokers/index.ts';
-import { ImportError } from '../../functions/_lib/trades/errors.ts';
 import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
+import { importError } from '../support/trades.ts';
 
 const das = readFileSync(new URL('../fixtures/brokers/das.csv', import.meta.url), 'utf8');
 const tradezero = readFileSync(new URL('../fixtures/brokers/tradezero.csv', import.meta.url), 'utf8');
-
-function importError(run: () => unknown): ImportError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ImportError) return error;
-    throw error;
-  }
-  throw new Error('expected an ImportError');
-}
 
 describe('import errors and rejections', () => {
   it('detects by a header row as well as by text', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ImportedExecution } from '../../functions/_lib/contract/trades.ts';
+import { BROKER_FORMATS } from '../../functions/_lib/trades/brokers/index.ts';
 import { makeExecution } from '../../functions/_lib/trades/executions.ts';
 import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
 import { IMPORT_BATCH } from '../../functions/_lib/trades/rules.ts';
@@ -48,6 +49,7 @@ describe('import: executions for the API', () => {
       qty: 400_000,
       price: '0.0061',
       fees: '1.13',
+      currency: 'USD',
       orderId: null,
       execId: null,
     });
@@ -146,21 +148,22 @@ describe('import: what the worker answers', () => {
     });
   });
 
+  it('decodes the bytes it is given (UTF-8, or UTF-16 with its mark) before reading them', () => {
+    const text = fixture('tradezero.csv');
+    const utf16 = Uint8Array.from([0xff, 0xfe, ...Buffer.from(text, 'utf16le')]).buffer;
+    for (const bytes of [Uint8Array.from(Buffer.from(text, 'utf8')).buffer, utf16]) {
+      const result = last(answers({ bytes, timeZone: 'America/New_York' }));
+      expect(result?.type === 'result' && result.preview.closedTrades).toBe(3);
+    }
+  });
+
   it('names the supported formats for a file it does not know', () => {
     expect(last(answers({ text: 'Foo,Bar\n1,2\n', timeZone: 'UTC' }))).toEqual({
       type: 'error',
       line: 1,
       message: "This file's format is not recognised.",
       needsDate: false,
-      supported: [
-        'DAS Trader',
-        'TradeZero',
-        'Webull',
-        'Interactive Brokers Flex Query',
-        'thinkorswim Account Statement',
-        'Lightspeed blotter',
-        'Charles Schwab transactions',
-      ],
+      supported: BROKER_FORMATS.map((format) => format.label),
     });
   });
 

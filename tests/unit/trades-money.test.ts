@@ -41,6 +41,24 @@ describe('exact money', () => {
     expect(parseBrokerNumber('.0252')?.toFixed()).toBe('0.0252');
     expect(parseBrokerNumber('+1500000')?.toFixed()).toBe('1500000');
     expect(parseBrokerNumber('1.2.3')).toBeNull();
+  });
+
+  it.each([
+    ['($18,740.00)', '-18740'],
+    ['4.20-', '-4.2'],
+    ['US$2.7401', '2.7401'],
+    ['C$1.50', '1.5'],
+    ['USD 12.50', '12.5'],
+    ['12.50 CAD', '12.5'],
+    ['€3.00', '3'],
+    ['1,000,000', '1000000'],
+    ['1E-04', '0.0001'],
+    ['4.5e-3', '0.0045'],
+  ])('reads %s as %s', (raw, value) => {
+    expect(parseBrokerNumber(raw)?.toFixed()).toBe(value);
+  });
+
+  it('refuses what is not a number', () => {
     expect(parseBrokerNumber('')).toBeNull();
     expect(parseBrokerNumber('abc')).toBeNull();
   });

@@ -31,6 +31,8 @@ export const Trade = z.object({
   source: z.string(),
   account: z.string().nullable(),
   intent: z.enum(['open', 'close']).nullable(),
+  /** ISO currency of the prices and fees; absent on records saved before it was kept (they are USD). */
+  currency: z.string().optional(),
   /** Imported executions: what identifies them in a re-import; null for typed trades. */
   fingerprint: z.string().nullable(),
 });
@@ -47,6 +49,11 @@ export const ImportedExecution = z.object({
   qty: z.number().int().min(1).max(1_000_000_000_000),
   price,
   fees: decimal,
+  /** ISO code of the price's and fees' currency (CAD for a TSX fill); USD when absent. */
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'use a three-letter currency code, e.g. USD')
+    .optional(),
   orderId: z.string().max(80).nullable().optional(),
   execId: z.string().max(80).nullable().optional(),
   /** The 2nd, 3rd… of rows identical in every field above within one file: each is its own execution. */

@@ -85,6 +85,7 @@ export async function importExecutions(
       source: e.broker,
       account: e.account ?? null,
       intent: e.intent ?? null,
+      currency: e.currency ?? 'USD',
       fingerprint: fp,
     };
     keys.push(tradeKeys.trade(sub, id), tradeKeys.symbol(sub, e.symbol));

@@ -141,6 +141,7 @@ export async function saveTrade(
       source: stored?.source ?? 'manual',
       account: stored?.account ?? null,
       intent: stored?.intent ?? null,
+      ...(stored?.currency ? { currency: stored.currency } : {}),
       fingerprint: stored?.fingerprint ?? null,
     };
     const outcome = await deps.store.eval(

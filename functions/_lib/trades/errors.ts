@@ -8,3 +8,13 @@ export class ImportError extends Error {
     this.line = line;
   }
 }
+
+/** An export without a date column (DAS): the member gives the trade date and the file is read again. */
+export class DateNeeded extends ImportError {
+  readonly label: string;
+
+  constructor(line: number, label: string) {
+    super(line, `${label} exports have no date column: pass the trade date (--date YYYY-MM-DD)`);
+    this.label = label;
+  }
+}

@@ -8,6 +8,20 @@ export type BrokerId =
   | 'thinkorswim'
   | 'lightspeed'
   | 'schwab'
+  | 'das-orders'
+  | 'das-executions'
+  | 'ibkr-statement'
+  | 'fidelity'
+  | 'etrade'
+  | 'etrade-legacy'
+  | 'robinhood'
+  | 'firstrade'
+  | 'tastytrade'
+  | 'questrade'
+  | 'moomoo'
+  | 'vanguard'
+  | 'tradestation'
+  | 'tradervue'
   /** A file read through the member's own column mapping. */
   | 'custom';
 
@@ -38,17 +52,26 @@ export interface Execution {
   /** 1-based line of the row in the file, for messages and for a stable order. */
   line: number;
   fingerprint: string;
+  /** What the statement itself says this fill realised, net of fees (IBKR `Realized P/L`): a cross-check. */
+  reportedPnl?: string;
 }
 
-/** A row that looked like a trade but could not be read. */
+/** A data row that was not imported, and why (cancelled, not a trade, an unreadable price…). */
 export interface Rejection {
   line: number;
   reason: string;
 }
 
+/** Something about the file a member should know that is not a rejected row (a footer, a mismatch). */
+export interface Warning {
+  line: number;
+  message: string;
+}
+
 export interface ParseResult {
   executions: Execution[];
   rejected: Rejection[];
+  warnings: Warning[];
 }
 
 /**
@@ -57,7 +80,7 @@ export interface ParseResult {
  * differ only by quantity or exec id, so both are part of the key.
  */
 export function fingerprint(
-  execution: Omit<Execution, 'fingerprint' | 'line' | 'epochMs' | 'fees' | 'intent'>,
+  execution: Omit<Execution, 'fingerprint' | 'line' | 'epochMs' | 'fees' | 'intent' | 'reportedPnl'>,
 ): string {
   return [
     'v1',

@@ -1,10 +1,11 @@
-import { type ColumnMapping, findHeader, mappingProblem } from './brokers/column-mapping.ts';
+import { type ColumnMapping, mappingProblem } from './brokers/column-mapping.ts';
 import { customFormat } from './brokers/custom.ts';
 import type { BrokerFormat } from './brokers/format.ts';
-import { detectFormat } from './brokers/index.ts';
+import { type Detection, detect } from './brokers/index.ts';
+import { findHeader } from './brokers/mapping-guess.ts';
 import { readRows } from './brokers/table.ts';
 import { ImportError } from './errors.ts';
-import type { BrokerId, Execution, Rejection } from './executions.ts';
+import type { BrokerId, Execution, Rejection, Warning } from './executions.ts';
 import { amount, toDecimal, ZERO } from './money.ts';
 import { type ClosedTrade, matchRoundTrips, type OpenPosition } from './round-trips.ts';
 import { computeStats, type TradeStats } from './stats.ts';
@@ -31,7 +32,10 @@ export interface CurrencyTotals {
 export interface FileAnalysis {
   broker: BrokerId;
   executions: Execution[];
+  /** Every data row not imported, with its line and why (cancelled, not a trade, unreadable…). */
   rejected: Rejection[];
+  /** What else the member should know: footers passed over, joined files, a statement's P&L mismatch. */
+  warnings: Warning[];
   closed_trades: ClosedTrade[];
   open_positions: OpenPosition[];
   /** Keyed by currency, like expected.json. */
@@ -41,6 +45,7 @@ export interface FileAnalysis {
 }
 
 const DEFAULT_ZONE = 'America/New_York';
+const MISMATCH = toDecimal('0.01');
 
 /** Everything the journal learns from one broker file. Throws ImportError for an unusable file. */
 export function analyzeFile(text: string, options: AnalyzeOptions = {}): FileAnalysis {
@@ -53,19 +58,22 @@ export function analyzeFile(text: string, options: AnalyzeOptions = {}): FileAna
   if (options.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.date)) {
     throw new ImportError(0, `date "${options.date}" is not YYYY-MM-DD`);
   }
-  if (text.trim() === '') throw new ImportError(1, 'the file is empty');
+  assertText(text);
   // Recognise the format before reading it all, so a file that is not a broker CSV at all is called
   // unknown rather than broken somewhere far down.
-  const format = options.mapping ? mappedFormat(text, options.mapping) : detectFormat(text);
-  if (!format)
-    throw new ImportError(
-      1,
-      'unknown file format: no supported broker header in the first lines (map its columns to read it)',
-    );
-  const rows = readRows(text);
-  const { executions, rejected } = format.parse(rows, { timeZone, date: options.date });
+  const found = options.mapping ? mappedFormat(text, options.mapping) : recognised(text);
+  const { format } = found;
+  const rows = readRows(text, found.delimiter);
+  const { executions, rejected, warnings } = format.parse(rows, {
+    timeZone,
+    date: options.date,
+    decimalComma: found.decimalComma,
+    headerLine: found.headerLine,
+  });
+  rejected.sort((a, b) => a.line - b.line);
   const unique = distinctFingerprints(executions);
   const { closed_trades, open_positions } = matchRoundTrips(unique);
+  warnings.push(...statementMismatches(closed_trades));
   const currencies = [...new Set(closed_trades.map((trade) => trade.currency))].sort();
   const totals: Record<string, CurrencyTotals> = {};
   const stats: Record<string, TradeStats> = {};
@@ -74,16 +82,72 @@ export function analyzeFile(text: string, options: AnalyzeOptions = {}): FileAna
     stats[currency] = computeStats(trades);
     totals[currency] = currencyTotals(trades);
   }
-  return { broker: format.id, executions: unique, rejected, closed_trades, open_positions, totals, stats };
+  return {
+    broker: format.id,
+    executions: unique,
+    rejected,
+    warnings,
+    closed_trades,
+    open_positions,
+    totals,
+    stats,
+  };
+}
+
+/** An empty or binary file is refused before anything is looked for in it. */
+export function assertText(text: string): void {
+  if (text.trim() === '') throw new ImportError(1, 'the file is empty');
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) {
+    const line = text.slice(0, nul).split('\n').length;
+    throw new ImportError(line, 'this is not a text file (binary data): export the report as CSV');
+  }
+}
+
+/** The detected format, or an error naming the closest header and what it lacks. */
+function recognised(text: string): Detection {
+  const { found, nearest } = detect(text);
+  if (found) return found;
+  if (nearest) {
+    const plural = nearest.missing.length === 1 ? 'column' : 'columns';
+    throw new ImportError(
+      nearest.line,
+      `unknown file format: this header looks like ${nearest.format.label} but has no ${nearest.missing.join(', ')} ${plural} (map its columns to read it)`,
+    );
+  }
+  throw new ImportError(
+    1,
+    'unknown file format: no supported broker header in the first lines (map its columns to read it)',
+  );
 }
 
 /** The format a member's mapping describes, once the file's header is known to have its columns. */
-function mappedFormat(text: string, mapping: ColumnMapping): BrokerFormat {
+function mappedFormat(text: string, mapping: ColumnMapping): Detection & { format: BrokerFormat } {
   const header = findHeader(text);
   if (!header) throw new ImportError(1, 'no header row with column names in the first lines');
   const problem = mappingProblem(mapping, header.cells);
   if (problem) throw new ImportError(header.line, `column mapping: ${problem}`);
-  return customFormat(mapping);
+  return {
+    format: customFormat(mapping),
+    headerLine: header.line,
+    delimiter: header.delimiter,
+    decimalComma: header.decimalComma,
+  };
+}
+
+/** A statement's own realised P&L that does not add up to the trade's net: said, not hidden. */
+function statementMismatches(trades: readonly ClosedTrade[]): Warning[] {
+  return trades.flatMap((trade) =>
+    // IBKR prints its P&L rounded to the cent; more than that is a real difference.
+    trade.reported && toDecimal(trade.reported.net).minus(trade.net).abs().gt(MISMATCH)
+      ? [
+          {
+            line: trade.reported.line,
+            message: `${trade.symbol} trade closed ${trade.exit}: the statement's Realized P/L adds up to ${trade.reported.net}, the fills to ${trade.net}`,
+          },
+        ]
+      : [],
+  );
 }
 
 function currencyTotals(trades: readonly ClosedTrade[]): CurrencyTotals {

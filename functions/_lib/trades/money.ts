@@ -41,9 +41,14 @@ export function parsePriceInput(input: string): PriceInput {
   return { ok: true, value: plain(new Dec(`0${text.replace(',', '.')}`)) };
 }
 
+/** Currency marks around amounts: `$`, `US$`, `C$`, `CA$`, `€`, `£`, `¥` and ISO codes (`USD 12.50`, `12.50 CAD`). */
+const CURRENCY_MARK = /^(?:[A-Z]{1,3}\$|[A-Z]{3}\s+|[$€£¥])|(?:\s+[A-Z]{3}|[$€£¥])$/;
+
 /**
- * Reads a number as brokers print it: `$`, thousands separators, a leading dot (`.0252`), a sign before or
- * after the `$` (`-$4,100.00`), parentheses for negatives (`(0.20)`) and a leading `+`. Any number of
+ * Reads a number as brokers and spreadsheets print it: currency signs, thousands separators, a leading
+ * dot (`.0252`), a sign before or after the `$` (`-$4,100.00`, `$-4,100.00`) or after the number
+ * (`4.20-`), parentheses for negatives (`(0.20)`, `($18,740.00)`), a leading `+` and Excel's scientific
+ * notation (`1E-04`). Any number of
  * decimals is kept exactly (Webull averages such as 0.00435). Returns null when it is not a number.
  */
 export function parseBrokerNumber(raw: string): Decimal | null {
@@ -55,19 +60,26 @@ export function parseBrokerNumber(raw: string): Decimal | null {
     negative = true;
     text = text.slice(1, -1).trim();
   }
-  if (text.startsWith('-')) {
-    negative = !negative;
-    text = text.slice(1);
-  } else if (text.startsWith('+')) {
-    text = text.slice(1);
+  for (let i = 0; i < 3; i++) {
+    const before = text;
+    if (text.startsWith('-')) {
+      negative = !negative;
+      text = text.slice(1).trim();
+    } else if (text.startsWith('+')) text = text.slice(1).trim();
+    else if (text.endsWith('-')) {
+      negative = !negative;
+      text = text.slice(0, -1).trim();
+    }
+    text = text.replace(CURRENCY_MARK, '').trim();
+    if (text.startsWith('(') && text.endsWith(')')) {
+      negative = !negative;
+      text = text.slice(1, -1).trim();
+    }
+    if (text === before) break;
   }
-  if (text.startsWith('$')) text = text.slice(1);
-  if (text.startsWith('-')) {
-    negative = !negative;
-    text = text.slice(1);
-  }
-  text = text.replaceAll(',', '');
-  if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(text)) return null;
+  text = text.replaceAll(',', '').replaceAll(' ', '');
+  // Excel writes very small or large numbers in scientific notation (`1E-04`); big.js reads it exactly.
+  if (!/^(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d{1,3})?$/i.test(text)) return null;
   const value = new Dec(text);
   return negative ? value.neg() : value;
 }

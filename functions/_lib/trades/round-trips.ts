@@ -26,6 +26,8 @@ export interface ClosedTrade {
   fees: string;
   net: string;
   executions: number;
+  /** When every fill came with the statement's own realised P&L (IBKR): its sum, to cross-check `net`. */
+  reported?: { net: string; line: number };
 }
 
 export interface OpenPosition {
@@ -71,6 +73,9 @@ interface Trip {
   head: number;
   /** Signed: > 0 long, < 0 short. */
   position: number;
+  /** Σ the statement's realised P&L of the fills; null once one fill has none. */
+  reported: Decimal | null;
+  lastLine: number;
 }
 
 function newTrip(side: TradeSide, order: number, time: string): Trip {
@@ -89,6 +94,8 @@ function newTrip(side: TradeSide, order: number, time: string): Trip {
     lots: [],
     head: 0,
     position: 0,
+    reported: ZERO,
+    lastLine: 0,
   };
 }
 
@@ -145,7 +152,15 @@ function toClosed(trip: Trip, key: Key): ClosedTrade {
     fees: amount(trip.fees),
     net: amount(gross.minus(trip.fees)),
     executions: trip.executions,
+    ...(trip.reported ? { reported: { net: amount(trip.reported), line: trip.lastLine } } : {}),
   };
+}
+
+/** Keeps the statement's own P&L of a fill, when it has one, for the trip's cross-check. */
+function report(trip: Trip, execution: Execution): void {
+  trip.reported =
+    trip.reported && execution.reportedPnl !== undefined ? trip.reported.plus(execution.reportedPnl) : null;
+  trip.lastLine = execution.line;
 }
 
 function toOpen(trip: Trip, key: Key): OpenPosition {
@@ -192,6 +207,7 @@ export function matchRoundTrips(executions: readonly Execution[]): MatchResult {
     if (trip.side === direction) {
       // Opens or adds; a label without open/close simply follows the position.
       open(trip, execution.qty, price, fees, execution.time);
+      report(trip, execution);
       book.trip = trip;
       return;
     }
@@ -200,6 +216,7 @@ export function matchRoundTrips(executions: readonly Execution[]): MatchResult {
     const [closeFees, flipFees] =
       closing === execution.qty ? [fees, ZERO] : splitFee(fees, closing, execution.qty);
     close(trip, closing, price, closeFees, execution.time);
+    report(trip, execution);
     if (trip.position !== 0) {
       book.trip = trip;
       return;
@@ -210,6 +227,7 @@ export function matchRoundTrips(executions: readonly Execution[]): MatchResult {
       // More than the position: the rest opens the other way (a flip), with its share of the fees.
       const flip = newTrip(direction, order, execution.time);
       open(flip, execution.qty - closing, price, flipFees, execution.time);
+      flip.reported = null; // the statement's figure went to the trip this fill closed
       book.trip = flip;
     }
   });

@@ -19,7 +19,7 @@ export function tradeToExecution(
   return {
     broker: trade.source as BrokerId,
     account: trade.account ?? '',
-    currency: 'USD',
+    currency: trade.currency ?? 'USD',
     time: wallTime(trade.time),
     epochMs: trade.time,
     symbol: trade.symbol,

@@ -17,6 +17,7 @@ export function ColumnMappingForm({
   sample,
   initial,
   supported,
+  problem: nearMiss = null,
   disabled,
   onApply,
 }: {
@@ -24,6 +25,8 @@ export function ColumnMappingForm({
   sample: readonly (readonly string[])[];
   initial: ColumnMapping;
   supported: readonly string[];
+  /** The closest known header and the required columns it lacks. */
+  problem?: string | null;
   disabled: boolean;
   onApply: (mapping: ColumnMapping) => void;
 }) {
@@ -75,6 +78,7 @@ export function ColumnMappingForm({
         This file's format is not one we recognise (supported: {supported.join(', ')}). Tell us which column
         holds what; we remember it for the next file with the same columns.
       </p>
+      {nearMiss && <p className="mapping__near">Closest: {nearMiss}.</p>}
       {/* Scrollable regions are keyboard-focusable in current browsers without a tabindex. */}
       <section className="mapping__sample" aria-label="First rows of the file">
         <table>
@@ -133,8 +137,9 @@ export function ColumnMappingForm({
         ))}
       </fieldset>
       <p className="import__note">
-        Without a side column, a negative quantity is a sell. Buy, sell, short and cover labels of the usual
-        platforms are understood (B, BOT, S, SLD, SS, SHORT, BC, BUY TO COVER…).
+        Sides are read from words and sentences (B, BOT, SS, BC, Sold Short, Buy to Cover, YOU BOUGHT…);
+        without a side column, a negative quantity, or an amount (money out = a buy), says it. A file where no
+        side can be read is not imported.
       </p>
       {problem && (
         <p className="mapping__problem" role="alert">

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import type { ImportedExecution } from '../../../functions/_lib/contract/trades.ts';
 import { type ColumnMapping, mappingProblem } from '../../../functions/_lib/trades/brokers/column-mapping.ts';
 import { ApiError } from '../../api/client.ts';
@@ -162,16 +162,17 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
       setAnalysis({ status: 'failed', line: 0, message: 'The file could not be read.', supported: null });
     });
     let ended = false;
-    file.text().then(
-      (text) => {
+    file.arrayBuffer().then(
+      (bytes) => {
         if (ended) return;
+        // The bytes move to the worker (no copy), which decodes them: a 50 MB file costs the page nothing.
         const request: AnalyzeRequest = {
-          text,
+          bytes,
           timeZone,
           ...(date ? { date } : {}),
           ...(mapping ? { mapping } : {}),
         };
-        worker.postMessage(request);
+        worker.postMessage(request, [bytes]);
       },
       () => {
         if (!ended)
@@ -236,7 +237,7 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
         <input
           id={`${ids}-file`}
           type="file"
-          accept=".csv,text/csv"
+          accept=".csv,.txt,.tsv,text/csv,text/plain,text/tab-separated-values"
           disabled={busy}
           onChange={(event) => {
             setOffer(null);
@@ -297,6 +298,7 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
           sample={offer.sample}
           initial={analysis.initial}
           supported={offer.supported}
+          problem={offer.problem}
           disabled={busy}
           onApply={(chosen) => setMapping({ ...chosen })} // a new object: the same columns read again
         />
@@ -380,11 +382,23 @@ function PreviewSummary({ preview, known, saved }: { preview: ImportPreview; kno
         <dt>Executions</dt>
         <dd>{preview.executions.length}</dd>
         <dt>Dates</dt>
-        <dd>{dates ?? '—'}</dd>
+        <dd>
+          {dates ?? '—'}
+          {dates && !preview.timesKnown && ' (dates only: time of day unknown, openings first each day)'}
+        </dd>
         <dt>Closed trades</dt>
         <dd>{preview.closedTrades}</dd>
         <dt>Open positions</dt>
         <dd>{preview.openPositions}</dd>
+        {Object.entries(preview.totals).map(([currency, totals]) => (
+          <Fragment key={currency}>
+            <dt>Net P&L ({currency})</dt>
+            <dd>
+              {totals.net} over {totals.closed_trades} closed{' '}
+              {totals.closed_trades === 1 ? 'trade' : 'trades'} (fees {totals.fees})
+            </dd>
+          </Fragment>
+        ))}
         {known.status !== 'unknown' && (
           <>
             <dt>Already in your journal</dt>
@@ -413,6 +427,16 @@ function PreviewSummary({ preview, known, saved }: { preview: ImportPreview; kno
             )}
           </ul>
         </>
+      )}
+      {preview.warnings.length > 0 && (
+        <ul className="import__warnings">
+          {preview.warnings.map((warning) => (
+            <li key={`${warning.line}-${warning.message}`}>
+              {/^lines? /.test(warning.message) ? '' : `Line ${warning.line}: `}
+              {warning.message}
+            </li>
+          ))}
+        </ul>
       )}
       {!saved && (
         <p className="import__note">

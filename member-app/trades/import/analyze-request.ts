@@ -1,22 +1,22 @@
-import {
-  type ColumnMapping,
-  findHeader,
-  guessMapping,
-} from '../../../functions/_lib/trades/brokers/column-mapping.ts';
-import { BROKER_FORMATS, detectFormat } from '../../../functions/_lib/trades/brokers/index.ts';
-import { ImportError } from '../../../functions/_lib/trades/errors.ts';
-import { analyzeFile } from '../../../functions/_lib/trades/import-file.ts';
+import type { ColumnMapping } from '../../../functions/_lib/trades/brokers/column-mapping.ts';
+import { BROKER_FORMATS, detect } from '../../../functions/_lib/trades/brokers/index.ts';
+import { findHeader, guessMapping } from '../../../functions/_lib/trades/brokers/mapping-guess.ts';
+import { decodeText } from '../../../functions/_lib/trades/brokers/table.ts';
+import { DateNeeded, ImportError } from '../../../functions/_lib/trades/errors.ts';
+import { analyzeFile, assertText } from '../../../functions/_lib/trades/import-file.ts';
 import { type ImportPreview, previewOf } from './to-api.ts';
 
 /** What the dialog asks the worker (import.worker.ts) to read. */
-export interface AnalyzeRequest {
-  text: string;
+export type AnalyzeRequest = FileContent & {
   timeZone: string;
   /** `YYYY-MM-DD`, for exports without a date column. */
   date?: string | undefined;
   /** The member's columns, for a file no supported format recognises. */
   mapping?: ColumnMapping | undefined;
-}
+};
+
+/** The file as text, or as its bytes (UTF-8 or UTF-16 with its mark), decoded here off the page's thread. */
+type FileContent = { text: string; bytes?: undefined } | { bytes: ArrayBuffer; text?: undefined };
 
 export type AnalyzeStage = 'detecting' | 'parsing' | 'preparing';
 
@@ -37,71 +37,87 @@ export type WorkerMessage =
       guess: ColumnMapping;
       /** The formats that are recognised (BROKER_FORMATS labels). */
       supported: string[];
+      /** The closest known header and the required columns it lacks (`line 3: … has no Side`), if any. */
+      problem: string | null;
     }
   | {
       type: 'error';
       /** 1-based line the problem is on; 0 when it is not in a line. */
       line: number;
       message: string;
-      /** A DAS Trades window export without the trade date: ask for it and read the file again. */
+      /** An export without a date column (DAS): ask for the trade date and read the file again. */
       needsDate: boolean;
       /** No supported header: the formats that are (BROKER_FORMATS labels). */
       supported: string[] | null;
     };
 
-/** Formats whose export has no date column: the member gives the trade date. */
-const DATE_FROM_MEMBER = new Set<string>(['das']);
+const supported = () => BROKER_FORMATS.map((known) => known.label);
 
 /** One reading of a broker file, its progress and outcome told through `post` (the worker's postMessage). */
-export function analyzeRequest(
-  { text, timeZone, date, mapping }: AnalyzeRequest,
-  post: (message: WorkerMessage) => void,
-) {
+export function analyzeRequest(request: AnalyzeRequest, post: (message: WorkerMessage) => void) {
+  const { timeZone, date, mapping } = request;
   post({ type: 'progress', stage: 'detecting', fraction: 0.05 });
-  const format = mapping ? null : detectFormat(text);
-  const header = format || mapping ? null : findHeader(text);
-  if (header) {
-    post({
-      type: 'unmapped',
-      header: header.cells,
-      sample: header.sample,
-      guess: guessMapping(header.cells),
-      supported: BROKER_FORMATS.map((known) => known.label),
-    });
+  const text = request.bytes ? decodeText(new Uint8Array(request.bytes)) : request.text;
+  try {
+    assertText(text);
+  } catch (error) {
+    post(failure(error));
     return;
   }
-  if (format === null && !mapping) {
-    post({
-      type: 'error',
-      line: 1,
-      message: "This file's format is not recognised.",
-      needsDate: false,
-      supported: BROKER_FORMATS.map((known) => known.label),
-    });
-    return;
-  }
-  if (format && DATE_FROM_MEMBER.has(format.id) && !date) {
-    post({
-      type: 'error',
-      line: 0,
-      message: `${format.label} exports have no date column: enter the trade date to read the file.`,
-      needsDate: true,
-      supported: null,
-    });
+  const detected = mapping ? null : detect(text);
+  if (detected && !detected.found) {
+    const header = findHeader(text);
+    const near = detected.nearest;
+    if (header) {
+      post({
+        type: 'unmapped',
+        header: header.cells,
+        sample: header.sample,
+        guess: guessMapping(header.cells, header.rows),
+        supported: supported(),
+        problem: near
+          ? `line ${near.line} looks like ${near.format.label} but has no ${near.missing.join(', ')}`
+          : null,
+      });
+    } else {
+      post({
+        type: 'error',
+        line: 1,
+        message: "This file's format is not recognised.",
+        needsDate: false,
+        supported: supported(),
+      });
+    }
     return;
   }
   post({ type: 'progress', stage: 'parsing', fraction: 0.2 });
   try {
     const analysis = analyzeFile(text, { timeZone, date, mapping });
     post({ type: 'progress', stage: 'preparing', fraction: 0.9 });
-    post({ type: 'result', preview: previewOf(analysis, format?.label ?? 'Your column mapping') });
-  } catch (error) {
     post({
-      type: 'error',
-      line: error instanceof ImportError ? error.line : 0,
-      message: error instanceof Error ? error.message : String(error),
-      needsDate: false,
-      supported: null,
+      type: 'result',
+      preview: previewOf(analysis, detected?.found?.format.label ?? 'Your column mapping'),
     });
+  } catch (error) {
+    post(failure(error));
   }
+}
+
+function failure(error: unknown): WorkerMessage {
+  if (error instanceof DateNeeded) {
+    return {
+      type: 'error',
+      line: 0,
+      message: `${error.label} exports have no date column: enter the trade date to read the file.`,
+      needsDate: true,
+      supported: null,
+    };
+  }
+  return {
+    type: 'error',
+    line: error instanceof ImportError ? error.line : 0,
+    message: error instanceof Error ? error.message : String(error),
+    needsDate: false,
+    supported: null,
+  };
 }

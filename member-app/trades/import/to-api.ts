@@ -1,6 +1,11 @@
 import type { ImportedExecution } from '../../../functions/_lib/contract/trades.ts';
-import { type Execution, fingerprint, type Rejection } from '../../../functions/_lib/trades/executions.ts';
-import type { FileAnalysis } from '../../../functions/_lib/trades/import-file.ts';
+import {
+  type Execution,
+  fingerprint,
+  type Rejection,
+  type Warning,
+} from '../../../functions/_lib/trades/executions.ts';
+import type { CurrencyTotals, FileAnalysis } from '../../../functions/_lib/trades/import-file.ts';
 import { IMPORT_BATCH } from '../../../functions/_lib/trades/rules.ts';
 
 /**
@@ -29,6 +34,7 @@ export function toImportedExecution(execution: Execution): ImportedExecution {
     qty: execution.qty,
     price: execution.price,
     fees: execution.fees,
+    currency: /^[A-Z]{3}$/.test(execution.currency) ? execution.currency : 'USD',
     orderId: execution.orderId,
     execId: execution.execId,
     ...(occurrence > 1 ? { occurrence } : {}),
@@ -52,8 +58,14 @@ export interface ImportPreview {
   rows: number;
   executions: ImportedExecution[];
   rejected: Rejection[];
+  /** Footers passed over, joined files, a statement's P&L that does not add up. */
+  warnings: Warning[];
+  /** Closed trades' totals per currency (USD and CAD apart, never added). */
+  totals: Record<string, CurrencyTotals>;
   closedTrades: number;
   openPositions: number;
+  /** False when the file has dates only (history exports): the time of day is unknown. */
+  timesKnown: boolean;
   /** First and last trade date as printed in the file (`YYYY-MM-DD`); null without executions. */
   from: string | null;
   to: string | null;
@@ -68,6 +80,9 @@ export function previewOf(analysis: FileAnalysis, brokerLabel: string): ImportPr
     rows: analysis.executions.length + analysis.rejected.length,
     executions: analysis.executions.map(toImportedExecution),
     rejected: analysis.rejected,
+    warnings: analysis.warnings,
+    totals: analysis.totals,
+    timesKnown: analysis.executions.some((execution) => execution.time.length > 10),
     closedTrades: analysis.closed_trades.length,
     openPositions: analysis.open_positions.length,
     from: dates[0] ?? null,

@@ -1,45 +1,58 @@
-import { zonedTimeToEpoch } from '../zoned-time.ts';
+import { abbreviatedTimeToEpoch, zonedTimeToEpoch } from '../zoned-time.ts';
 import { RowError } from './table.ts';
 
 /**
- * Dates and times as a hand-mapped export may print them: ISO (`2025-03-04 09:31:02`, `T`, an
- * optional fraction and offset), slashed (`03/04/2025 9:31 AM`, the member says which order), or
- * compact (`20250304;093102`, IBKR's style). A time without a date is refused; a date without a
- * time is the day at midnight, like Schwab's date-only rows.
+ * Dates and times as exports and Excel re-saves print them: ISO (`2025-03-04 09:31:02`, `T`, an
+ * optional fraction and offset, `2026-03-19, 09:35:12`), slashed (`03/04/2025 9:31 AM`, `3/30/26`; the
+ * order is month first unless told), compact (`20250304;093102`, IBKR's style) or with a month name
+ * (`Jul 20, 2026 09:30:00 ET`). A zone after the time (`EDT`, `ET`, `-0500`) wins over the file's.
+ * A date without a time is the day at midnight, and its time stays a date (time of day unknown).
  */
 
 const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ,;]+(.+))?$/;
 const SLASHED_YEAR_FIRST = /^(\d{4})\/(\d{1,2})\/(\d{1,2})(?:[ ,;]+(.+))?$/;
-const SLASHED = /^(\d{1,2})[/.](\d{1,2})[/.](\d{2}|\d{4})(?:[ ,;]+(.+))?$/;
+const SLASHED = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})(?:[ ,;]+(.+))?$/;
 const COMPACT = /^(\d{4})(\d{2})(\d{2})(?:[ ,;]+(.+))?$/;
-const CLOCK = /^(\d{1,2}):?(\d{2}):?(\d{2})?(?:\.\d+)?\s*(am|pm)?\s*(z|[+-]\d{2}:?\d{2})?$/i;
+const NAMED = /^([a-z]{3})[a-z]*\.? (\d{1,2}),? (\d{4})(?:[ ,;]+(.+))?$/i;
+const CLOCK =
+  /^(\d{1,2}):?(\d{2}):?(\d{2})?(?:\.\d+)?\s*(am|pm|a\.m\.|p\.m\.)?\s*(z|[+-]\d{2}:?\d{2}|[a-z]{2,4})?$/i;
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 const pad = (n: string | number) => String(n).padStart(2, '0');
 
-/** `HH:MM:SS` (24 h) and an explicit offset in minutes, if the text has one; null when not a time. */
-function clock(text: string): { time: string; offset: number | null } | null {
+export type DateOrder = 'MDY' | 'DMY';
+
+/** How the clock text places the time: an offset in minutes, a US zone abbreviation, or the file's zone. */
+type Zone = { offset: number } | { abbreviation: string } | null;
+
+/** `HH:MM:SS` (24 h) and the zone the text names, if any; null when not a time. */
+function clock(text: string): { time: string; zone: Zone } | null {
   const match = CLOCK.exec(text.trim());
   if (!match) return null;
   const [, h = '', m = '', s = '00', meridiem, zone] = match;
   let hour = Number(h);
   if (meridiem) {
     if (hour < 1 || hour > 12) return null;
-    hour = (hour % 12) + (meridiem.toLowerCase() === 'pm' ? 12 : 0);
+    hour = (hour % 12) + (meridiem.toLowerCase().startsWith('p') ? 12 : 0);
   }
   if (hour > 23 || Number(m) > 59 || Number(s) > 59) return null;
-  let offset: number | null = null;
-  if (zone) {
-    if (zone.toLowerCase() === 'z') offset = 0;
-    else {
-      const sign = zone.startsWith('-') ? -1 : 1;
-      const digits = zone.slice(1).replace(':', '');
-      offset = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
-    }
-  }
-  return { time: `${pad(hour)}:${m}:${pad(s)}`, offset };
+  return { time: `${pad(hour)}:${m}:${pad(s)}`, zone: zoneOf(zone) };
 }
 
-function ymd(year: string, month: string, day: string): string | null {
+function zoneOf(text: string | undefined): Zone {
+  if (!text) return null;
+  const upper = text.toUpperCase();
+  if (upper === 'Z' || upper === 'UTC' || upper === 'GMT') return { offset: 0 };
+  if (/^[+-]/.test(upper)) {
+    const sign = upper.startsWith('-') ? -1 : 1;
+    const digits = upper.slice(1).replace(':', '');
+    return { offset: sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) };
+  }
+  // `ET` is whichever of EST/EDT is in force: the file's zone (New York by default) says which.
+  return upper === 'ET' ? null : { abbreviation: upper };
+}
+
+function ymd(year: string, month: string | number, day: string): string | null {
   const y = year.length === 2 ? `20${year}` : year;
   const mm = Number(month);
   const dd = Number(day);
@@ -48,10 +61,7 @@ function ymd(year: string, month: string, day: string): string | null {
 }
 
 /** The date part and the rest (a time, if the cell has one). */
-function splitDate(
-  text: string,
-  order: 'MDY' | 'DMY',
-): { date: string | null; rest: string | undefined } | null {
+function splitDate(text: string, order: DateOrder): { date: string | null; rest: string | undefined } | null {
   let match = ISO.exec(text) ?? SLASHED_YEAR_FIRST.exec(text) ?? COMPACT.exec(text);
   if (match) {
     const [, y = '', m = '', d = '', rest] = match;
@@ -62,14 +72,25 @@ function splitDate(
     const [, a = '', b = '', y = '', rest] = match;
     return { date: order === 'MDY' ? ymd(y, a, b) : ymd(y, b, a), rest };
   }
+  match = NAMED.exec(text);
+  if (match) {
+    const [, name = '', d = '', y = '', rest] = match;
+    const month = MONTHS.indexOf(name.toLowerCase()) + 1;
+    return { date: month === 0 ? null : ymd(y, month, d), rest };
+  }
   return null;
+}
+
+/** The `YYYY-MM-DD` of a date cell (any time in it ignored), or null when it is not a date. */
+export function dateOnly(text: string, order: DateOrder = 'MDY'): string | null {
+  return splitDate(text.trim(), order)?.date ?? null;
 }
 
 /** One row's local wall time and instant from its date cell and, when separate, its time cell. */
 export function anyDateTime(
   dateCell: string,
   timeCell: string | null,
-  order: 'MDY' | 'DMY',
+  order: DateOrder,
   timeZone: string,
 ): { time: string; epochMs: number } {
   const parts = splitDate(dateCell.trim(), order);
@@ -83,10 +104,24 @@ export function anyDateTime(
   const parsed = clock(timeText);
   if (!parsed) throw new RowError(`time "${timeText.trim()}" is not a time`);
   const wall = `${parts.date}T${parsed.time}`;
+  const zone = parsed.zone;
   const epochMs =
-    parsed.offset === null
+    zone === null
       ? zonedTimeToEpoch(wall, timeZone)
-      : Date.parse(`${wall}Z`) - parsed.offset * 60_000;
-  if (epochMs === null || Number.isNaN(epochMs)) throw new RowError(`"${wall}" is not a valid date and time`);
+      : 'offset' in zone
+        ? Date.parse(`${wall}Z`) - zone.offset * 60_000
+        : abbreviatedTimeToEpoch(wall, zone.abbreviation);
+  if (epochMs === null || Number.isNaN(epochMs))
+    throw new RowError(`"${dateCell}${timeCell ? ` ${timeCell}` : ''}" is not a valid date and time`);
   return { time: wall, epochMs };
+}
+
+/** A time-of-day cell alone, with the trade date from elsewhere (DAS: the member gives it). */
+export function timeOnDate(
+  date: string,
+  timeCell: string,
+  timeZone: string,
+): { time: string; epochMs: number } {
+  if (timeCell.trim() === '') throw new RowError('time is missing');
+  return anyDateTime(date, timeCell, 'MDY', timeZone);
 }

@@ -1,5 +1,3 @@
-import { readRows } from './table.ts';
-
 /**
  * A member's own description of an export the journal does not recognise: which header names hold
  * which field. Kept by the app per header (so the next file from the same platform reads at once) and
@@ -13,9 +11,11 @@ export interface ColumnMapping {
   /** How slashed dates are written: 03/04/2025 is 4 March (MDY) or 3 April (DMY). */
   dateOrder: 'MDY' | 'DMY';
   symbol: string;
-  /** Buy/sell label; null when the quantity is signed (negative = sell). */
+  /** Buy/sell label or sentence; null when the quantity or the amount is signed. */
   side: string | null;
   quantity: string;
+  /** Signed cash of the row (money out = a buy), for files whose quantities are not signed. */
+  amount?: string | null;
   price: string;
   /** Every fee column, added up (a negative cell is a rebate). */
   fees: string[];
@@ -36,126 +36,16 @@ export const REQUIRED_FIELDS = {
 export const OPTIONAL_FIELDS = {
   time: 'Time (own column)',
   side: 'Side (buy/sell)',
+  amount: 'Amount (signed cash)',
   account: 'Account',
   currency: 'Currency',
   orderId: 'Order id',
   execId: 'Execution id',
 } as const;
 
-/** The header of an unknown file: its first record with at least this many named cells. */
-const MIN_HEADER_CELLS = 4;
-const HEADER_SEARCH = 10;
-
-/** The header record of a file no format recognised, or null when there is none to map. */
-export function findHeader(text: string): { line: number; cells: string[]; sample: string[][] } | null {
-  const head = text
-    .split(/\r?\n/)
-    .slice(0, HEADER_SEARCH + 5)
-    .join('\n');
-  let rows: ReturnType<typeof readRows>;
-  try {
-    rows = readRows(head);
-  } catch {
-    return null;
-  }
-  const at = rows
-    .slice(0, HEADER_SEARCH)
-    .findIndex((row) => row.cells.filter((cell) => cell !== '').length >= MIN_HEADER_CELLS);
-  const header = rows[at];
-  if (at < 0 || !header) return null;
-  const sample = rows
-    .slice(at + 1)
-    .filter((row) => row.cells.some((cell) => cell !== ''))
-    .slice(0, 3)
-    .map((row) => row.cells);
-  return { line: header.line, cells: header.cells, sample };
-}
-
 /** What a remembered mapping is filed under: the header's names, case and order included. */
 export function headerKey(cells: readonly string[]): string {
   return cells.map((cell) => cell.trim().toLowerCase()).join('\u001f');
-}
-
-/** Names seen in exports for each field, most specific first; compared lower-cased, spaces and `_` alike. */
-const GUESSES: Record<Exclude<keyof ColumnMapping, 'fees' | 'dateOrder'>, readonly string[]> = {
-  date: [
-    'date/time',
-    'datetime',
-    'date time',
-    'execution time',
-    'exec time',
-    'filled time',
-    'trade date',
-    'date',
-    'time',
-  ],
-  time: ['time of day', 'exec time', 'execution time', 'time'],
-  symbol: ['symbol', 'ticker', 'instrument', 'security', 'stock'],
-  side: ['side', 'action', 'buy/sell', 'b/s', 'direction', 'type'],
-  quantity: ['quantity', 'qty', 'shares', 'filled qty', 'filled', 'size', 'amount'],
-  price: ['price', 'fill price', 'exec price', 'execution price', 'avg price', 'average price', 't. price'],
-  account: ['account', 'account id', 'account number', 'acct'],
-  currency: ['currency', 'ccy'],
-  orderId: ['order id', 'orderid', 'order number', 'order #', 'order'],
-  execId: ['execution id', 'exec id', 'execid', 'trade id', 'fill id'],
-};
-
-/** Second chance for the fields every file has, by a word in the column's name. */
-const WORDS: Partial<Record<keyof typeof GUESSES, RegExp>> = {
-  date: /\b(date|time)\b/,
-  symbol: /\b(symbol|ticker)\b/,
-  quantity: /\b(qty|quantity|shares)\b/,
-  price: /\bprice\b/,
-};
-
-const FEE_WORDS = /\b(fee|fees|comm|commission|commissions|sec|taf|ecn|nscc|clearing|routing|exchange)\b/;
-
-const norm = (name: string) => name.trim().toLowerCase().replaceAll('_', ' ').replace(/\s+/g, ' ');
-
-/** A first mapping from the header's names; the member checks and corrects it. */
-export function guessMapping(cells: readonly string[]): ColumnMapping {
-  const named = cells.filter((cell) => cell.trim() !== '');
-  const used = new Set<string>();
-  const take = (found: string | undefined) => {
-    if (found === undefined) return null;
-    used.add(found);
-    return found;
-  };
-  const pick = (field: keyof typeof GUESSES): string | null => {
-    for (const wanted of GUESSES[field]) {
-      const found = take(named.find((cell) => norm(cell) === wanted && !used.has(cell)));
-      if (found) return found;
-    }
-    // No usual name: a column with the field's word in it ('Exec Date', 'Fill Price').
-    const word = WORDS[field];
-    return word ? take(named.find((cell) => word.test(norm(cell)) && !used.has(cell))) : null;
-  };
-  // Order matters: the combined date column is taken before a separate time column is looked for.
-  const symbol = pick('symbol');
-  const quantity = pick('quantity');
-  const price = pick('price');
-  const date = pick('date');
-  const time = pick('time');
-  const side = pick('side');
-  const account = pick('account');
-  const currency = pick('currency');
-  const orderId = pick('orderId');
-  const execId = pick('execId');
-  const fees = named.filter((cell) => !used.has(cell) && FEE_WORDS.test(norm(cell)));
-  return {
-    date: date ?? '',
-    time,
-    dateOrder: 'MDY',
-    symbol: symbol ?? '',
-    side,
-    quantity: quantity ?? '',
-    price: price ?? '',
-    fees,
-    account,
-    currency,
-    orderId,
-    execId,
-  };
 }
 
 /** Why a mapping cannot be used with this header, or null when it can. */
@@ -170,6 +60,7 @@ export function mappingProblem(mapping: ColumnMapping, cells: readonly string[])
     mapping.time,
     mapping.symbol,
     mapping.side,
+    mapping.amount,
     mapping.quantity,
     mapping.price,
     mapping.account,
@@ -184,7 +75,7 @@ export function mappingProblem(mapping: ColumnMapping, cells: readonly string[])
 }
 
 const FIELD_NAMES = ['date', 'symbol', 'quantity', 'price'] as const;
-const NULLABLE_NAMES = ['time', 'side', 'account', 'currency', 'orderId', 'execId'] as const;
+const NULLABLE_NAMES = ['time', 'side', 'amount', 'account', 'currency', 'orderId', 'execId'] as const;
 
 /** A mapping read back from storage or a JSON file, or null when it is not one. */
 export function asMapping(value: unknown): ColumnMapping | null {
@@ -207,6 +98,7 @@ export function asMapping(value: unknown): ColumnMapping | null {
     symbol: v.symbol as string,
     side: text('side'),
     quantity: v.quantity as string,
+    amount: text('amount'),
     price: v.price as string,
     fees: fees as string[],
     account: text('account'),

@@ -1,102 +1,111 @@
-import { type Intent, makeExecution, type Side } from '../executions.ts';
+import { ImportError } from '../errors.ts';
+import { makeExecution } from '../executions.ts';
+import { isOptionRow } from './activity.ts';
 import { anyDateTime } from './any-date.ts';
 import type { ColumnMapping } from './column-mapping.ts';
-import { feeSum, numberField, priceField, shareCount, symbolField } from './fields.ts';
-import { type BrokerFormat, hasColumns, splitAtHeader } from './format.ts';
-import { collect, RowError } from './table.ts';
+import { type FieldColumns, feeSum } from './fields.ts';
+import { type BrokerFormat, tableFormat } from './format.ts';
+import { BUY, SELL, type SideLabel, sideWords } from './sides.ts';
+import { NotATrade, type Row, RowError } from './table.ts';
 
-type SideLabel = { side: Side; intent: Intent };
-
-const BUY: SideLabel = { side: 'buy', intent: null };
-const SELL: SideLabel = { side: 'sell', intent: null };
-const SHORT: SideLabel = { side: 'sell', intent: 'open' };
-const COVER: SideLabel = { side: 'buy', intent: 'close' };
-const BUY_OPEN: SideLabel = { side: 'buy', intent: 'open' };
-const SELL_CLOSE: SideLabel = { side: 'sell', intent: 'close' };
+type Mapped = Record<
+  | 'date'
+  | 'time'
+  | 'symbol'
+  | 'side'
+  | 'quantity'
+  | 'price'
+  | 'amount'
+  | 'account'
+  | 'currency'
+  | 'orderId'
+  | 'execId',
+  readonly string[]
+>;
 
 /**
- * Side labels of the platforms we know, so a hand-mapped file needs no label mapping. A plain buy or
- * sell follows the position (covers a short, else opens or adds), as for Webull.
+ * The side of a row: the side column's word or sentence (`YOU BOUGHT …`, `Sold Short`, `BC`), else
+ * the sign of the quantity, else of the amount (money out = a buy). Never a guess.
  */
-const SIDE_LABELS: Readonly<Record<string, SideLabel>> = {
-  B: BUY,
-  BUY: BUY,
-  BOT: BUY,
-  BOUGHT: BUY,
-  LONG: BUY,
-  S: SELL,
-  SELL: SELL,
-  SLD: SELL,
-  SOLD: SELL,
-  SS: SHORT,
-  SHORT: SHORT,
-  'SELL SHORT': SHORT,
-  'SHORT SELL': SHORT,
-  'SELL TO OPEN': SHORT,
-  STO: SHORT,
-  BC: COVER,
-  COVER: COVER,
-  'BUY TO COVER': COVER,
-  'BUY TO CLOSE': COVER,
-  BTC: COVER,
-  'BUY TO OPEN': BUY_OPEN,
-  BTO: BUY_OPEN,
-  'SELL TO CLOSE': SELL_CLOSE,
-  STC: SELL_CLOSE,
-};
-
-function sideOf(label: string, column: string): SideLabel {
-  const side =
-    SIDE_LABELS[
-      label
-        .trim()
-        .toUpperCase()
-        .replace(/[\s_-]+/g, ' ')
-    ];
-  if (!side) throw new RowError(`${column} "${label}" is neither a buy nor a sell`);
-  return side;
+function sideOf(row: Row, c: FieldColumns<Mapped>): SideLabel {
+  if (c.has('side')) {
+    const label = c.get(row, 'side');
+    const side = sideWords(label);
+    if (side) return side;
+    if (label !== '') throw new RowError(`${c.name('side')} "${label}" is neither a buy nor a sell`);
+  }
+  const quantity = c.number(row, 'quantity');
+  if (quantity.lt(0)) return SELL;
+  const amount = c.maybeNumber(row, 'amount');
+  if (amount && !amount.eq(0)) return amount.gt(0) ? SELL : BUY;
+  if (quantity.eq(0)) throw new RowError(`${c.name('quantity')} is zero`);
+  return BUY;
 }
 
-/** A broker format read through a member's column mapping (id `custom`). */
+/**
+ * A broker format read through a member's column mapping (id `custom`), by the same rules as the
+ * known formats: preambles, footers and repeated headers, time order whatever the file's order,
+ * a day's openings before its closings in date-only files.
+ */
 export function customFormat(mapping: ColumnMapping): BrokerFormat {
-  const needed = [mapping.date, mapping.symbol, mapping.quantity, mapping.price];
-  const format: BrokerFormat = {
+  const one = (name: string | null | undefined) => (name ? [name] : []);
+  const fields: Mapped = {
+    date: [mapping.date],
+    time: one(mapping.time),
+    symbol: [mapping.symbol],
+    side: one(mapping.side),
+    quantity: [mapping.quantity],
+    price: [mapping.price],
+    amount: one(mapping.amount),
+    account: one(mapping.account),
+    currency: one(mapping.currency),
+    orderId: one(mapping.orderId),
+    execId: one(mapping.execId),
+  };
+  const table = tableFormat({
     id: 'custom',
     label: 'Your column mapping',
-    isHeader: (cells) => hasColumns(cells, needed),
-    parse(rows, options) {
-      const { columns, data } = splitAtHeader(rows, format);
-      return collect(data, (row) => {
-        const cell = (name: string | null) => (name ? columns.get(row, name) : '');
-        let side: SideLabel;
-        if (mapping.side) side = sideOf(cell(mapping.side), mapping.side);
-        else {
-          // No side column: the quantity's sign says it (negative = sell).
-          const signed = numberField(columns, row, mapping.quantity);
-          if (signed.eq(0)) throw new RowError(`${mapping.quantity} is zero`);
-          side = signed.lt(0) ? SELL : BUY;
-        }
-        return makeExecution({
-          broker: 'custom',
-          account: cell(mapping.account),
-          currency: cell(mapping.currency).toUpperCase() || 'USD',
-          ...anyDateTime(
-            cell(mapping.date),
-            mapping.time ? cell(mapping.time) : null,
-            mapping.dateOrder,
-            options.timeZone,
-          ),
-          symbol: symbolField(columns, row, mapping.symbol),
-          ...side,
-          qty: shareCount(columns, row, mapping.quantity),
-          price: priceField(columns, row, mapping.price),
-          fees: feeSum(columns, row, mapping.fees).toFixed(),
-          orderId: cell(mapping.orderId) || null,
-          execId: cell(mapping.execId) || null,
-          line: row.line,
-        });
+    info: {
+      broker: 'Any platform',
+      export: 'your column mapping',
+      where: 'the import dialog maps the columns',
+      lacks: 'whatever the file lacks',
+    },
+    schema: { fields, required: ['date', 'symbol', 'quantity', 'price'] },
+    read(row, c, options) {
+      if (isOptionRow(row.cells)) throw new NotATrade('an option trade: only stocks are imported');
+      return makeExecution({
+        broker: 'custom',
+        account: c.get(row, 'account'),
+        currency: c.get(row, 'currency').toUpperCase() || 'USD',
+        ...anyDateTime(
+          c.get(row, 'date'),
+          c.has('time') ? c.get(row, 'time') : null,
+          mapping.dateOrder,
+          options.timeZone,
+        ),
+        symbol: c.symbol(row, 'symbol'),
+        ...sideOf(row, c),
+        qty: c.shares(row, 'quantity'),
+        price: c.price(row, 'price'),
+        fees: feeSum(c.columns, row, mapping.fees).toFixed(),
+        orderId: c.get(row, 'orderId') || null,
+        execId: c.get(row, 'execId') || null,
+        line: row.line,
       });
     },
+  });
+  return {
+    ...table,
+    parse(rows, options) {
+      const result = table.parse(rows, options);
+      // Without a side, a sign must say it: every row a buy means nothing did.
+      if (!mapping.side && result.executions.length > 0 && result.executions.every((e) => e.side === 'buy'))
+        throw new ImportError(
+          options.headerLine ?? 1,
+          'column mapping: no side can be read (no side column, no negative quantity or amount): choose the column that says buy or sell',
+        );
+      return result;
+    },
   };
-  return format;
 }

@@ -1,29 +1,153 @@
 import { ImportError } from '../errors.ts';
-import type { BrokerId, ParseResult } from '../executions.ts';
-import { Columns, type ParseOptions, type Row } from './table.ts';
+import type { BrokerId, Execution, ParseResult } from '../executions.ts';
+import { FieldColumns } from './fields.ts';
+import { type Fields, type Fit, fitSchema, nameSet, normName, type Schema } from './header.ts';
+import { Columns, filled, isBlank, type ParseOptions, type Row, readRow } from './table.ts';
+
+/** What members are told about an export: the README's format table and `trades:parse --formats`. */
+export interface ExportInfo {
+  broker: string;
+  /** The export's name on the broker's site or platform. */
+  export: string;
+  /** Where to download it. */
+  where: string;
+  /** What the file does not carry (time of day, fees…). */
+  lacks: string;
+}
 
 /** One broker export: how to recognise its header and how to read its rows. */
 export interface BrokerFormat {
   id: BrokerId;
   label: string;
-  /** True for the header record of this export (cells trimmed). */
-  isHeader(cells: readonly string[]): boolean;
+  info: ExportInfo;
+  /** Normalised column names of a one-table export: a record with fewer than two of them is no header. */
+  columnNames?: ReadonlySet<string>;
+  /** How well one record (trimmed cells and their normalised names) fits as this export's header. */
+  fit(cells: readonly string[], names: ReadonlySet<string>): Fit;
   parse(rows: readonly Row[], options: ParseOptions): ParseResult;
 }
 
-/** True when every name is one of the cells (case-insensitive): detection by header, never by file name. */
-export function hasColumns(cells: readonly string[], names: readonly string[]): boolean {
-  const set = new Set(cells.map((cell) => cell.trim().toLowerCase()));
-  return names.every((name) => set.has(name.toLowerCase()));
+/** A fit for formats recognised by a marker line rather than a column list (statements). */
+export function markerFit(found: boolean, score = 50): Fit {
+  return found
+    ? { complete: true, score, missing: [], found: 1 }
+    : { complete: false, score: 0, missing: [], found: 0 };
 }
 
-/** Where the header is and the data rows after it. */
-export function splitAtHeader(
+const NO_FIT = markerFit(false);
+
+/** Column names are short: a line of prose that mentions a header (a README) is not one. */
+const isProse = (cell: string) => cell.length > 60 || cell.includes('`');
+
+/** True when every name is one of the cells (case and spaces ignored). */
+export function hasColumns(cells: readonly string[], names: readonly string[]): boolean {
+  const set = nameSet(cells);
+  return names.every((name) => set.has(normName(name)));
+}
+
+/** A plain one-table export described by its schema and a reader for one data row. */
+export interface TableFormatSpec<F extends Fields> {
+  id: BrokerId;
+  label: string;
+  info: ExportInfo;
+  schema: Schema<F>;
+  /** The file lists newest first: read bottom-up so rows of one time stamp keep their real order. */
+  newestFirst?: boolean;
+  /** An Execution, or throws RowError / NotATrade (listed as rejected with the reason). */
+  read(row: Row, columns: FieldColumns<F>, options: ParseOptions): Execution | null;
+}
+
+export function tableFormat<F extends Fields>(spec: TableFormatSpec<F>): BrokerFormat {
+  return {
+    id: spec.id,
+    label: spec.label,
+    info: spec.info,
+    columnNames: new Set(Object.values(spec.schema.fields).flatMap((names) => names.map(normName))),
+    fit: (cells, names) => (cells.some(isProse) ? NO_FIT : fitSchema(spec.schema, names)),
+    parse(rows, options) {
+      const result: ParseResult = { executions: [], rejected: [], warnings: [] };
+      const tables = dataRows(rows, spec.schema, options, result);
+      const reads = tables.flatMap(({ columns, data }) => {
+        const fields = new FieldColumns(columns, spec.schema.fields);
+        return data.map((row) => ({ row, fields }));
+      });
+      if (spec.newestFirst) reads.reverse();
+      for (const { row, fields } of reads) readRow(result, row, (r) => spec.read(r, fields, options));
+      return result;
+    },
+  };
+}
+
+/** The header record: the one detection found, else the first that fits the schema. */
+function headerIndex<F extends Fields>(
   rows: readonly Row[],
-  format: Pick<BrokerFormat, 'isHeader' | 'label'>,
-): { columns: Columns; headerLine: number; data: Row[] } {
-  const at = rows.findIndex((row) => format.isHeader(row.cells));
+  schema: Schema<F>,
+  options: ParseOptions,
+): number {
+  if (options.headerLine !== undefined) {
+    const at = rows.findIndex((row) => row.line === options.headerLine);
+    if (at >= 0) return at;
+  }
+  return rows.findIndex((row) => fitSchema(schema, nameSet(row.cells)).complete);
+}
+
+/**
+ * The data rows after the header, each with the header it belongs to. Blank lines are skipped; a
+ * header repeated further down (two exports joined) starts a new table, even with other columns; a
+ * line with one cell or a total after the data is a footer (disclaimer, "Date downloaded…"): reading
+ * stops there, and resumes only at a new header or a complete data row. What was passed over is
+ * said in the warnings, never imported.
+ */
+function dataRows<F extends Fields>(
+  rows: readonly Row[],
+  schema: Schema<F>,
+  options: ParseOptions,
+  result: ParseResult,
+): { columns: Columns; data: Row[] }[] {
+  const at = headerIndex(rows, schema, options);
   const header = rows[at];
-  if (at < 0 || !header) throw new ImportError(1, `no ${format.label} header found`);
-  return { columns: new Columns(header.cells), headerLine: header.line, data: rows.slice(at + 1) };
+  if (at < 0 || !header) throw new ImportError(1, 'no header row found');
+  const headerNames = new Set(Object.values(schema.fields).flatMap((names) => names.map(normName)));
+  let columns = new Columns(header.cells, options.decimalComma);
+  let required = requiredColumns(columns, schema);
+  let table = { columns, data: [] as Row[] };
+  const out = [table];
+  let footer: { from: number; to: number } | null = null;
+  const endFooter = () => {
+    if (!footer) return;
+    const span = footer.from === footer.to ? `line ${footer.from}` : `lines ${footer.from}–${footer.to}`;
+    result.warnings.push({ line: footer.from, message: `${span}: text after the data (footer), not read` });
+    footer = null;
+  };
+  for (let i = at + 1; i < rows.length; i++) {
+    const row = rows[i] as Row;
+    if (isBlank(row)) continue;
+    const first = normName(row.cells.find((cell) => cell !== '') ?? '');
+    if (headerNames.has(first) && fitSchema(schema, nameSet(row.cells)).complete) {
+      endFooter();
+      result.warnings.push({ line: row.line, message: 'header repeated (files joined): read on' });
+      columns = new Columns(row.cells, options.decimalComma);
+      required = requiredColumns(columns, schema);
+      table = { columns, data: [] };
+      out.push(table);
+      continue;
+    }
+    if (footer) {
+      if (!required.every((name) => columns.get(row, name) !== '')) {
+        footer.to = row.line;
+        continue;
+      }
+      endFooter();
+    } else if (filled(row) <= 1 || /^(?:sub)?totals?\b|^grand total|total\s*:?$/i.test(row.cells[0] ?? '')) {
+      footer = { from: row.line, to: row.line };
+      continue;
+    }
+    table.data.push(row);
+  }
+  endFooter();
+  return out;
+}
+
+function requiredColumns<F extends Fields>(columns: Columns, schema: Schema<F>): string[] {
+  return schema.required.flatMap((field) => columns.pick(schema.fields[field] ?? []) ?? []);
 }

@@ -1,52 +1,67 @@
 import { makeExecution } from '../executions.ts';
-import { localDate, usDate } from './dates.ts';
-import { feeSum, priceField, shareCount, symbolField } from './fields.ts';
-import { type BrokerFormat, hasColumns, splitAtHeader } from './format.ts';
-import { collect } from './table.ts';
+import { anyDateTime } from './any-date.ts';
+import { tableFormat } from './format.ts';
+import { BUY_OPEN, COVER, SELL_CLOSE, SHORT } from './sides.ts';
+import { NotATrade } from './table.ts';
 
 const ACTIONS = {
-  BUY: { side: 'buy', intent: 'open' },
-  SELL: { side: 'sell', intent: 'close' },
-  'SELL SHORT': { side: 'sell', intent: 'open' },
-  'BUY TO COVER': { side: 'buy', intent: 'close' },
+  BUY: BUY_OPEN,
+  SELL: SELL_CLOSE,
+  'SELL SHORT': SHORT,
+  'BUY TO COVER': COVER,
 } as const;
 
 /** `MM/DD/YYYY` or `MM/DD/YYYY as of MM/DD/YYYY`: the "as of" date is when it really happened. */
-function tradeDate(text: string): string | null {
+function tradeDate(text: string): string {
   const [posted = '', asOf] = text.split(/\s+as of\s+/i);
-  return usDate(asOf ?? posted);
+  return asOf ?? posted;
 }
 
 /**
  * Charles Schwab transactions: newest first, dates only (no time of day), `$` money with thousands
  * separators. Transfers, interest, dividends and journals are not trades.
  */
-export const schwab: BrokerFormat = {
+export const schwab = tableFormat({
   id: 'schwab',
   label: 'Charles Schwab transactions',
-  isHeader: (cells) =>
-    hasColumns(cells, ['Date', 'Action', 'Symbol', 'Quantity', 'Price', 'Fees & Comm', 'Amount']),
-  parse(rows, options) {
-    const { columns, data } = splitAtHeader(rows, schwab);
-    // Newest first in the file: read oldest first so fills of one day keep their real order.
-    const chronological = [...data].reverse();
-    return collect(chronological, (row) => {
-      const action = ACTIONS[columns.get(row, 'Action').toUpperCase() as keyof typeof ACTIONS];
-      if (!action) return null;
-      return makeExecution({
-        broker: 'schwab',
-        account: '',
-        currency: 'USD',
-        ...localDate(tradeDate(columns.get(row, 'Date')), options.timeZone),
-        symbol: symbolField(columns, row, 'Symbol'),
-        ...action,
-        qty: shareCount(columns, row, 'Quantity'),
-        price: priceField(columns, row, 'Price'),
-        fees: feeSum(columns, row, ['Fees & Comm']).toFixed(),
-        orderId: null,
-        execId: null,
-        line: row.line,
-      });
+  info: {
+    broker: 'Charles Schwab',
+    export: 'Transactions (History)',
+    where: 'schwab.com → Accounts → History → Transactions → Export (CSV)',
+    lacks: 'time of day (dates only), single executions',
+  },
+  newestFirst: true,
+  schema: {
+    fields: {
+      date: ['Date'],
+      action: ['Action'],
+      symbol: ['Symbol'],
+      description: ['Description'],
+      quantity: ['Quantity'],
+      price: ['Price'],
+      fees: ['Fees & Comm', 'Fees & Commissions'],
+      amount: ['Amount'],
+    },
+    required: ['date', 'action', 'symbol', 'quantity', 'price'],
+    distinctive: ['Fees & Comm'],
+  },
+  read(row, c, options) {
+    const label = c.get(row, 'action');
+    const action = ACTIONS[label.toUpperCase() as keyof typeof ACTIONS];
+    if (!action) throw new NotATrade(`not a trade: ${label || 'no action'}`);
+    return makeExecution({
+      broker: 'schwab',
+      account: '',
+      currency: 'USD',
+      ...anyDateTime(tradeDate(c.get(row, 'date')), null, 'MDY', options.timeZone),
+      symbol: c.symbol(row, 'symbol'),
+      ...action,
+      qty: c.shares(row, 'quantity'),
+      price: c.price(row, 'price'),
+      fees: c.sum(row, ['fees']).toFixed(),
+      orderId: null,
+      execId: null,
+      line: row.line,
     });
   },
-};
+});

@@ -1,10 +1,10 @@
 import { ImportError } from '../errors.ts';
 import { type Execution, makeExecution } from '../executions.ts';
 import { type Decimal, ZERO } from '../money.ts';
-import { clockTime, localTime, usDate } from './dates.ts';
+import { anyDateTime } from './any-date.ts';
 import { feeSum, priceField, shareCount, symbolField } from './fields.ts';
-import { type BrokerFormat, hasColumns } from './format.ts';
-import { Columns, collect, isBlank, type Row, RowError } from './table.ts';
+import { type BrokerFormat, hasColumns, markerFit } from './format.ts';
+import { Columns, collect, isBlank, NotATrade, type Row, RowError } from './table.ts';
 
 const TRADE_HEADER = ['Exec Time', 'Side', 'Qty', 'Pos Effect', 'Symbol', 'Price'];
 const CASH_HEADER = ['DATE', 'TIME', 'TYPE', 'DESCRIPTION', 'Misc Fees', 'Commissions & Fees'];
@@ -37,11 +37,7 @@ function cashFees(rows: readonly Row[], timeZone: string): CashFee[] {
     if (columns.get(row, 'TYPE') !== 'TRD') continue;
     const symbol = /^(?:BOT|SOLD)\s+[-+]?[\d,]+\s+(\S+)/.exec(columns.get(row, 'DESCRIPTION'))?.[1];
     try {
-      const { epochMs } = localTime(
-        usDate(columns.get(row, 'DATE')),
-        clockTime(columns.get(row, 'TIME')),
-        timeZone,
-      );
+      const { epochMs } = anyDateTime(columns.get(row, 'DATE'), columns.get(row, 'TIME'), 'MDY', timeZone);
       const total = feeSum(columns, row, ['Misc Fees', 'Commissions & Fees']).neg();
       if (symbol) fees.push({ symbol: symbol.toUpperCase(), epochMs, fees: total, used: false });
     } catch (error) {
@@ -71,8 +67,14 @@ function takeFee(fees: CashFee[], execution: Pick<Execution, 'symbol' | 'epochMs
 export const thinkorswim: BrokerFormat = {
   id: 'thinkorswim',
   label: 'thinkorswim Account Statement',
-  isHeader: (cells) =>
-    (cells[0] ?? '').startsWith('Account Statement for') || cells[0] === 'Account Trade History',
+  info: {
+    broker: 'thinkorswim (Schwab, formerly TD Ameritrade)',
+    export: 'Account Statement',
+    where: 'thinkorswim → Monitor → Account Statement → Export to File (CSV)',
+    lacks: 'nothing for stocks (fees come from the Cash Balance section)',
+  },
+  fit: (cells) =>
+    markerFit((cells[0] ?? '').startsWith('Account Statement for') || cells[0] === 'Account Trade History'),
   parse(rows, options) {
     const trades = section(rows, TRADE_HEADER);
     if (!trades) throw new ImportError(1, 'thinkorswim statement has no Account Trade History section');
@@ -84,12 +86,11 @@ export const thinkorswim: BrokerFormat = {
     return collect(chronological, (row) => {
       const type = columns.get(row, 'Type').toUpperCase();
       if (type !== '' && type !== 'STOCK' && type !== 'ETF')
-        throw new RowError(`Type ${type} is not a stock`);
+        throw new NotATrade(`Type ${type} is not a stock`);
       const label = columns.get(row, 'Side').toUpperCase();
       if (label !== 'BUY' && label !== 'SELL') throw new RowError(`Side "${label}" is not BUY or SELL`);
       const effect = columns.get(row, 'Pos Effect').toUpperCase();
-      const [day = '', clock = ''] = columns.get(row, 'Exec Time').split(/\s+/);
-      const when = localTime(usDate(day), clockTime(clock), options.timeZone);
+      const when = anyDateTime(columns.get(row, 'Exec Time'), null, 'MDY', options.timeZone);
       const symbol = symbolField(columns, row, 'Symbol');
       return makeExecution({
         broker: 'thinkorswim',

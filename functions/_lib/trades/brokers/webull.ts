@@ -1,55 +1,56 @@
 import { makeExecution } from '../executions.ts';
-import { abbreviatedTimeToEpoch, zonedTimeToEpoch } from '../zoned-time.ts';
-import { clockTime, usDate } from './dates.ts';
-import { priceField, shareCount, sideFrom, symbolField } from './fields.ts';
-import { type BrokerFormat, hasColumns, splitAtHeader } from './format.ts';
-import { collect, RowError } from './table.ts';
+import { anyDateTime } from './any-date.ts';
+import { tableFormat } from './format.ts';
+import { BUY, SELL, SHORT } from './sides.ts';
+import { NotATrade } from './table.ts';
 
-const SIDES = {
-  BUY: { side: 'buy', intent: null }, // follows the position: covers a short, else opens or adds
-  SELL: { side: 'sell', intent: null },
-  SHORT: { side: 'sell', intent: 'open' },
-} as const;
-
-/** `MM/DD/YYYY HH:MM:SS EDT` → local wall time and instant (the row carries its own zone). */
-function filledTime(text: string, timeZone: string): { time: string; epochMs: number } {
-  const [day = '', clock = '', zone] = text.trim().split(/\s+/);
-  const date = usDate(day);
-  const time = clockTime(clock);
-  if (date === null || time === null) throw new RowError(`Filled Time "${text}" is not MM/DD/YYYY HH:MM:SS`);
-  const wall = `${date}T${time}`;
-  const epochMs = zone ? abbreviatedTimeToEpoch(wall, zone) : zonedTimeToEpoch(wall, timeZone);
-  if (epochMs === null) throw new RowError(`Filled Time "${text}" has an unknown zone`);
-  return { time: wall, epochMs };
-}
+const SIDES = { BUY, SELL, SHORT } as const;
 
 /**
  * Webull Orders Records: one row per order, its `Filled` quantity at its `Avg Price` (which may have 5
- * decimals). Only `Filled` rows count; there are no fee columns.
+ * decimals), `MM/DD/YYYY HH:MM:SS EDT` times. Only `Filled` rows count; there are no fee columns.
  */
-export const webull: BrokerFormat = {
+export const webull = tableFormat({
   id: 'webull',
   label: 'Webull',
-  isHeader: (cells) => hasColumns(cells, ['Symbol', 'Side', 'Status', 'Filled', 'Avg Price', 'Filled Time']),
-  parse(rows, options) {
-    const { columns, data } = splitAtHeader(rows, webull);
-    return collect(data, (row) => {
-      if (columns.get(row, 'Status').toLowerCase() !== 'filled') return null;
-      const side = sideFrom(SIDES, columns, row, 'Side');
-      return makeExecution({
-        broker: 'webull',
-        account: '',
-        currency: 'USD',
-        ...filledTime(columns.get(row, 'Filled Time'), options.timeZone),
-        symbol: symbolField(columns, row, 'Symbol'),
-        ...side,
-        qty: shareCount(columns, row, 'Filled'),
-        price: priceField(columns, row, 'Avg Price'),
-        fees: '0',
-        orderId: null,
-        execId: null,
-        line: row.line,
-      });
+  info: {
+    broker: 'Webull',
+    export: 'Orders Records',
+    where: 'Webull desktop → Orders → Order History → Export (or Account → Orders Records)',
+    lacks: 'fees, single executions (one row per order at its average price)',
+  },
+  schema: {
+    fields: {
+      symbol: ['Symbol'],
+      side: ['Side'],
+      status: ['Status'],
+      filled: ['Filled'],
+      total: ['Total Qty'],
+      avgPrice: ['Avg Price'],
+      time: ['Filled Time'],
+      placed: ['Placed Time'],
+    },
+    required: ['symbol', 'side', 'status', 'filled', 'avgPrice', 'time'],
+    distinctive: ['Filled Time', 'Avg Price', 'Total Qty', 'Placed Time'],
+  },
+  read(row, c, options) {
+    const status = c.get(row, 'status');
+    if (status.toLowerCase() !== 'filled')
+      throw new NotATrade(`${status || 'unfilled'} order, nothing filled`);
+    const side = c.label(row, 'side', SIDES);
+    return makeExecution({
+      broker: 'webull',
+      account: '',
+      currency: 'USD',
+      ...anyDateTime(c.get(row, 'time'), null, 'MDY', options.timeZone),
+      symbol: c.symbol(row, 'symbol'),
+      ...side,
+      qty: c.shares(row, 'filled'),
+      price: c.price(row, 'avgPrice'),
+      fees: '0',
+      orderId: null,
+      execId: null,
+      line: row.line,
     });
   },
-};
+});

@@ -1,0 +1,101 @@
+import { ImportError } from '../errors.ts';
+import { type Execution, makeExecution, type ParseResult } from '../executions.ts';
+import { anyDateTime } from './any-date.ts';
+import { FieldColumns } from './fields.ts';
+import { type BrokerFormat, markerFit } from './format.ts';
+import { codeIntent } from './ibkr.ts';
+import { Columns, NotATrade, type Row, RowError, readRow } from './table.ts';
+
+/** The Trades section's columns (after the section name and row kind), as IBKR names them. */
+const FIELDS = {
+  discriminator: ['DataDiscriminator'],
+  asset: ['Asset Category'],
+  currency: ['Currency'],
+  account: ['Account'],
+  symbol: ['Symbol'],
+  dateTime: ['Date/Time'],
+  quantity: ['Quantity'],
+  price: ['T. Price', 'TradePrice', 'Price'],
+  commission: ['Comm/Fee', 'Comm in USD', 'Commission'],
+  realized: ['Realized P/L', 'Realized P&L'],
+  code: ['Code'],
+} as const;
+
+type Reader = FieldColumns<typeof FIELDS>;
+
+/** A line of a multi-section statement: `Section,Header|Data|SubTotal|Total|Notes,…`. */
+const isTradesHeader = (cells: readonly string[]) => cells[0] === 'Trades' && cells[1] === 'Header';
+
+function readTrade(row: Row, c: Reader, timeZone: string): Execution {
+  const asset = c.get(row, 'asset');
+  if (!/^stocks?$/i.test(asset)) throw new NotATrade(`${asset || 'asset'}: only stocks are imported`);
+  const quantity = c.number(row, 'quantity');
+  const qty = Number(quantity.abs().toFixed());
+  if (!Number.isSafeInteger(qty) || qty === 0)
+    throw new RowError(`Quantity "${c.get(row, 'quantity')}" is not a whole number of shares`);
+  const realized = c.get(row, 'realized') === '' ? null : c.columns.number(c.get(row, 'realized'));
+  return makeExecution({
+    broker: 'ibkr-statement',
+    account: c.get(row, 'account'),
+    currency: c.get(row, 'currency').toUpperCase() || 'USD',
+    ...anyDateTime(c.get(row, 'dateTime'), null, 'MDY', timeZone),
+    symbol: c.symbol(row, 'symbol'),
+    side: quantity.lt(0) ? 'sell' : 'buy',
+    intent: codeIntent(c.get(row, 'code')),
+    qty,
+    price: c.price(row, 'price'),
+    fees: c.sum(row, FEES).neg().toFixed(),
+    orderId: null,
+    execId: null,
+    line: row.line,
+    ...(realized === null ? {} : { reportedPnl: realized.toFixed() }),
+  });
+}
+
+const FEES = ['commission'] as const;
+
+/**
+ * Interactive Brokers Activity Statement (CSV), the default statement: many sections, every line
+ * `Section,Kind,…`; the Trades section may have several headers (a Forex table with other columns).
+ * Only `Data` rows of stocks are read — one per order, or per execution when the statement lists
+ * them (then the order rows are their sums and are left out); SubTotal and Total rows never count.
+ * `Date/Time` is `"YYYY-MM-DD, HH:MM:SS"`, `Quantity` signed, `Comm/Fee` negative, `Code` O/C.
+ */
+export const ibkrStatement: BrokerFormat = {
+  id: 'ibkr-statement',
+  label: 'Interactive Brokers Activity Statement',
+  info: {
+    broker: 'Interactive Brokers',
+    export: 'Activity Statement (CSV)',
+    where: 'Client Portal → Performance & Reports → Statements → Activity → Run, format CSV',
+    lacks: 'single executions unless “Include executions” is ticked (one row per order)',
+  },
+  fit: (cells) =>
+    markerFit(
+      (cells[0] === 'Statement' && cells[1] === 'Header') ||
+        (isTradesHeader(cells) && cells.includes('Symbol') && cells.includes('Date/Time')),
+      60,
+    ),
+  parse(rows, options) {
+    const result: ParseResult = { executions: [], rejected: [], warnings: [] };
+    let reader: Reader | null = null;
+    const data: { row: Row; reader: Reader }[] = [];
+    for (const row of rows) {
+      if (isTradesHeader(row.cells)) {
+        reader = new FieldColumns(new Columns(row.cells, options.decimalComma), FIELDS);
+      } else if (row.cells[0] === 'Trades' && row.cells[1] === 'Data' && reader) {
+        data.push({ row, reader });
+      }
+    }
+    if (!reader) throw new ImportError(1, 'this Activity Statement has no Trades section');
+    // Execution rows, when listed, are the fills; the Order row above them is their sum.
+    const kinds = new Set(data.map(({ row, reader: c }) => c.get(row, 'discriminator').toLowerCase()));
+    const wanted = kinds.has('execution') ? 'execution' : kinds.has('order') ? 'order' : 'trade';
+    for (const { row, reader: c } of data) {
+      const kind = c.get(row, 'discriminator').toLowerCase();
+      if (kind !== '' && kind !== wanted) continue; // ClosedLot, or Order rows summing their executions
+      readRow(result, row, (r) => readTrade(r, c, options.timeZone));
+    }
+    return result;
+  },
+};

@@ -1,0 +1,42 @@
+import { activityExecution } from './activity.ts';
+import { tableFormat } from './format.ts';
+import { NotATrade } from './table.ts';
+
+/** Robinhood's option codes: the journal imports stocks only. */
+const OPTION_CODES = new Set(['BTO', 'STC', 'STO', 'BTC', 'OEXP', 'OASGN', 'OEXCS']);
+
+/**
+ * Robinhood activity report: every field quoted, `M/D/YYYY` dates without time, newest first,
+ * `$1,234.56` and `($18,740.00)` money, descriptions spanning lines, a disclaimer row at the end.
+ * `Trans Code` `Buy`/`Sell` are stock trades; dividends, interest, transfers are not.
+ */
+export const robinhood = tableFormat({
+  id: 'robinhood',
+  label: 'Robinhood activity report',
+  info: {
+    broker: 'Robinhood',
+    export: 'Account activity report (CSV)',
+    where: 'Robinhood → Account → Reports and statements → Reports → Generate new report',
+    lacks: 'time of day (dates only), fees (Robinhood charges none on stocks)',
+  },
+  newestFirst: true,
+  schema: {
+    fields: {
+      date: ['Activity Date'],
+      symbol: ['Instrument'],
+      description: ['Description'],
+      action: ['Trans Code'],
+      quantity: ['Quantity'],
+      price: ['Price'],
+      amount: ['Amount'],
+    },
+    required: ['date', 'symbol', 'action', 'quantity', 'price'],
+    distinctive: ['Activity Date', 'Process Date', 'Settle Date', 'Trans Code', 'Instrument'],
+  },
+  read(row, c, options) {
+    const code = c.get(row, 'action').toUpperCase();
+    if (OPTION_CODES.has(code)) throw new NotATrade(`${code}: an option trade, only stocks are imported`);
+    if (code !== 'BUY' && code !== 'SELL') throw new NotATrade(`not a trade: ${code || 'no code'}`);
+    return activityExecution(row, c, options, { broker: 'robinhood', fees: [] });
+  },
+});

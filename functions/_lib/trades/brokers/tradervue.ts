@@ -1,0 +1,60 @@
+import { makeExecution } from '../executions.ts';
+import { anyDateTime } from './any-date.ts';
+import { tableFormat } from './format.ts';
+import { BUY, SELL, sideWords } from './sides.ts';
+import { RowError } from './table.ts';
+
+/**
+ * Tradervue's generic import layout (`Date,Time,Symbol,Quantity,Price,Side` with optional
+ * `Commission`, `TransFee`, `ECNFee`): our documented template for any platform we do not read.
+ * Side starts with B or S (`BOT`, `SLD`, `Short`…); a negative quantity is a sell.
+ */
+export const tradervue = tableFormat({
+  id: 'tradervue',
+  label: 'Generic (Tradervue layout)',
+  info: {
+    broker: 'Any platform (template)',
+    export: 'Tradervue generic layout: Date,Time,Symbol,Quantity,Price,Side[,Commission,TransFee,ECNFee]',
+    where: 'write it from any export (spreadsheet); same columns as tradervue.com/help/generic',
+    lacks: 'whatever you leave out (Time and fees are optional)',
+  },
+  schema: {
+    fields: {
+      date: ['Date'],
+      time: ['Time'],
+      symbol: ['Symbol'],
+      quantity: ['Quantity'],
+      price: ['Price'],
+      side: ['Side'],
+      commission: ['Commission'],
+      transFee: ['TransFee'],
+      ecnFee: ['ECNFee'],
+      account: ['Account'],
+      currency: ['Currency'],
+    },
+    required: ['date', 'symbol', 'quantity', 'price', 'side'],
+    distinctive: ['TransFee'],
+  },
+  read(row, c, options) {
+    const label = c.get(row, 'side');
+    const quantity = c.number(row, 'quantity');
+    let side = label === '' ? null : sideWords(label);
+    if (!side && /^[BS]/i.test(label)) side = /^B/i.test(label) ? BUY : SELL;
+    if (!side && label === '' && !quantity.eq(0)) side = quantity.lt(0) ? SELL : BUY;
+    if (!side) throw new RowError(`Side "${label}" is neither a buy nor a sell`);
+    return makeExecution({
+      broker: 'tradervue',
+      account: c.get(row, 'account'),
+      currency: c.get(row, 'currency').toUpperCase() || 'USD',
+      ...anyDateTime(c.get(row, 'date'), c.has('time') ? c.get(row, 'time') : null, 'MDY', options.timeZone),
+      symbol: c.symbol(row, 'symbol'),
+      ...side,
+      qty: c.shares(row, 'quantity'),
+      price: c.price(row, 'price'),
+      fees: c.sum(row, ['commission', 'transFee', 'ecnFee']).toFixed(),
+      orderId: null,
+      execId: null,
+      line: row.line,
+    });
+  },
+});
