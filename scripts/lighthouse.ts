@@ -70,6 +70,8 @@ type Row = {
   'CPU index': number;
 };
 const rows: Row[] = [];
+/** Accessibility audits a page failed, with the elements named: what to fix, not only a score. */
+const accessibilityFindings = new Map<string, string[]>();
 try {
   // Visitors' pages first: the member's session (storage and the session cookie, which Lighthouse's
   // storage reset does not clear) would otherwise turn / into the member app.
@@ -97,6 +99,9 @@ console.log(
   `\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile preset, Chromium at ${chromePath}`,
 );
 console.table(rows);
+for (const [page, findings] of accessibilityFindings) {
+  console.log(`Accessibility findings on ${page}:\n  ${findings.join('\n  ')}`);
+}
 const misses = rows.flatMap((row) => {
   const budget = row.page.startsWith(MEMBER) ? MEMBER_BUDGET : BUDGET;
   return (Object.keys(budget) as Array<keyof typeof budget>)
@@ -126,6 +131,20 @@ async function measure(page: string): Promise<Row> {
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const failed = (lhr.categories.accessibility?.auditRefs ?? [])
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit && audit.score !== null && audit.score < 1)
+    .map((audit) => {
+      const items =
+        (audit?.details as { items?: Array<{ node?: { selector?: string } }> } | undefined)?.items ?? [];
+      const where = items
+        .map((item) => item.node?.selector)
+        .filter(Boolean)
+        .slice(0, 3)
+        .join(', ');
+      return `${audit?.id}: ${audit?.title}${where ? ` (${where})` : ''}`;
+    });
+  if (failed.length > 0) accessibilityFindings.set(page, failed);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     page,

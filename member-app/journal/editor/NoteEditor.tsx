@@ -86,6 +86,12 @@ export function NoteEditor({
             aria-label={label}
             aria-readonly={readOnly || undefined}
             placeholder={readOnly ? undefined : 'Write your note…'}
+            // Slate dims its placeholder to a third, below readable contrast: the faint text colour instead.
+            renderPlaceholder={({ attributes, children }) => (
+              <span {...attributes} style={{ ...attributes.style, opacity: 1, color: 'var(--text-faint)' }}>
+                {children}
+              </span>
+            )}
             spellCheck
             renderElement={renderElement}
             renderLeaf={renderLeaf}

@@ -34,7 +34,6 @@ export function Toolbar({ label }: { label: string }) {
           type="button"
           className="note-editor__tool"
           data-group={tool.group}
-          aria-label={tool.label}
           aria-pressed={tool.pressed ? tool.pressed(editor) : undefined}
           aria-keyshortcuts={tool.shortcut ? `Control+${tool.shortcut} Meta+${tool.shortcut}` : undefined}
           title={tool.shortcut ? `${tool.label} (${shortcutText(tool.shortcut)})` : tool.label}
@@ -47,7 +46,10 @@ export function Toolbar({ label }: { label: string }) {
             ReactEditor.focus(editor);
           }}
         >
-          {tool.text}
+          {/* The name is the words ("Bold"), the face a glyph ("B"): a glyph in an aria-label's place
+              would be a name that does not contain its visible text. */}
+          <span aria-hidden="true">{tool.text}</span>
+          <span className="visually-hidden">{tool.label}</span>
         </button>
       ))}
     </div>
