@@ -26,6 +26,7 @@ export async function signUp(
   await page.getByRole('button', { name: 'Create account' }).click();
   // A new account is sent on to /payment (sign-in.spec.ts checks how); there the app has settled.
   await page.waitForURL((url) => url.pathname === '/payment');
+  await expect(page.getByRole('heading', { name: 'Become a member' })).toBeVisible();
   const sub = await storedSub(page);
   if (member) {
     await grantMembership(sub);
