@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { createRouter, RouterContextProvider, RouterProvider } from '@tanstack/react-router';
+import { AuthHost } from './auth/AuthHost.tsx';
 import { queryClient } from './data/query-client.ts';
 import { routeTree } from './routeTree.gen.ts';
 import './member-app.css';
@@ -33,6 +34,11 @@ export default function MemberApp() {
       <div data-member-app>
         <RouterProvider router={router} />
       </div>
+      {/* Beside the routes, not inside them: a route's loader that waits on a call needing a renewed
+          token must not wait on a sign-in SDK that would only mount once the route has loaded. */}
+      <RouterContextProvider router={router}>
+        <AuthHost />
+      </RouterContextProvider>
     </QueryClientProvider>
   );
 }

@@ -10,7 +10,8 @@ const message = (e: unknown) => (e == null ? null : e instanceof Error ? e.messa
 
 /** SPEC §2 /account subscription part, §4 Subscription: autopay toggle and the yearly upgrade. */
 export function SubscriptionSection() {
-  const { data: status, error: loadError } = useQuery(subscriptionStatusQuery);
+  // The route's loader asks for it on every visit (routes/account.tsx): not again on mount.
+  const { data: status, error: loadError } = useQuery({ ...subscriptionStatusQuery, refetchOnMount: false });
   // One mutation for both actions: one busy state, and the error of the latest one only.
   const change = useMutation(subscriptionChangeMutation);
   const [upgraded, setUpgraded] = useState(false);

@@ -1,7 +1,6 @@
 import { createRootRouteWithContext, Outlet, useMatches, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { pageTitle } from '../../site/lib/site.ts';
-import { AuthHost } from '../auth/AuthHost.tsx';
 import { isSignedIn } from '../auth/session.ts';
 import type { RouterContext } from '../data/query-client.ts';
 import { startUp } from '../data/startup.ts';
@@ -28,12 +27,7 @@ function Root() {
   useRouteAttribute();
   useInAppLinks();
   useAccountMenuClosesOnNavigation();
-  return (
-    <>
-      <Outlet />
-      <AuthHost />
-    </>
-  );
+  return <Outlet />;
 }
 
 function LeaveForHome() {

@@ -3,12 +3,20 @@ import { CardForm } from '../account/CardForm.tsx';
 import { EmailForm } from '../account/EmailForm.tsx';
 import { PasswordForm } from '../account/PasswordForm.tsx';
 import { SubscriptionSection } from '../account/SubscriptionSection.tsx';
+import { subscriptionStatusQuery } from '../account/subscription-data.ts';
 import { requireToken } from '../auth/guards.ts';
 import { ChatInviteForm } from '../chat/ChatInviteForm.tsx';
 
 export const Route = createFileRoute('/account')({
   staticData: { title: 'Account Settings' },
   beforeLoad: requireToken,
+  // The page opens with the plan in place: a section that grew when its status arrived pushed every
+  // form below it down (a layout shift). The first visit waits for the status; later ones show the
+  // last answer at once and ask again beside it. A failure is left to the section, which says so.
+  loader: ({ context }) =>
+    context.queryClient
+      .ensureQueryData({ ...subscriptionStatusQuery, revalidateIfStale: true })
+      .catch(() => null),
   component: Account,
 });
 
