@@ -72,6 +72,8 @@ type Row = {
 const rows: Row[] = [];
 /** Accessibility audits a page failed, with the elements named: what to fix, not only a score. */
 const accessibilityFindings = new Map<string, string[]>();
+/** Each page's largest contentful paint: which element, and where its time went (the last run's). */
+const lcpFindings = new Map<string, string>();
 try {
   // Visitors' pages first: the member's session (storage and the session cookie, which Lighthouse's
   // storage reset does not clear) would otherwise turn / into the member app.
@@ -99,6 +101,7 @@ console.log(
   `\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile preset, Chromium at ${chromePath}`,
 );
 console.table(rows);
+for (const [page, lcp] of lcpFindings) console.log(`LCP on ${page}: ${lcp}`);
 for (const [page, findings] of accessibilityFindings) {
   console.log(`Accessibility findings on ${page}:\n  ${findings.join('\n  ')}`);
 }
@@ -145,6 +148,7 @@ async function measure(page: string): Promise<Row> {
       return `${audit?.id}: ${audit?.title}${where ? ` (${where})` : ''}`;
     });
   if (failed.length > 0) accessibilityFindings.set(page, failed);
+  lcpFindings.set(page, describeLcp(lhr.audits['lcp-breakdown-insight']?.details));
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     page,
@@ -155,6 +159,21 @@ async function measure(page: string): Promise<Row> {
     CLS: Number(metric('cumulative-layout-shift').toFixed(3)),
     'CPU index': Math.round(lhr.environment.benchmarkIndex),
   };
+}
+
+/**
+ * Lighthouse's LCP breakdown insight: a table of its subparts (time to first byte, resource load
+ * delay and duration, element render delay; as traced, before the simulated throttling) and the node.
+ */
+function describeLcp(details: unknown): string {
+  type Part = { subpart?: string; duration?: number };
+  type Entry = { type?: string; items?: Part[]; selector?: string; snippet?: string };
+  const entries = (details as { items?: Entry[] } | undefined)?.items ?? [];
+  const node = entries.find((entry) => entry.type === 'node');
+  const parts = entries
+    .flatMap((entry) => entry.items ?? [])
+    .map((part) => `${part.subpart} ${Math.round(part.duration ?? 0)} ms`);
+  return `${node?.selector ?? 'no element found'} ${node?.snippet ?? ''}${parts.length ? ` — ${parts.join(', ')}` : ''}`;
 }
 
 /** Each column's median across runs (runs vary by a point or two on a busy machine). */
