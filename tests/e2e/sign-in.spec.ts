@@ -237,8 +237,11 @@ test.describe('route guards', () => {
       document.querySelector('main')?.append(link);
     });
     await page.locator('#leave').click();
-    await page.waitForTimeout(300);
+    // The click has been handled once a frame has been drawn after it and a task has run: a
+    // navigation the router let through would have started by then. Event-loop turns, not time.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
     expect(new URL(page.url()).pathname).toBe('/payment');
+    await expect(page.getByRole('heading', { name: 'Become a member' })).toBeVisible();
   });
 });
 
