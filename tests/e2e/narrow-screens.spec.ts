@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import content from '../../content/library/videos.json' with { type: 'json' };
 import { videoSlug } from '../../member-app/videos/slug.ts';
 import { signInNewMember } from './support/members.ts';
+import { staticPages } from './support/static-pages.ts';
 import { expect, test } from './support/test.ts';
 
 // A 360 px wide phone (the narrowest common one): no page may scroll sideways, for a visitor or a
@@ -10,17 +11,6 @@ test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true
 
 const tour = content.videos[0] as { id: string; title: string };
 
-const staticPages = [
-  '/',
-  '/features',
-  '/media',
-  '/faq',
-  '/terms',
-  '/privacy',
-  '/disclaimer',
-  '/disclosure',
-  '/articles',
-];
 const memberRoutes = [
   '/',
   '/videos',

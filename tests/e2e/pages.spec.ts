@@ -1,24 +1,12 @@
 import site from '../../content/site.json' with { type: 'json' };
+import { staticPages } from './support/static-pages.ts';
 import { expect, test } from './support/test.ts';
 
 // The static pages as SPEC §1 and §2 describe them: their facts, the footer on every page, titles
 // and the head every page carries for search engines and social previews.
 
-const marketingPages = [
-  '/',
-  '/features',
-  '/media',
-  '/faq',
-  '/terms',
-  '/privacy',
-  '/disclaimer',
-  '/disclosure',
-  '/articles',
-  '/articles/how_the_otc_market_works',
-];
-
 test.describe('footer', () => {
-  for (const path of marketingPages) {
+  for (const path of staticPages) {
     test(`${path} has the SPEC footer links and the copyright line`, async ({ page }) => {
       await page.goto(path);
       const footer = page.getByRole('contentinfo');
