@@ -53,10 +53,14 @@ async function overflowingPaths(page: Page, paths: string[]) {
 }
 
 test('a visitor never scrolls sideways at 360 px', async ({ page }) => {
+  // A walk through every page: three times the test budget (playwright.config.ts).
+  test.slow();
   expect(await overflowingPaths(page, [...staticPages, '/videos', '/journal', '/trades'])).toEqual([]);
 });
 
 test('a member never scrolls sideways at 360 px', async ({ page }) => {
+  // A walk through every route: three times the test budget (playwright.config.ts).
+  test.slow();
   await signInNewMember(page);
   expect(await overflowingPaths(page, memberRoutes)).toEqual([]);
 });
