@@ -1,7 +1,8 @@
 import { lazy, Suspense, useMemo } from 'react';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
+import type { Bucket } from '../../functions/_lib/trades/buckets.ts';
 import { type ClosedTrade, matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
-import { type Bucket, computeStats, type TradeStats } from '../../functions/_lib/trades/stats.ts';
+import { computeStats, type TradeStats } from '../../functions/_lib/trades/stats.ts';
 import {
   calendarWeeks,
   cumulativeDescription,

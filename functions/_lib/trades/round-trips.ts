@@ -11,6 +11,11 @@ import { amount, type Decimal, plain, toDecimal, ZERO } from './money.ts';
 export type TradeSide = 'long' | 'short';
 
 export interface ClosedTrade {
+  /**
+   * Stable round-trip id: the fingerprint of its opening execution (a stored trade's id in the app).
+   * Re-importing the same fills or editing another trade leaves it unchanged, so tags stay attached.
+   */
+  id: string;
   symbol: string;
   account: string;
   currency: string;
@@ -22,6 +27,8 @@ export interface ClosedTrade {
   /** Average prices of the opening and of the closing fills. */
   avg_entry: string;
   avg_exit: string;
+  /** Σ(qty × price) of the opening fills, exact: the position's cost (size bands, return on cost). */
+  cost: string;
   gross: string;
   fees: string;
   net: string;
@@ -56,6 +63,8 @@ interface Lot {
 
 /** The trip in progress for one symbol/account/currency. */
 interface Trip {
+  /** Fingerprint of the opening fill: the round trip's stable id. */
+  id: string;
   side: TradeSide;
   /** Sequence number of the first fill: orders trips by entry, ties by the oldest row. */
   order: number;
@@ -78,8 +87,9 @@ interface Trip {
   lastLine: number;
 }
 
-function newTrip(side: TradeSide, order: number, time: string): Trip {
+function newTrip(id: string, side: TradeSide, order: number, time: string): Trip {
   return {
+    id,
     side,
     order,
     entry: time,
@@ -141,6 +151,7 @@ function toClosed(trip: Trip, key: Key): ClosedTrade {
   const gross =
     trip.side === 'long' ? trip.closeValue.minus(trip.openValue) : trip.openValue.minus(trip.closeValue);
   return {
+    id: trip.id,
     ...key,
     side: trip.side,
     shares: trip.opened,
@@ -148,6 +159,7 @@ function toClosed(trip: Trip, key: Key): ClosedTrade {
     exit: trip.exit,
     avg_entry: plain(trip.openValue.div(trip.opened)),
     avg_exit: plain(trip.closeValue.div(trip.closed)),
+    cost: amount(trip.openValue),
     gross: amount(gross),
     fees: amount(trip.fees),
     net: amount(gross.minus(trip.fees)),
@@ -203,7 +215,7 @@ export function matchRoundTrips(executions: readonly Execution[]): MatchResult {
     const fees = toDecimal(execution.fees);
     const direction: TradeSide = execution.side === 'buy' ? 'long' : 'short';
     let trip = book.trip;
-    if (!trip) trip = newTrip(direction, order, execution.time);
+    if (!trip) trip = newTrip(execution.fingerprint, direction, order, execution.time);
     if (trip.side === direction) {
       // Opens or adds; a label without open/close simply follows the position.
       open(trip, execution.qty, price, fees, execution.time);
@@ -225,7 +237,7 @@ export function matchRoundTrips(executions: readonly Execution[]): MatchResult {
     book.trip = null;
     if (closing < execution.qty) {
       // More than the position: the rest opens the other way (a flip), with its share of the fees.
-      const flip = newTrip(direction, order, execution.time);
+      const flip = newTrip(execution.fingerprint, direction, order, execution.time);
       open(flip, execution.qty - closing, price, flipFees, execution.time);
       flip.reported = null; // the statement's figure went to the trip this fill closed
       book.trip = flip;
