@@ -8,7 +8,9 @@ import {
   cumulativeDescription,
   cumulativeSeries,
   dailyNet,
+  exactMoney,
   formatAmount,
+  formatMoney,
   formatPercent,
   tradesToExecutions,
   wallToEpoch,
@@ -89,22 +91,28 @@ function CurrencyStats({ group, titled }: { group: CurrencyGroup; titled: boolea
           </p>
           <p className="muted">Best: {stats.best_win_streak}</p>
         </div>
-        <Stat label="Net P&L" value={formatAmount(stats.net, { sign: true })} tone={stats.net} />
+        <Money label="Net P&L" value={stats.net} currency={currency} />
         <Stat label="Win rate" value={formatPercent(stats.win_rate)} />
         <Stat label="Profit factor" value={formatAmount(stats.profit_factor)} />
-        <Stat
-          label="Expectancy"
-          value={formatAmount(stats.expectancy, { sign: true })}
-          tone={stats.expectancy}
+        <Money label="Expectancy" value={stats.expectancy} currency={currency} />
+        <Money label="Average win" value={stats.avg_win} currency={currency} />
+        <Money label="Average loss" value={stats.avg_loss} currency={currency} />
+        <Money label="Largest win" value={stats.largest_win} currency={currency} />
+        <Money label="Largest loss" value={stats.largest_loss} currency={currency} />
+        <Money
+          label="Max drawdown"
+          value={stats.count === 0 ? null : stats.max_drawdown}
+          currency={currency}
+          unsigned
         />
-        <Stat label="Average win" value={formatAmount(stats.avg_win)} />
-        <Stat label="Average loss" value={formatAmount(stats.avg_loss)} />
-        <Stat label="Largest win" value={formatAmount(stats.largest_win)} />
-        <Stat label="Largest loss" value={formatAmount(stats.largest_loss)} />
+        <Stat
+          label="Fees of gross"
+          value={stats.fees_pct_of_gross === null ? '—' : `${formatAmount(stats.fees_pct_of_gross)}%`}
+        />
         <Stat label="Closed trades" value={String(stats.count)} />
         <Stat label="Open positions" value={String(open)} />
       </div>
-      {stats.count > 0 && <Breakdowns stats={stats} />}
+      {stats.count > 0 && <Breakdowns stats={stats} currency={currency} />}
       {closed.length > 0 && (
         <Suspense fallback={<p className="muted">Loading chart…</p>}>
           <PnlChart
@@ -113,65 +121,125 @@ function CurrencyStats({ group, titled }: { group: CurrencyGroup; titled: boolea
           />
         </Suspense>
       )}
-      <PnlCalendar closed={closed} />
+      <PnlCalendar closed={closed} currency={currency} />
     </>
   );
 }
 
-function Stat({ label, value, tone }: { label: string; value: string; tone?: string | null }) {
+function Stat({
+  label,
+  value,
+  tone,
+  title,
+}: {
+  label: string;
+  value: string;
+  tone?: string | null;
+  title?: string | undefined;
+}) {
   const cls = tone == null ? '' : tone.startsWith('-') ? ' is-loss' : /[1-9]/.test(tone) ? ' is-win' : '';
   return (
     <div className="stat-card">
       <h3>{label}</h3>
-      <p className={`stat-card__value${cls}`}>{value}</p>
+      <p className={`stat-card__value${cls}`} title={title}>
+        {value}
+      </p>
     </div>
   );
 }
 
-function Breakdowns({ stats }: { stats: TradeStats }) {
+/** A money card: cents in the card, the exact amount in its tooltip. */
+function Money({
+  label,
+  value,
+  currency,
+  unsigned = false,
+}: {
+  label: string;
+  value: string | null;
+  currency: string;
+  unsigned?: boolean;
+}) {
+  return (
+    <Stat
+      label={label}
+      value={formatMoney(value, currency, { sign: !unsigned })}
+      tone={unsigned ? null : value}
+      title={exactMoney(value, currency)}
+    />
+  );
+}
+
+function Breakdowns({ stats, currency }: { stats: TradeStats; currency: string }) {
   const topSymbols = Object.entries(stats.by_symbol)
     .sort(([, a], [, b]) => b.trades - a.trades)
     .slice(0, 10);
+  const hours = Object.entries(stats.by_hour).sort(([a], [b]) => (a < b ? -1 : 1));
+  const tables: [string, string, [string, Bucket][]][] = [
+    ['P&L by symbol (top 10)', 'Symbol', topSymbols],
+    ['P&L by side', 'Side', Object.entries(stats.by_side)],
+    ['P&L by hold time', 'Held', Object.entries(stats.by_hold_time)],
+    ['P&L by position size', 'Cost', Object.entries(stats.by_size)],
+    ['P&L by weekday', 'Day', Object.entries(stats.by_weekday)],
+    ['P&L by hour (market time)', 'Hour', hours],
+    ['P&L by entry price', 'Price', Object.entries(stats.by_price)],
+  ];
+  if (Object.keys(stats.by_tag).length > 0) tables.push(['P&L by tag', 'Tag', Object.entries(stats.by_tag)]);
   return (
     <div className="trade-stats__tables">
-      <BucketTable caption="P&L by symbol (top 10)" head="Symbol" rows={topSymbols} />
-      <BucketTable caption="P&L by weekday" head="Day" rows={Object.entries(stats.by_weekday)} />
-      <BucketTable caption="P&L by hour" head="Hour" rows={Object.entries(stats.by_hour)} />
-      <BucketTable caption="P&L by entry price" head="Price" rows={Object.entries(stats.by_price)} />
+      {tables.map(([caption, head, rows]) => (
+        <BucketTable key={caption} caption={caption} head={head} rows={rows} currency={currency} />
+      ))}
     </div>
   );
 }
 
-function BucketTable({ caption, head, rows }: { caption: string; head: string; rows: [string, Bucket][] }) {
+function BucketTable({
+  caption,
+  head,
+  rows,
+  currency,
+}: {
+  caption: string;
+  head: string;
+  rows: [string, Bucket][];
+  currency: string;
+}) {
+  // Its own scroll box: a wide amount never spills into the next table's columns.
   return (
-    <table className="bucket-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{head}</th>
-          <th scope="col">Trades</th>
-          <th scope="col">Wins</th>
-          <th scope="col">Net</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([key, b]) => (
-          <tr key={key}>
-            <th scope="row">{key}</th>
-            <td>{b.trades}</td>
-            <td>{b.wins}</td>
-            <td className={b.net.startsWith('-') ? 'is-loss' : 'is-win'}>
-              {formatAmount(b.net, { sign: true })}
-            </td>
+    <div className="bucket-table__box">
+      <table className="bucket-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{head}</th>
+            <th scope="col">Trades</th>
+            <th scope="col">Wins</th>
+            <th scope="col">Net</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map(([key, b]) => (
+            <tr key={key}>
+              <th scope="row">{key}</th>
+              <td>{b.trades}</td>
+              <td>{b.wins}</td>
+              <td
+                className={b.net.startsWith('-') ? 'is-loss' : 'is-win'}
+                title={exactMoney(b.net, currency)}
+              >
+                {formatMoney(b.net, currency)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
 /** The last three months, a square a day: green for a day that closed up, red for one that closed down. */
-function PnlCalendar({ closed }: { closed: readonly ClosedTrade[] }) {
+function PnlCalendar({ closed, currency }: { closed: readonly ClosedTrade[]; currency: string }) {
   const weeks = useMemo(() => calendarWeeks(dailyNet(closed), new Date()), [closed]);
   return (
     <figure className="pnl-calendar">
@@ -183,7 +251,9 @@ function PnlCalendar({ closed }: { closed: readonly ClosedTrade[] }) {
               <span
                 key={day}
                 className={`pnl-day${net === null ? '' : net.startsWith('-') ? ' is-loss' : /[1-9]/.test(net) ? ' is-win' : ' is-flat'}`}
-                title={net === null ? day : `${day}: ${formatAmount(net, { sign: true })}`}
+                title={
+                  net === null ? day : `${day}: ${formatMoney(net, currency)} (${exactMoney(net, currency)})`
+                }
               />
             ))}
           </div>

@@ -8,8 +8,11 @@ import { ImportTrades } from './import/ImportTrades.tsx';
 import { TradeFormModal } from './TradeFormModal.tsx';
 import { TradeStatsPanel } from './TradeStats.tsx';
 import {
+  exactMoney,
   filterTrades,
   formatAmount,
+  formatMarketTime,
+  formatMoney,
   NO_FILTERS,
   type SortDirection,
   type SortKey,
@@ -259,9 +262,11 @@ function TradeRow({
       <td className="num">{trade.buyPrice ?? ''}</td>
       <td className="num">{trade.sellPrice ?? ''}</td>
       <td className={trade.sellProfit === '-' ? 'is-loss' : 'is-win'}>{result}</td>
-      <td className="num">{formatAmount(trade.fees)}</td>
+      <td className="num" title={exactMoney(trade.fees, trade.currency ?? 'USD')}>
+        {formatMoney(trade.fees, trade.currency ?? 'USD', { sign: false })}
+      </td>
       <td>
-        <time dateTime={new Date(trade.time).toISOString()}>{new Date(trade.time).toLocaleString()}</time>
+        <time dateTime={new Date(trade.time).toISOString()}>{formatMarketTime(trade.time)}</time>
       </td>
       <td className="trade-note">{trade.note}</td>
       <td>{trade.source}</td>

@@ -11,15 +11,105 @@ import { tradesToExecutions as storedToExecutions } from '../../functions/_lib/t
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** `YYYY-MM-DDTHH:MM:SS` on this device's clock (the module reads weekday and hour from it). */
-export function localWallTime(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+/**
+ * Market time: US exchanges' zone. Hours, weekdays, days and the times shown are read on this clock,
+ * not the device's, so a 2:45 PM New York fill reads 2:45 PM in Paris too.
+ */
+export const MARKET_ZONE = 'America/New_York';
+
+const wallParts = new Map<string, Intl.DateTimeFormat>();
+/** Offsets (ms) by zone and quarter hour: zones change offset on a quarter hour, so one lookup serves 15 minutes. */
+const offsets = new Map<string, number>();
+const QUARTER_HOUR = 15 * 60_000;
+
+function zoneOffset(ms: number, zone: string): number {
+  const key = `${zone}|${Math.floor(ms / QUARTER_HOUR)}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  let format = wallParts.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallParts.set(zone, format);
+  }
+  const at = Math.floor(ms / QUARTER_HOUR) * QUARTER_HOUR;
+  const f = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, Number(p.value)]));
+  const offset =
+    Date.UTC(f.year ?? 0, (f.month ?? 1) - 1, f.day ?? 1, f.hour ?? 0, f.minute ?? 0, f.second ?? 0) - at;
+  offsets.set(key, offset);
+  return offset;
 }
 
-/** Stored trades as the module's executions, on this device's clock (weekday and hour statistics). */
+/** `YYYY-MM-DDTHH:MM:SS` in market time (the module reads weekday, hour and day from it). */
+export function marketWallTime(ms: number, zone = MARKET_ZONE): string {
+  return new Date(ms + zoneOffset(ms, zone)).toISOString().slice(0, 19);
+}
+
+/** Stored trades as the module's executions, on the market's clock (weekday, hour and day reports). */
 export const tradesToExecutions = (trades: readonly Trade[]): Execution[] =>
-  storedToExecutions(trades, localWallTime);
+  storedToExecutions(trades, (ms) => marketWallTime(ms));
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A time as members read it, in market time with its zone: `3/16/2026, 2:45:01 PM EDT`. */
+export function formatMarketTime(ms: number, zone = MARKET_ZONE): string {
+  let format = timeFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      dateStyle: 'short',
+      timeStyle: 'long',
+    });
+    timeFormats.set(zone, format);
+  }
+  return format.format(ms);
+}
+
+const symbols = new Map<string, string>();
+
+/** `$` for USD, `CA$` for CAD…: the currency's own mark in English. */
+function currencyMark(currency: string): string {
+  let mark = symbols.get(currency);
+  if (mark === undefined) {
+    try {
+      mark =
+        new Intl.NumberFormat('en-US', { style: 'currency', currency })
+          .formatToParts(0)
+          .find((part) => part.type === 'currency')?.value ?? `${currency} `;
+    } catch {
+      mark = `${currency} `;
+    }
+    symbols.set(currency, mark);
+  }
+  return mark;
+}
+
+/**
+ * Money as members read it: the currency's mark, thousands separators and cents, rounded half-up
+ * from the exact string (`1914.4200` → `+$1,914.42`, `-450.6200` → `−$450.62`). The sign follows the
+ * exact value, so a sub-cent gain reads `+$0.00`. Show the exact value beside it (`title`).
+ */
+export function formatMoney(value: string | null, currency = 'USD', { sign = true } = {}): string {
+  if (value === null) return '—';
+  const exact = toDecimal(value);
+  const cents = exact.abs().round(2).toFixed(2);
+  const [whole = '0', fraction = '00'] = cents.split('.');
+  const text = `${currencyMark(currency)}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+  if (exact.lt(0)) return `−${text}`;
+  return sign && exact.gt(0) ? `+${text}` : text;
+}
+
+/** The exact amount for a tooltip and exports: `+1,914.4200 USD`. */
+export const exactMoney = (value: string | null, currency = 'USD'): string | undefined =>
+  value === null ? undefined : `${formatAmount(value, { sign: true })} ${currency}`;
 
 /** `1234567.5000` → `1,234,567.5000`, `-900` → `−900`: grouping on the text, the value untouched. */
 export function formatAmount(value: string | null, { sign = false } = {}): string {
@@ -147,7 +237,7 @@ export function sortTrades(trades: readonly Trade[], key: SortKey, direction: So
 
 export interface TradeFilters {
   symbol: string;
-  /** `YYYY-MM-DD` local days, inclusive; '' for none. */
+  /** `YYYY-MM-DD` market-time days, inclusive; '' for none. */
   from: string;
   to: string;
   side: '' | 'buy' | 'sell';
@@ -166,7 +256,7 @@ export function filterTrades(
 ): Trade[] {
   const symbol = f.symbol.trim().toUpperCase();
   return trades.filter((t) => {
-    const day = dayOf(localWallTime(t.time));
+    const day = dayOf(marketWallTime(t.time));
     return (
       (symbol === '' || t.symbol.includes(symbol)) &&
       (f.from === '' || day >= f.from) &&

@@ -4,6 +4,9 @@ import { expect, test } from './support/test.ts';
 
 // The trade history page end to end (SPEC §2 Trade history, §5 Trade form): the real functions and store.
 
+// A member abroad: times still read in market time (New York), not the browser's zone.
+test.use({ timezoneId: 'Europe/Paris' });
+
 const form = (page: Page, name = 'Add Trade') => page.getByRole('dialog', { name });
 const formError = (dialog: Locator) => dialog.getByRole('alert');
 const submit = (dialog: Locator, name = 'Add Trade') =>
@@ -46,6 +49,7 @@ test('a member adds, edits and deletes trades, and the statistics follow', async
   await expect(add).toBeHidden();
   await expect(tradeRow(page, 'Buy')).toContainText('ABCD');
   await expect(tradeRow(page, 'Buy')).toContainText('1,000,000');
+  await expect(tradeRow(page, 'Buy').locator('time')).toHaveText(/\d{1,2}:\d{2}:\d{2} [AP]M E[SD]T$/);
   await expect(stat(page, 'Open positions')).toContainText('1');
 
   // The sell closes the round trip: 1,000,000 × (0.0051 − 0.0042) = 900.
@@ -59,7 +63,10 @@ test('a member adds, edits and deletes trades, and the statistics follow', async
   await submit(sell);
   await expect(sell).toBeHidden();
   await expect(tradeRow(page, 'Sell')).toContainText('0.0051');
-  await expect(stat(page, 'Net P&L')).toContainText('+900.0000');
+  // Money in the trade's currency with cents; the exact amount in the tooltip.
+  await expect(stat(page, 'Net P&L')).toContainText('+$900.00');
+  await expect(stat(page, 'Net P&L').locator('.stat-card__value')).toHaveAttribute('title', '+900.0000 USD');
+  await expect(stat(page, 'Max drawdown')).toContainText('$0.00');
   await expect(stat(page, 'Win rate')).toContainText('100%');
   await expect(stat(page, 'Closed trades')).toContainText('1');
   await expect(stat(page, 'Open positions')).toContainText('0');

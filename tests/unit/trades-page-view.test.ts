@@ -3,20 +3,26 @@ import type { Trade } from '../../functions/_lib/contract/index.ts';
 import { matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
 import { computeStats } from '../../functions/_lib/trades/stats.ts';
 import { openTradeIds } from '../../functions/_lib/trades/stored-trades.ts';
+import { zonedTimeToEpoch } from '../../functions/_lib/trades/zoned-time.ts';
 import {
   calendarWeeks,
   cumulativeDescription,
   dailyNet,
   filterTrades,
   formatAmount,
+  formatMarketTime,
+  formatMoney,
   formatPercent,
-  localWallTime,
+  marketWallTime,
   NO_FILTERS,
   sortTrades,
   tradesToExecutions,
 } from '../../member-app/trades/trade-view.ts';
 
-const at = (y: number, m: number, d: number, h = 10) => new Date(y, m - 1, d, h).getTime();
+const pad = (n: number) => String(n).padStart(2, '0');
+/** An instant given by its New York wall clock (market time, whatever the machine's zone). */
+const at = (y: number, m: number, d: number, h = 10, mi = 0, s = 0) =>
+  zonedTimeToEpoch(`${y}-${pad(m)}-${pad(d)}T${pad(h)}:${pad(mi)}:${pad(s)}`, 'America/New_York') ?? 0;
 const trade = (fields: Partial<Trade>): Trade => ({
   trade_id: 'trade_AAAAAAAAAAAAAAAA',
   symbol: 'ABCD',
@@ -61,12 +67,40 @@ describe('trades as executions', () => {
     expect(dailyNet(closed_trades)).toEqual(new Map([['2026-03-03', '900.0000']]));
   });
 
-  it('writes local wall-clock time', () => {
-    expect(localWallTime(at(2026, 12, 31, 9))).toBe('2026-12-31T09:00:00');
+  it.each([
+    // EST (−5), EDT (−4), both sides of the March and November changes.
+    [Date.UTC(2026, 11, 31, 14, 0, 0), '2026-12-31T09:00:00'],
+    [Date.UTC(2026, 2, 16, 18, 45, 1), '2026-03-16T14:45:01'],
+    [Date.UTC(2026, 2, 8, 6, 59, 59), '2026-03-08T01:59:59'],
+    [Date.UTC(2026, 2, 8, 7, 0, 0), '2026-03-08T03:00:00'],
+    [Date.UTC(2026, 10, 1, 5, 59, 59), '2026-11-01T01:59:59'],
+    [Date.UTC(2026, 10, 1, 6, 0, 0), '2026-11-01T01:00:00'],
+    [Date.UTC(2027, 0, 1, 4, 59, 59), '2026-12-31T23:59:59'],
+  ])('reads %i on the market clock as %s', (ms, wall) => {
+    expect(marketWallTime(ms)).toBe(wall);
+  });
+
+  it('shows a time in market time with its zone, not the device’s', () => {
+    expect(formatMarketTime(Date.UTC(2026, 2, 16, 18, 45, 1))).toBe('3/16/26, 2:45:01 PM EDT');
+    expect(formatMarketTime(Date.UTC(2026, 0, 5, 14, 30, 0))).toBe('1/5/26, 9:30:00 AM EST');
   });
 });
 
 describe('display helpers', () => {
+  it.each([
+    ['1914.4200', 'USD', '+$1,914.42'],
+    ['-450.6200', 'USD', '−$450.62'],
+    ['0.0000', 'USD', '$0.00'],
+    ['0.0049', 'USD', '+$0.00'], // the sign follows the exact value
+    ['0.0050', 'USD', '+$0.01'], // half-up
+    ['-0.0050', 'USD', '−$0.01'],
+    ['1234567.995', 'USD', '+$1,234,568.00'],
+    ['12.5', 'CAD', '+CA$12.50'],
+    [null, 'USD', '—'],
+  ])('shows money %s %s as %s', (value, currency, text) => {
+    expect(formatMoney(value, currency)).toBe(text);
+  });
+
   it('groups thousands on the text without rounding', () => {
     expect(formatAmount('1234567.00005')).toBe('1,234,567.00005');
     expect(formatAmount('-900.0000')).toBe('−900.0000');
