@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react';
-import type { Trade } from '../../functions/_lib/contract/index.ts';
 import type { Bucket } from '../../functions/_lib/trades/buckets.ts';
-import { type ClosedTrade, matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
+import type { TripNotes } from '../../functions/_lib/trades/reports.ts';
+import type { ClosedTrade, OpenPosition } from '../../functions/_lib/trades/round-trips.ts';
 import { computeStats, type TradeStats } from '../../functions/_lib/trades/stats.ts';
 import {
   calendarWeeks,
@@ -12,7 +12,6 @@ import {
   formatAmount,
   formatMoney,
   formatPercent,
-  tradesToExecutions,
   wallToEpoch,
 } from './trade-view.ts';
 
@@ -27,7 +26,11 @@ interface CurrencyGroup {
 }
 
 /** Groups by currency, USD first; a journal with nothing in it still has its (empty) USD group. */
-function byCurrency(closed: readonly ClosedTrade[], open: readonly { currency: string }[]): CurrencyGroup[] {
+function byCurrency(
+  closed: readonly ClosedTrade[],
+  open: readonly { currency: string }[],
+  notes: ReadonlyMap<string, TripNotes>,
+): CurrencyGroup[] {
   const currencies = [...new Set([...closed, ...open].map((item) => item.currency))].sort((a, b) =>
     a === 'USD' ? -1 : b === 'USD' ? 1 : a < b ? -1 : 1,
   );
@@ -37,27 +40,35 @@ function byCurrency(closed: readonly ClosedTrade[], open: readonly { currency: s
       currency,
       closed: mine,
       open: open.filter((position) => position.currency === currency).length,
-      stats: computeStats(mine),
+      stats: computeStats(mine, notes),
     };
   });
 }
 
-/** SPEC §2 Trade history's statistics, worked out on this device from the member's executions. */
-export function TradeStatsPanel({ trades, total }: { trades: readonly Trade[]; total: number }) {
-  // Worked out once every trade has arrived: a partial history gives wrong numbers, and matching
-  // again as each page arrives would redo the work a hundred times over on a large journal.
-  const complete = trades.length >= total;
-  const groups = useMemo(() => {
-    if (!complete) return null;
-    const result = matchRoundTrips(tradesToExecutions(trades));
-    return byCurrency(result.closed_trades, result.open_positions);
-  }, [trades, complete]);
+/**
+ * SPEC §2 Trade history's statistics over the round trips the page's filters keep, worked out on
+ * this device. `closed` is null until every trade has arrived: a partial history gives wrong numbers.
+ */
+export function TradeStatsPanel({
+  closed,
+  open,
+  notes,
+  loaded,
+  total,
+}: {
+  closed: readonly ClosedTrade[] | null;
+  open: readonly OpenPosition[];
+  notes: ReadonlyMap<string, TripNotes>;
+  loaded: number;
+  total: number;
+}) {
+  const groups = useMemo(() => (closed ? byCurrency(closed, open, notes) : null), [closed, open, notes]);
   if (!groups) {
     return (
       <section className="trade-stats" aria-labelledby="trade-stats-title">
         <h2 id="trade-stats-title">Statistics</h2>
         <p className="muted" role="status">
-          Loading your trades… {trades.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+          Loading your trades… {loaded.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
         </p>
       </section>
     );

@@ -24,6 +24,9 @@ test('a member adds, edits and deletes trades, and the statistics follow', async
   await expect(page.getByRole('heading', { level: 1, name: 'Trade History', exact: true })).toBeVisible();
   await expect(page.getByText('No closed trades yet')).toBeVisible();
   await expect(page.getByText('No trades yet: add your first trade.')).toBeVisible();
+  // Closed trades are the main view; the executions are one click away.
+  await page.getByRole('button', { name: 'Executions', exact: true }).click();
+  await expect(page.getByText('No trades yet: add your first trade.')).toBeVisible();
 
   // The buy, each bad input's message first.
   await page.getByRole('button', { name: 'Add Trade' }).click();
@@ -77,7 +80,7 @@ test('a member adds, edits and deletes trades, and the statistics follow', async
 
   // Sorting by symbol marks the column.
   const symbolHeader = page
-    .getByRole('table', { name: 'Trades' })
+    .getByRole('table', { name: 'Trades', exact: true })
     .getByRole('columnheader', { name: 'Symbol', exact: true });
   await symbolHeader.getByRole('button').click();
   await expect(symbolHeader).toHaveAttribute('aria-sort', 'ascending');
@@ -200,7 +203,8 @@ test('a long history renders only the rows on screen, in a real table', async ({
     }),
   );
   await page.goto('/trades');
-  const table = page.getByRole('table', { name: 'Trades' });
+  await page.getByRole('button', { name: 'Executions', exact: true }).click();
+  const table = page.getByRole('table', { name: 'Trades', exact: true });
   await expect(table.getByRole('link', { name: 'S349', exact: true })).toBeVisible();
   const rendered = await table.locator('tbody tr:not(.spacer-row)').count();
   expect(rendered).toBeGreaterThan(5);
