@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import type { Trade, TripTag } from '../../functions/_lib/contract/index.ts';
 import type { ClosedTrade, OpenPosition } from '../../functions/_lib/trades/round-trips.ts';
 import { heldText, returnOnCost, sortTrips, TRIP_COLUMNS, type TripSortKey } from './closed-trades-view.ts';
 import { exactMoney, formatAmount, formatMarketTime, formatMoney } from './trade-view.ts';
 import { type TagTripsInput, type TripTags, tagTrips } from './trip-tags-data.ts';
+import { useVirtualRows } from './virtual-rows.ts';
 
 /** Beyond this many round trips the table renders only what is on screen. */
 const VIRTUAL_FROM = 200;
@@ -33,18 +33,10 @@ export function ClosedTrades({
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const rows = useMemo(() => sortTrips(trips, sort.key, sort.direction), [trips, sort]);
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtual = rows.length > VIRTUAL_FROM;
-  const virtualizer = useVirtualizer({
-    count: virtual ? rows.length : 0,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+  const { scroller, virtual, virtualizer, indexOf, shown, before, after } = useVirtualRows(rows, {
+    from: VIRTUAL_FROM,
+    rowHeight: ROW_HEIGHT,
   });
-  const items = virtualizer.getVirtualItems();
-  const shown = virtual ? items.map((item) => rows[item.index] as ClosedTrade) : rows;
-  const before = virtual ? (items[0]?.start ?? 0) : 0;
-  const after = virtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
   const names = useMemo(() => new Map(tags.tags.map((tag) => [tag.id, tag])), [tags.tags]);
   const flip = (set: ReadonlySet<string>, id: string) => {
     const next = new Set(set);
@@ -104,7 +96,7 @@ export function ClosedTrades({
             // One body per trip, measured when virtual: an expanded trip is taller than the others.
             <tbody
               key={trip.id}
-              data-index={virtual ? items[i]?.index : undefined}
+              data-index={indexOf(i)}
               ref={virtual ? virtualizer.measureElement : undefined}
             >
               <TripRows

@@ -1,6 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
 import { matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
@@ -28,6 +27,7 @@ import {
 import { deleteTrade, tradesChanged, tradesQuery } from './trades-data.ts';
 import { filtersToSearch, filterTrips, searchToFilters, type TripFilters } from './trip-filters.ts';
 import { type TripTags, tripTagsQuery } from './trip-tags-data.ts';
+import { useVirtualRows } from './virtual-rows.ts';
 import './trades.css';
 
 /** Beyond this many rows the table body renders only what is on screen. */
@@ -235,18 +235,10 @@ function TradeTable({
     () => sortTrades(filterTrades(trades, filters, open), sort.key, sort.direction),
     [trades, filters, sort, open],
   );
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtual = rows.length > VIRTUAL_FROM;
-  const virtualizer = useVirtualizer({
-    count: virtual ? rows.length : 0,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+  const { scroller, virtual, shown, before, after } = useVirtualRows(rows, {
+    from: VIRTUAL_FROM,
+    rowHeight: ROW_HEIGHT,
   });
-  const items = virtualizer.getVirtualItems();
-  const shown = virtual ? items.map((item) => rows[item.index]).filter((t) => t !== undefined) : rows;
-  const before = virtual ? (items[0]?.start ?? 0) : 0;
-  const after = virtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
   const set = <K extends keyof TradeFilters>(key: K, value: TradeFilters[K]) =>
     setFilters((f) => ({ ...f, [key]: value }));
   const toggle = (key: SortKey) =>

@@ -1,14 +1,9 @@
 import type { Trade, TripTag } from '../../functions/_lib/contract/index.ts';
+import { wallSeconds } from '../../functions/_lib/trades/bands.ts';
 import { toDecimal } from '../../functions/_lib/trades/money.ts';
 import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
 
 /** Pure helpers of the closed-trades table: hold times, return on cost, sorting and CSV exports. */
-
-/** Seconds of a `YYYY-MM-DDTHH:MM:SS` wall time as if UTC (differences are what matter). */
-const wallSeconds = (wall: string) => {
-  const [y = 0, m = 1, d = 1, h = 0, mi = 0, s = 0] = wall.split(/[-T:]/).map(Number);
-  return Date.UTC(y, m - 1, d, h, mi, s) / 1000;
-};
 
 /** Seconds held; null for a date-only trade (the time of day is unknown). */
 export function heldSeconds(trip: Pick<ClosedTrade, 'entry' | 'exit'>): number | null {

@@ -76,7 +76,13 @@ export const HOLD_BAND_LABELS = [...labels(HOLD_BANDS), MULTI_DAY, UNTIMED];
 /** `YYYY-MM-DD` of a wall time. */
 export const dayOf = (wall: string): string => wall.slice(0, 10);
 
-/** Seconds since midnight of a `YYYY-MM-DDTHH:MM:SS` wall time. */
+/** Seconds of a `YYYY-MM-DDTHH:MM:SS` (or `YYYY-MM-DD`) wall time as if UTC: differences are what count. */
+export function wallSeconds(wall: string): number {
+  const [y = 0, m = 1, d = 1, h = 0, mi = 0, s = 0] = wall.split(/[-T:]/).map(Number);
+  return Date.UTC(y, m - 1, d, h, mi, s) / 1000;
+}
+
+/** Seconds since midnight of a `YYYY-MM-DDTHH:MM:SS` wall time (cheaper than wallSeconds, for 10,000 trades). */
 const clockSeconds = (wall: string): number =>
   Number(wall.slice(11, 13)) * 3600 + Number(wall.slice(14, 16)) * 60 + Number(wall.slice(17, 19));
 
