@@ -95,7 +95,23 @@ export function computeReports(
     weekday: new BucketTable(),
     day: new BucketTable(),
   };
-  // Thousands of trades fall on a few hundred days: each day's weekday is worked out once.
+  // Members reuse a few risk amounts: each is read once. Risk has its own scale, so
+  // R = (net ÷ 10^net scale) ÷ (risk ÷ 10^risk scale) = net × 10^risk scale ÷ (risk × 10^net scale).
+  const risks = new Map<string, { multiplier: bigint; divisor: bigint }>();
+  const riskOf = (text: string) => {
+    let risk = risks.get(text);
+    if (!risk) {
+      const own = new Units([text]);
+      risk = {
+        multiplier: R_SCALE * 10n ** BigInt(own.scale),
+        divisor: own.of(text) * 10n ** BigInt(units.scale),
+      };
+      risks.set(text, risk);
+    }
+    return risk;
+  };
+  // A few hundred entry prices and days cover thousands of trades: each band and weekday is worked out once.
+  const priceBands = new Map<string, string>();
   const weekdays = new Map<string, string>();
   let gross = 0n;
   let fees = 0n;
@@ -109,7 +125,12 @@ export function computeReports(
     tables.side.add(trade.side, m);
     tables.hold.add(holdBand(trade), m);
     tables.size.add(sizeBand(trade.cost), m);
-    tables.price.add(priceBucket(trade.avg_entry), m);
+    let priceBand = priceBands.get(trade.avg_entry);
+    if (priceBand === undefined) {
+      priceBand = priceBucket(trade.avg_entry);
+      priceBands.set(trade.avg_entry, priceBand);
+    }
+    tables.price.add(priceBand, m);
     const hour = hourOf(trade.entry);
     if (hour !== null) tables.hour.add(hour, m);
     const entryDay = dayOf(trade.entry);
@@ -123,14 +144,10 @@ export function computeReports(
     const note = notes.get(trade.id);
     if (!note) return;
     for (const tag of new Set(note.tags ?? [])) tables.tag.add(tag, m);
-    if (note.risk) {
-      // Risk has its own scale: R = (net ÷ 10^net scale) ÷ (risk ÷ 10^risk scale).
-      const riskUnits = new Units([note.risk]);
-      const risk = riskUnits.of(note.risk) * 10n ** BigInt(units.scale);
-      if (risk > 0n) {
-        rCount++;
-        rTotal += divideHalfUp(m.net * R_SCALE * 10n ** BigInt(riskUnits.scale), risk);
-      }
+    const risk = note.risk ? riskOf(note.risk) : null;
+    if (risk && risk.divisor > 0n) {
+      rCount++;
+      rTotal += divideHalfUp(m.net * risk.multiplier, risk.divisor);
     }
   });
   const order = byExit(
