@@ -1,17 +1,20 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Bucket } from '../../functions/_lib/trades/buckets.ts';
+import { toDecimal } from '../../functions/_lib/trades/money.ts';
 import type { TripNotes } from '../../functions/_lib/trades/reports.ts';
 import type { ClosedTrade, OpenPosition } from '../../functions/_lib/trades/round-trips.ts';
 import { computeStats, type TradeStats } from '../../functions/_lib/trades/stats.ts';
 import {
-  calendarWeeks,
   cumulativeDescription,
   cumulativeSeries,
-  dailyNet,
   exactMoney,
   formatAmount,
   formatMoney,
   formatPercent,
+  latestMonth,
+  marketWallTime,
+  monthWeeks,
+  shiftMonth,
   wallToEpoch,
 } from './trade-view.ts';
 
@@ -55,7 +58,10 @@ export function TradeStatsPanel({
   notes,
   loaded,
   total,
+  onPickDay,
 }: {
+  /** A calendar day was chosen: the page narrows to it. */
+  onPickDay: (day: string) => void;
   closed: readonly ClosedTrade[] | null;
   open: readonly OpenPosition[];
   notes: ReadonlyMap<string, TripNotes>;
@@ -77,13 +83,21 @@ export function TradeStatsPanel({
     <section className="trade-stats" aria-labelledby="trade-stats-title">
       <h2 id="trade-stats-title">Statistics</h2>
       {groups.map((group) => (
-        <CurrencyStats key={group.currency} group={group} titled={groups.length > 1} />
+        <CurrencyStats key={group.currency} group={group} titled={groups.length > 1} onPickDay={onPickDay} />
       ))}
     </section>
   );
 }
 
-function CurrencyStats({ group, titled }: { group: CurrencyGroup; titled: boolean }) {
+function CurrencyStats({
+  group,
+  titled,
+  onPickDay,
+}: {
+  group: CurrencyGroup;
+  titled: boolean;
+  onPickDay: (day: string) => void;
+}) {
   const { currency, closed, open, stats } = group;
   return (
     <>
@@ -132,7 +146,7 @@ function CurrencyStats({ group, titled }: { group: CurrencyGroup; titled: boolea
           />
         </Suspense>
       )}
-      <PnlCalendar closed={closed} currency={currency} />
+      {stats.count > 0 && <MonthCalendar byDay={stats.by_day} currency={currency} onPickDay={onPickDay} />}
     </>
   );
 }
@@ -249,27 +263,101 @@ function BucketTable({
   );
 }
 
-/** The last three months, a square a day: green for a day that closed up, red for one that closed down. */
-function PnlCalendar({ closed, currency }: { closed: readonly ClosedTrade[]; currency: string }) {
-  const weeks = useMemo(() => calendarWeeks(dailyNet(closed), new Date()), [closed]);
+const WEEK = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * A month of daily net over the whole history (it opens on the latest month with a trade, so an
+ * old import is not an empty grid): green up, red down, darker for bigger days. A day is a button
+ * that filters the page to it.
+ */
+function MonthCalendar({
+  byDay,
+  currency,
+  onPickDay,
+}: {
+  byDay: Record<string, Bucket>;
+  currency: string;
+  onPickDay: (day: string) => void;
+}) {
+  const [picked, setPicked] = useState<string | null>(null);
+  const month = picked ?? latestMonth(byDay, marketWallTime(Date.now()).slice(0, 7));
+  const weeks = useMemo(() => monthWeeks(month, byDay), [month, byDay]);
+  const total = Object.entries(byDay)
+    .filter(([day]) => day.startsWith(month))
+    .reduce((sum, [, b]) => sum.plus(b.net), toDecimal(0));
+  const title = new Date(`${month}-01T12:00:00Z`).toLocaleString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   return (
     <figure className="pnl-calendar">
-      <figcaption>Daily P&L, last 3 months</figcaption>
-      <div className="pnl-calendar__grid">
-        {weeks.map((week) => (
-          <div key={week[0]?.day} className="pnl-calendar__week">
-            {week.map(({ day, net }) => (
-              <span
-                key={day}
-                className={`pnl-day${net === null ? '' : net.startsWith('-') ? ' is-loss' : /[1-9]/.test(net) ? ' is-win' : ' is-flat'}`}
-                title={
-                  net === null ? day : `${day}: ${formatMoney(net, currency)} (${exactMoney(net, currency)})`
-                }
-              />
-            ))}
-          </div>
-        ))}
+      <figcaption>
+        Daily P&L, {title}:{' '}
+        <span title={exactMoney(total.toFixed(4), currency)}>{formatMoney(total.toFixed(4), currency)}</span>
+      </figcaption>
+      <div className="pnl-calendar__nav">
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => setPicked(shiftMonth(month, -1))}
+        >
+          ‹ Previous month
+        </button>
+        <input
+          type="month"
+          aria-label="Month"
+          value={month}
+          onChange={(e) => /^\d{4}-\d{2}$/.test(e.target.value) && setPicked(e.target.value)}
+        />
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => setPicked(shiftMonth(month, 1))}
+        >
+          Next month ›
+        </button>
       </div>
+      <table className="pnl-month" aria-label={`Daily P&L, ${title}`}>
+        <thead>
+          <tr>
+            {WEEK.map((day) => (
+              <th key={day} scope="col">
+                {day}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week.find(Boolean)?.day}>
+              {week.map((cell, i) =>
+                cell === null ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: padding cells have no identity but their place
+                  <td key={i} />
+                ) : (
+                  <td key={cell.day}>
+                    {cell.bucket ? (
+                      <button
+                        type="button"
+                        className={`pnl-day level-${cell.level}${cell.bucket.net.startsWith('-') ? ' is-loss' : cell.level > 0 ? ' is-win' : ' is-flat'}`}
+                        title={exactMoney(cell.bucket.net, currency)}
+                        aria-label={`${cell.day}: ${formatMoney(cell.bucket.net, currency)}, ${cell.bucket.trades} ${cell.bucket.trades === 1 ? 'trade' : 'trades'}: show them`}
+                        onClick={() => onPickDay(cell.day)}
+                      >
+                        <span className="pnl-day__date">{Number(cell.day.slice(8))}</span>
+                        <span className="pnl-day__net">{formatMoney(cell.bucket.net, currency)}</span>
+                      </button>
+                    ) : (
+                      <span className="pnl-day__date">{Number(cell.day.slice(8))}</span>
+                    )}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </figure>
   );
 }

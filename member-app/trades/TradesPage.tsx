@@ -115,6 +115,7 @@ export function TradesPage() {
         notes={notes}
         loaded={all.length}
         total={total}
+        onPickDay={(day) => setFilters({ ...filters, period: 'custom', from: day, to: day })}
       />
       <section className="trade-history" aria-labelledby="trade-history-title">
         <div className="trade-history__head">

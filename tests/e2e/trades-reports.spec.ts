@@ -96,4 +96,14 @@ test('tag closed trades, filter the page by a tag, read its report and export it
   await expect(page).not.toHaveURL(/tag=/);
   await expect(tripRows(page)).toHaveCount(3);
   await expect(stat(page, 'Net P&L')).toContainText('+$773.80');
+
+  // The calendar opens on the month of the latest trade (an old import is not an empty grid); a
+  // day narrows the page to its trades.
+  await expect(page.getByRole('table', { name: 'Daily P&L, March 2026' })).toBeVisible();
+  await page.getByRole('button', { name: /^2026-03-17: \+\$773\.80, 3 trades/ }).click();
+  await expect(page).toHaveURL(/period=custom&from=2026-03-17&to=2026-03-17|from=2026-03-17.*to=2026-03-17/);
+  await expect(tripRows(page)).toHaveCount(3);
+  await expect(page.getByRole('form', { name: 'Filter the page' }).getByLabel('Closed from')).toHaveValue(
+    '2026-03-17',
+  );
 });

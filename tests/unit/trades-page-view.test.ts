@@ -5,16 +5,17 @@ import { computeStats } from '../../functions/_lib/trades/stats.ts';
 import { openTradeIds } from '../../functions/_lib/trades/stored-trades.ts';
 import { zonedTimeToEpoch } from '../../functions/_lib/trades/zoned-time.ts';
 import {
-  calendarWeeks,
   cumulativeDescription,
-  dailyNet,
   filterTrades,
   formatAmount,
   formatMarketTime,
   formatMoney,
   formatPercent,
+  latestMonth,
   marketWallTime,
+  monthWeeks,
   NO_FILTERS,
+  shiftMonth,
   sortTrades,
   tradesToExecutions,
 } from '../../member-app/trades/trade-view.ts';
@@ -64,7 +65,7 @@ describe('trades as executions', () => {
     const stats = computeStats(closed_trades);
     expect(stats.net).toBe('900.0000');
     expect(formatPercent(stats.win_rate)).toBe('100%');
-    expect(dailyNet(closed_trades)).toEqual(new Map([['2026-03-03', '900.0000']]));
+    expect(stats.by_day['2026-03-03']?.net).toBe('900.0000');
   });
 
   it.each([
@@ -109,12 +110,42 @@ describe('display helpers', () => {
     expect(formatAmount(null)).toBe('—');
   });
 
-  it('lays the calendar out in Sunday-first weeks ending today', () => {
-    const weeks = calendarWeeks(new Map([['2026-03-03', '900.0000']]), new Date(2026, 2, 4), 7);
-    expect(weeks.flat()[0]?.day).toBe('2026-02-22');
-    expect(weeks.flat().at(-1)?.day).toBe('2026-03-04');
-    expect(weeks.flat().find((d) => d.day === '2026-03-03')?.net).toBe('900.0000');
-    expect(weeks.every((w) => w.length <= 7)).toBe(true);
+  it('lays a month out in Sunday-first weeks, each day coloured by its size against the month’s largest', () => {
+    const bucket = (net: string) => ({ trades: 1, wins: 0, losses: 0, gross: net, fees: '0', net });
+    const weeks = monthWeeks('2026-03', {
+      '2026-03-02': bucket('-1000.0000'),
+      '2026-03-03': bucket('250.0000'),
+      '2026-03-04': bucket('250.0001'),
+      '2026-03-05': bucket('0.0000'),
+      '2026-04-01': bucket('5000.0000'), // another month: not in this grid nor its scale
+    });
+    expect(weeks.length).toBe(5); // March 2026 starts on a Sunday and has 31 days
+    expect(weeks[0]?.[0]?.day).toBe('2026-03-01');
+    expect(weeks.at(-1)?.map((cell) => cell?.day ?? null)).toEqual([
+      '2026-03-29',
+      '2026-03-30',
+      '2026-03-31',
+      null,
+      null,
+      null,
+      null,
+    ]);
+    const level = (day: string) => weeks.flat().find((cell) => cell?.day === day)?.level;
+    expect([
+      level('2026-03-02'),
+      level('2026-03-03'),
+      level('2026-03-04'),
+      level('2026-03-05'),
+      level('2026-03-06'),
+    ]).toEqual([4, 1, 2, 0, 0]);
+    expect(monthWeeks('2026-02', {}).flat().filter(Boolean).length).toBe(28);
+  });
+
+  it('opens on the latest month with a trade and steps months across years', () => {
+    expect(latestMonth({ '2024-11-03': 1, '2025-01-31': 1 }, '2026-03')).toBe('2025-01');
+    expect(latestMonth({}, '2026-03')).toBe('2026-03');
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+    expect(shiftMonth('2025-12', 1)).toBe('2026-01');
   });
 
   it('sorts by exact price and filters by side, result, symbol and day', () => {
