@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import type { Trade, TripTag } from '../../functions/_lib/contract/index.ts';
+import { toDecimal } from '../../functions/_lib/trades/money.ts';
 import type { ClosedTrade, OpenPosition } from '../../functions/_lib/trades/round-trips.ts';
 import { heldText, returnOnCost, sortTrips, TRIP_COLUMNS, type TripSortKey } from './closed-trades-view.ts';
 import { exactMoney, formatAmount, formatMarketTime, formatMoney } from './trade-view.ts';
@@ -260,9 +261,7 @@ function TripDetail({
           ))}
         </ul>
         <TagForm tags={tags.tags} trips={[trip.id]} label="Add a tag" />
-        {note?.risk && (
-          <p className="muted">Planned risk: {formatMoney(note.risk, trip.currency, { sign: false })}</p>
-        )}
+        <RiskForm trip={trip} risk={note?.risk ?? null} />
       </div>
     </div>
   );
@@ -327,6 +326,39 @@ function TagForm({
       <button type="submit" className="btn btn-sm" disabled={busy}>
         {label}
       </button>
+      {error && <p role="alert">{error}</p>}
+    </form>
+  );
+}
+
+/** The planned risk in dollars: the reports' R of this trade is its net ÷ this. */
+function RiskForm({ trip, risk }: { trip: ClosedTrade; risk: string | null }) {
+  const client = useQueryClient();
+  const [text, setText] = useState(risk ?? '');
+  const [error, setError] = useState('');
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError('');
+    try {
+      await tagTrips(client, {
+        trip_ids: [trip.id],
+        risk: text.trim() === '' ? null : text.trim().replace(',', '.'),
+      });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The risk was not saved. Please try again.');
+    }
+  }
+  const r = risk ? toDecimal(trip.net).div(risk).toFixed(2) : null;
+  return (
+    <form className="tag-form" aria-label="Planned risk" onSubmit={(e) => void submit(e)}>
+      <label>
+        Planned risk ({trip.currency})
+        <input value={text} inputMode="decimal" size={8} onChange={(e) => setText(e.target.value)} />
+      </label>
+      <button type="submit" className="btn btn-sm">
+        Save risk
+      </button>
+      {r !== null && <span>{`${r.startsWith('-') ? '' : '+'}${r}R`}</span>}
       {error && <p role="alert">{error}</p>}
     </form>
   );

@@ -134,6 +134,19 @@ function CurrencyStats({
           label="Fees of gross"
           value={stats.fees_pct_of_gross === null ? '—' : `${formatAmount(stats.fees_pct_of_gross)}%`}
         />
+        <Stat
+          label="Average R"
+          value={
+            stats.r_multiples.avg_r === null
+              ? '—'
+              : `${formatAmount(stats.r_multiples.avg_r, { sign: true })}R`
+          }
+          title={
+            stats.r_multiples.trades > 0
+              ? `over ${stats.r_multiples.trades} trades with a planned risk`
+              : undefined
+          }
+        />
         <Stat label="Closed trades" value={String(stats.count)} />
         <Stat label="Open positions" value={String(open)} />
       </div>

@@ -46,6 +46,12 @@ test('tag closed trades, filter the page by a tag, read its report and export it
   await addTag.getByLabel('Tag', { exact: true }).fill('Gap and go');
   await addTag.getByRole('button', { name: 'Add a tag' }).click();
   await expect(tripRow(page, 'AITX').locator('.tag-chip')).toHaveText(['Gap and go']);
+  // A planned risk of $100 makes the +$629.46 trade +6.29R.
+  const risk = page.getByRole('form', { name: 'Planned risk' });
+  await risk.getByLabel('Planned risk (USD)').fill('100');
+  await risk.getByRole('button', { name: 'Save risk' }).click();
+  await expect(risk).toContainText('+6.29R');
+  await expect(stat(page, 'Average R')).toContainText('+6.2946R');
 
   // Two trades at once: a mistake tag.
   await tripRow(page, 'ALPP').getByRole('checkbox').check();
