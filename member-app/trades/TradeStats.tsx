@@ -154,8 +154,8 @@ function CurrencyStats({
       {closed.length > 0 && (
         <Suspense fallback={<p className="muted">Loading chart…</p>}>
           <PnlChart
-            series={cumulativeSeries(closed, wallToEpoch)}
-            description={cumulativeDescription(closed)}
+            series={cumulativeSeries(stats.equity_curve, wallToEpoch)}
+            description={cumulativeDescription(stats.equity_curve)}
           />
         </Suspense>
       )}

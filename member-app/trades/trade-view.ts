@@ -1,8 +1,8 @@
 import type { Trade } from '../../functions/_lib/contract/index.ts';
 import type { Bucket } from '../../functions/_lib/trades/buckets.ts';
+import type { EquityPoint } from '../../functions/_lib/trades/equity.ts';
 import type { Execution } from '../../functions/_lib/trades/executions.ts';
-import { amount, toDecimal } from '../../functions/_lib/trades/money.ts';
-import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
+import { toDecimal } from '../../functions/_lib/trades/money.ts';
 import { tradesToExecutions as storedToExecutions } from '../../functions/_lib/trades/stored-trades.ts';
 
 /**
@@ -179,43 +179,37 @@ export function monthWeeks(month: string, byDay: Readonly<Record<string, Bucket>
   return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
 }
 
-/** The chart's series: exit time (seconds) and cumulative net, in closing order. */
-export function cumulativeSeries(closed: readonly ClosedTrade[], epochOf: (wall: string) => number) {
-  const trips = [...closed].sort((a, b) => (a.exit < b.exit ? -1 : a.exit > b.exit ? 1 : 0));
-  let total = toDecimal(0);
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (const trip of trips) {
-    total = total.plus(trip.net);
-    xs.push(epochOf(trip.exit) / 1000);
-    ys.push(Number(total.toFixed()));
-  }
-  return [xs, ys] as [number[], number[]];
+/** The chart's series from the reports' equity curve: exit time (seconds) and cumulative net. */
+export function cumulativeSeries(curve: readonly EquityPoint[], epochOf: (wall: string) => number) {
+  return [curve.map((p) => epochOf(p.exit) / 1000), curve.map((p) => Number(p.cumulative))] as [
+    number[],
+    number[],
+  ];
 }
+
+/** Exact order of two decimal strings; floats only decide when they differ (the usual case). */
+const compareAmounts = (a: string, b: string) => Number(a) - Number(b) || toDecimal(a).cmp(toDecimal(b));
 
 /**
  * The chart in words, for screen readers and anyone who prefers numbers: exact amounts of the same
  * curve (the chart itself plots floats).
  */
-export function cumulativeDescription(closed: readonly ClosedTrade[]): string {
-  const trips = [...closed].sort((a, b) => (a.exit < b.exit ? -1 : a.exit > b.exit ? 1 : 0));
-  const first = trips[0];
-  const last = trips.at(-1);
+export function cumulativeDescription(curve: readonly EquityPoint[]): string {
+  const first = curve[0];
+  const last = curve.at(-1);
   if (!first || !last) return 'No closed trades yet.';
-  let total = toDecimal(0);
-  let high = toDecimal(first.net);
-  let low = high;
-  for (const trip of trips) {
-    total = total.plus(trip.net);
-    if (total.gt(high)) high = total;
-    if (total.lt(low)) low = total;
+  let high = first.cumulative;
+  let low = first.cumulative;
+  for (const point of curve) {
+    if (compareAmounts(point.cumulative, high) > 0) high = point.cumulative;
+    if (compareAmounts(point.cumulative, low) < 0) low = point.cumulative;
   }
-  const money = (value: typeof total) => formatAmount(amount(value), { sign: true });
+  const money = (value: string) => formatAmount(value, { sign: true });
   const from = dayOf(first.exit);
   const to = dayOf(last.exit);
   const span = from === to ? `on ${from}` : `from ${from} to ${to}`;
-  const count = trips.length === 1 ? '1 closed trade' : `${trips.length} closed trades`;
-  return `Cumulative net P&L of ${count} ${span}: ends at ${money(total)}, highest ${money(high)}, lowest ${money(low)}.`;
+  const count = curve.length === 1 ? '1 closed trade' : `${curve.length} closed trades`;
+  return `Cumulative net P&L of ${count} ${span}: ends at ${money(last.cumulative)}, highest ${money(high)}, lowest ${money(low)}.`;
 }
 
 /** A local wall-clock string back to epoch ms on this device. */

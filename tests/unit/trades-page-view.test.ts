@@ -171,9 +171,17 @@ describe('open and closed positions, and the chart in words', () => {
 
   it('describes the cumulative curve with exact amounts', () => {
     const { closed_trades } = matchRoundTrips(tradesToExecutions([buy, sell]));
-    expect(cumulativeDescription(closed_trades)).toBe(
+    expect(cumulativeDescription(computeStats(closed_trades).equity_curve)).toBe(
       'Cumulative net P&L of 1 closed trade on 2026-03-03: ends at +900.0000, highest +900.0000, lowest +900.0000.',
     );
     expect(cumulativeDescription([])).toBe('No closed trades yet.');
+    // Highest and lowest compare exactly, not as floats.
+    const curve = ['1.00000000000000001', '1.00000000000000002', '-3'].map((cumulative, i) => ({
+      trade: i + 1,
+      id: `t${i}`,
+      exit: '2026-03-03T10:00:00',
+      cumulative,
+    }));
+    expect(cumulativeDescription(curve)).toContain('highest +1.00000000000000002, lowest −3');
   });
 });
