@@ -3,6 +3,7 @@ import { CardForm } from '../account/CardForm.tsx';
 import { EmailForm } from '../account/EmailForm.tsx';
 import { PasswordForm } from '../account/PasswordForm.tsx';
 import { SubscriptionSection } from '../account/SubscriptionSection.tsx';
+import { TradeTimeZone } from '../account/TradeTimeZone.tsx';
 import { requireToken } from '../auth/guards.ts';
 import { ChatInviteForm } from '../chat/ChatInviteForm.tsx';
 
@@ -22,6 +23,7 @@ function Account() {
         <CardForm />
         <EmailForm />
         <PasswordForm />
+        <TradeTimeZone />
       </div>
     </section>
   );

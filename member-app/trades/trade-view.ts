@@ -4,6 +4,7 @@ import type { EquityPoint } from '../../functions/_lib/trades/equity.ts';
 import type { Execution } from '../../functions/_lib/trades/executions.ts';
 import { toDecimal } from '../../functions/_lib/trades/money.ts';
 import { tradesToExecutions as storedToExecutions } from '../../functions/_lib/trades/stored-trades.ts';
+import { tradeTimeZone } from './time-zone.ts';
 
 /**
  * Pure helpers of the /trades page: stored trades as the statistics module's executions, the
@@ -13,10 +14,10 @@ import { tradesToExecutions as storedToExecutions } from '../../functions/_lib/t
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /**
- * Market time: US exchanges' zone. Hours, weekdays, days and the times shown are read on this clock,
- * not the device's, so a 2:45 PM New York fill reads 2:45 PM in Paris too.
+ * Times are read and shown on the market's clock (time-zone.ts: America/New_York unless the member
+ * picked another in /account), not the device's: a 2:45 PM New York fill reads 2:45 PM in Paris too.
  */
-export const MARKET_ZONE = 'America/New_York';
+export { MARKET_ZONE } from './time-zone.ts';
 
 const wallParts = new Map<string, Intl.DateTimeFormat>();
 /** Offsets (ms) by zone and quarter hour: zones change offset on a quarter hour, so one lookup serves 15 minutes. */
@@ -50,7 +51,7 @@ function zoneOffset(ms: number, zone: string): number {
 }
 
 /** `YYYY-MM-DDTHH:MM:SS` in market time (the module reads weekday, hour and day from it). */
-export function marketWallTime(ms: number, zone = MARKET_ZONE): string {
+export function marketWallTime(ms: number, zone = tradeTimeZone()): string {
   return new Date(ms + zoneOffset(ms, zone)).toISOString().slice(0, 19);
 }
 
@@ -61,7 +62,7 @@ export const tradesToExecutions = (trades: readonly Trade[]): Execution[] =>
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** A time as members read it, in market time with its zone: `3/16/2026, 2:45:01 PM EDT`. */
-export function formatMarketTime(ms: number, zone = MARKET_ZONE): string {
+export function formatMarketTime(ms: number, zone = tradeTimeZone()): string {
   let format = timeFormats.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {

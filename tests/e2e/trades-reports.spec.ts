@@ -112,4 +112,11 @@ test('tag closed trades, filter the page by a tag, read its report and export it
   await expect(page.getByRole('form', { name: 'Filter the page' }).getByLabel('Closed from')).toHaveValue(
     '2026-03-17',
   );
+
+  // Times are market time (New York) unless the member picks another zone in Account Settings.
+  await page.goto('/account');
+  await page.getByRole('combobox', { name: 'Show trade times in' }).selectOption('Europe/Paris');
+  await expect(page.getByText('Saved in this browser.')).toBeVisible();
+  await page.goto('/trades');
+  await expect(tripRow(page, 'AITX')).toContainText('2026-03-17 14:35:02');
 });

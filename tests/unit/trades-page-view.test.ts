@@ -4,6 +4,7 @@ import { matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
 import { computeStats } from '../../functions/_lib/trades/stats.ts';
 import { openTradeIds } from '../../functions/_lib/trades/stored-trades.ts';
 import { zonedTimeToEpoch } from '../../functions/_lib/trades/zoned-time.ts';
+import { setTradeTimeZone } from '../../member-app/trades/time-zone.ts';
 import {
   cumulativeDescription,
   filterTrades,
@@ -79,6 +80,20 @@ describe('trades as executions', () => {
     [Date.UTC(2027, 0, 1, 4, 59, 59), '2026-12-31T23:59:59'],
   ])('reads %i on the market clock as %s', (ms, wall) => {
     expect(marketWallTime(ms)).toBe(wall);
+  });
+
+  it('follows the zone a member picked, and market time again once they pick it back', () => {
+    const fill = Date.UTC(2026, 2, 17, 13, 35, 2); // 09:35:02 in New York (EDT)
+    setTradeTimeZone('Europe/Paris');
+    try {
+      expect(marketWallTime(fill)).toBe('2026-03-17T14:35:02'); // CET until 29 March
+      expect(formatMarketTime(fill)).toBe('3/17/26, 2:35:02 PM GMT+1');
+      setTradeTimeZone('Not/AZone'); // ignored
+      expect(marketWallTime(fill)).toBe('2026-03-17T14:35:02');
+    } finally {
+      setTradeTimeZone('America/New_York');
+    }
+    expect(marketWallTime(fill)).toBe('2026-03-17T09:35:02');
   });
 
   it('shows a time in market time with its zone, not the device’s', () => {
