@@ -13,6 +13,7 @@ import { journalKeys } from '../functions/_lib/journal/keys.ts';
 import { tradeKeys } from '../functions/_lib/trade-store/keys.ts';
 import { detect } from '../functions/_lib/trades/brokers/index.ts';
 import { analyzeFile } from '../functions/_lib/trades/import-file.ts';
+import { computeStats } from '../functions/_lib/trades/stats.ts';
 import { buildIfStale } from './local/build.ts';
 import { startChild } from './local/child.ts';
 import { bundleFunction } from './local/function-bundle.ts';
@@ -167,6 +168,17 @@ rmSync(bundleDir, { recursive: true, force: true });
         return [name, { ms: Math.round(ms), 'rows/s': Math.round(rows / (ms / 1000)) }];
       }),
     ),
+  );
+  // DESIGN §6: every report over 10,000 round trips in < 50 ms (tags and planned risk on each).
+  const { closed_trades } = analyzeFile(syntheticTradeZeroFile(20_000));
+  const notes = new Map(
+    closed_trades.map((trade, i) => [
+      trade.id,
+      { tags: i % 3 ? ['gap-and-go'] : ['dip-buy', 'chased'], risk: '50' },
+    ]),
+  );
+  console.log(
+    `Every report over ${closed_trades.length.toLocaleString('en-US')} round trips: ${median(() => computeStats(closed_trades, notes), 7).toFixed(1)} ms (median of 7; budget 50 ms)`,
   );
   const preamble = syntheticPreambleFile();
   console.log(

@@ -4,6 +4,7 @@ import { EmailForm } from '../account/EmailForm.tsx';
 import { PasswordForm } from '../account/PasswordForm.tsx';
 import { SubscriptionSection } from '../account/SubscriptionSection.tsx';
 import { subscriptionStatusQuery } from '../account/subscription-data.ts';
+import { TradeTimeZone } from '../account/TradeTimeZone.tsx';
 import { requireToken } from '../auth/guards.ts';
 import { ChatInviteForm } from '../chat/ChatInviteForm.tsx';
 
@@ -30,6 +31,7 @@ function Account() {
         <CardForm />
         <EmailForm />
         <PasswordForm />
+        <TradeTimeZone />
       </div>
     </section>
   );

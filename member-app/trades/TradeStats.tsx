@@ -1,15 +1,20 @@
-import { lazy, Suspense, useMemo } from 'react';
-import type { Trade } from '../../functions/_lib/contract/index.ts';
-import { type ClosedTrade, matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
-import { type Bucket, computeStats, type TradeStats } from '../../functions/_lib/trades/stats.ts';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import type { Bucket } from '../../functions/_lib/trades/buckets.ts';
+import { toDecimal } from '../../functions/_lib/trades/money.ts';
+import type { TripNotes } from '../../functions/_lib/trades/reports.ts';
+import type { ClosedTrade, OpenPosition } from '../../functions/_lib/trades/round-trips.ts';
+import { computeStats, type TradeStats } from '../../functions/_lib/trades/stats.ts';
 import {
-  calendarWeeks,
   cumulativeDescription,
   cumulativeSeries,
-  dailyNet,
+  exactMoney,
   formatAmount,
+  formatMoney,
   formatPercent,
-  tradesToExecutions,
+  latestMonth,
+  marketWallTime,
+  monthWeeks,
+  shiftMonth,
   wallToEpoch,
 } from './trade-view.ts';
 
@@ -24,7 +29,11 @@ interface CurrencyGroup {
 }
 
 /** Groups by currency, USD first; a journal with nothing in it still has its (empty) USD group. */
-function byCurrency(closed: readonly ClosedTrade[], open: readonly { currency: string }[]): CurrencyGroup[] {
+function byCurrency(
+  closed: readonly ClosedTrade[],
+  open: readonly { currency: string }[],
+  notes: ReadonlyMap<string, TripNotes>,
+): CurrencyGroup[] {
   const currencies = [...new Set([...closed, ...open].map((item) => item.currency))].sort((a, b) =>
     a === 'USD' ? -1 : b === 'USD' ? 1 : a < b ? -1 : 1,
   );
@@ -34,27 +43,38 @@ function byCurrency(closed: readonly ClosedTrade[], open: readonly { currency: s
       currency,
       closed: mine,
       open: open.filter((position) => position.currency === currency).length,
-      stats: computeStats(mine),
+      stats: computeStats(mine, notes),
     };
   });
 }
 
-/** SPEC §2 Trade history's statistics, worked out on this device from the member's executions. */
-export function TradeStatsPanel({ trades, total }: { trades: readonly Trade[]; total: number }) {
-  // Worked out once every trade has arrived: a partial history gives wrong numbers, and matching
-  // again as each page arrives would redo the work a hundred times over on a large journal.
-  const complete = trades.length >= total;
-  const groups = useMemo(() => {
-    if (!complete) return null;
-    const result = matchRoundTrips(tradesToExecutions(trades));
-    return byCurrency(result.closed_trades, result.open_positions);
-  }, [trades, complete]);
+/**
+ * SPEC §2 Trade history's statistics over the round trips the page's filters keep, worked out on
+ * this device. `closed` is null until every trade has arrived: a partial history gives wrong numbers.
+ */
+export function TradeStatsPanel({
+  closed,
+  open,
+  notes,
+  loaded,
+  total,
+  onPickDay,
+}: {
+  /** A calendar day was chosen: the page narrows to it. */
+  onPickDay: (day: string) => void;
+  closed: readonly ClosedTrade[] | null;
+  open: readonly OpenPosition[];
+  notes: ReadonlyMap<string, TripNotes>;
+  loaded: number;
+  total: number;
+}) {
+  const groups = useMemo(() => (closed ? byCurrency(closed, open, notes) : null), [closed, open, notes]);
   if (!groups) {
     return (
       <section className="trade-stats" aria-labelledby="trade-stats-title">
         <h2 id="trade-stats-title">Statistics</h2>
         <p className="muted" role="status">
-          Loading your trades… {trades.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+          Loading your trades… {loaded.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
         </p>
       </section>
     );
@@ -63,13 +83,21 @@ export function TradeStatsPanel({ trades, total }: { trades: readonly Trade[]; t
     <section className="trade-stats" aria-labelledby="trade-stats-title">
       <h2 id="trade-stats-title">Statistics</h2>
       {groups.map((group) => (
-        <CurrencyStats key={group.currency} group={group} titled={groups.length > 1} />
+        <CurrencyStats key={group.currency} group={group} titled={groups.length > 1} onPickDay={onPickDay} />
       ))}
     </section>
   );
 }
 
-function CurrencyStats({ group, titled }: { group: CurrencyGroup; titled: boolean }) {
+function CurrencyStats({
+  group,
+  titled,
+  onPickDay,
+}: {
+  group: CurrencyGroup;
+  titled: boolean;
+  onPickDay: (day: string) => void;
+}) {
   const { currency, closed, open, stats } = group;
   return (
     <>
@@ -88,106 +116,261 @@ function CurrencyStats({ group, titled }: { group: CurrencyGroup; titled: boolea
           </p>
           <p className="muted">Best: {stats.best_win_streak}</p>
         </div>
-        <Stat label="Net P&L" value={formatAmount(stats.net, { sign: true })} tone={stats.net} />
+        <Money label="Net P&L" value={stats.net} currency={currency} />
         <Stat label="Win rate" value={formatPercent(stats.win_rate)} />
         <Stat label="Profit factor" value={formatAmount(stats.profit_factor)} />
-        <Stat
-          label="Expectancy"
-          value={formatAmount(stats.expectancy, { sign: true })}
-          tone={stats.expectancy}
+        <Money label="Expectancy" value={stats.expectancy} currency={currency} />
+        <Money label="Average win" value={stats.avg_win} currency={currency} />
+        <Money label="Average loss" value={stats.avg_loss} currency={currency} />
+        <Money label="Largest win" value={stats.largest_win} currency={currency} />
+        <Money label="Largest loss" value={stats.largest_loss} currency={currency} />
+        <Money
+          label="Max drawdown"
+          value={stats.count === 0 ? null : stats.max_drawdown}
+          currency={currency}
+          unsigned
         />
-        <Stat label="Average win" value={formatAmount(stats.avg_win)} />
-        <Stat label="Average loss" value={formatAmount(stats.avg_loss)} />
-        <Stat label="Largest win" value={formatAmount(stats.largest_win)} />
-        <Stat label="Largest loss" value={formatAmount(stats.largest_loss)} />
+        <Stat
+          label="Fees of gross"
+          value={stats.fees_pct_of_gross === null ? '—' : `${formatAmount(stats.fees_pct_of_gross)}%`}
+        />
+        <Stat
+          label="Average R"
+          value={
+            stats.r_multiples.avg_r === null
+              ? '—'
+              : `${formatAmount(stats.r_multiples.avg_r, { sign: true })}R`
+          }
+          title={
+            stats.r_multiples.trades > 0
+              ? `over ${stats.r_multiples.trades} trades with a planned risk`
+              : undefined
+          }
+        />
         <Stat label="Closed trades" value={String(stats.count)} />
         <Stat label="Open positions" value={String(open)} />
       </div>
-      {stats.count > 0 && <Breakdowns stats={stats} />}
+      {stats.count > 0 && <Breakdowns stats={stats} currency={currency} />}
       {closed.length > 0 && (
         <Suspense fallback={<p className="muted">Loading chart…</p>}>
           <PnlChart
-            series={cumulativeSeries(closed, wallToEpoch)}
-            description={cumulativeDescription(closed)}
+            series={cumulativeSeries(stats.equity_curve, wallToEpoch)}
+            description={cumulativeDescription(stats.equity_curve)}
           />
         </Suspense>
       )}
-      <PnlCalendar closed={closed} />
+      {stats.count > 0 && <MonthCalendar byDay={stats.by_day} currency={currency} onPickDay={onPickDay} />}
     </>
   );
 }
 
-function Stat({ label, value, tone }: { label: string; value: string; tone?: string | null }) {
+function Stat({
+  label,
+  value,
+  tone,
+  title,
+}: {
+  label: string;
+  value: string;
+  tone?: string | null;
+  title?: string | undefined;
+}) {
   const cls = tone == null ? '' : tone.startsWith('-') ? ' is-loss' : /[1-9]/.test(tone) ? ' is-win' : '';
   return (
     <div className="stat-card">
       <h3>{label}</h3>
-      <p className={`stat-card__value${cls}`}>{value}</p>
+      <p className={`stat-card__value${cls}`} title={title}>
+        {value}
+      </p>
     </div>
   );
 }
 
-function Breakdowns({ stats }: { stats: TradeStats }) {
+/** A money card: cents in the card, the exact amount in its tooltip. */
+function Money({
+  label,
+  value,
+  currency,
+  unsigned = false,
+}: {
+  label: string;
+  value: string | null;
+  currency: string;
+  unsigned?: boolean;
+}) {
+  return (
+    <Stat
+      label={label}
+      value={formatMoney(value, currency, { sign: !unsigned })}
+      tone={unsigned ? null : value}
+      title={exactMoney(value, currency)}
+    />
+  );
+}
+
+function Breakdowns({ stats, currency }: { stats: TradeStats; currency: string }) {
   const topSymbols = Object.entries(stats.by_symbol)
     .sort(([, a], [, b]) => b.trades - a.trades)
     .slice(0, 10);
+  const hours = Object.entries(stats.by_hour).sort(([a], [b]) => (a < b ? -1 : 1));
+  const tables: [string, string, [string, Bucket][]][] = [
+    ['P&L by symbol (top 10)', 'Symbol', topSymbols],
+    ['P&L by side', 'Side', Object.entries(stats.by_side)],
+    ['P&L by hold time', 'Held', Object.entries(stats.by_hold_time)],
+    ['P&L by position size', 'Cost', Object.entries(stats.by_size)],
+    ['P&L by weekday', 'Day', Object.entries(stats.by_weekday)],
+    ['P&L by hour (market time)', 'Hour', hours],
+    ['P&L by entry price', 'Price', Object.entries(stats.by_price)],
+  ];
+  if (Object.keys(stats.by_tag).length > 0) tables.push(['P&L by tag', 'Tag', Object.entries(stats.by_tag)]);
   return (
     <div className="trade-stats__tables">
-      <BucketTable caption="P&L by symbol (top 10)" head="Symbol" rows={topSymbols} />
-      <BucketTable caption="P&L by weekday" head="Day" rows={Object.entries(stats.by_weekday)} />
-      <BucketTable caption="P&L by hour" head="Hour" rows={Object.entries(stats.by_hour)} />
-      <BucketTable caption="P&L by entry price" head="Price" rows={Object.entries(stats.by_price)} />
+      {tables.map(([caption, head, rows]) => (
+        <BucketTable key={caption} caption={caption} head={head} rows={rows} currency={currency} />
+      ))}
     </div>
   );
 }
 
-function BucketTable({ caption, head, rows }: { caption: string; head: string; rows: [string, Bucket][] }) {
+function BucketTable({
+  caption,
+  head,
+  rows,
+  currency,
+}: {
+  caption: string;
+  head: string;
+  rows: [string, Bucket][];
+  currency: string;
+}) {
+  // Its own scroll box: a wide amount never spills into the next table's columns.
   return (
-    <table className="bucket-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{head}</th>
-          <th scope="col">Trades</th>
-          <th scope="col">Wins</th>
-          <th scope="col">Net</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([key, b]) => (
-          <tr key={key}>
-            <th scope="row">{key}</th>
-            <td>{b.trades}</td>
-            <td>{b.wins}</td>
-            <td className={b.net.startsWith('-') ? 'is-loss' : 'is-win'}>
-              {formatAmount(b.net, { sign: true })}
-            </td>
+    <div className="bucket-table__box">
+      <table className="bucket-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{head}</th>
+            <th scope="col">Trades</th>
+            <th scope="col">Wins</th>
+            <th scope="col">Net</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map(([key, b]) => (
+            <tr key={key}>
+              <th scope="row">{key}</th>
+              <td>{b.trades}</td>
+              <td>{b.wins}</td>
+              <td
+                className={b.net.startsWith('-') ? 'is-loss' : 'is-win'}
+                title={exactMoney(b.net, currency)}
+              >
+                {formatMoney(b.net, currency)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
-/** The last three months, a square a day: green for a day that closed up, red for one that closed down. */
-function PnlCalendar({ closed }: { closed: readonly ClosedTrade[] }) {
-  const weeks = useMemo(() => calendarWeeks(dailyNet(closed), new Date()), [closed]);
+const WEEK = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * A month of daily net over the whole history (it opens on the latest month with a trade, so an
+ * old import is not an empty grid): green up, red down, darker for bigger days. A day is a button
+ * that filters the page to it.
+ */
+function MonthCalendar({
+  byDay,
+  currency,
+  onPickDay,
+}: {
+  byDay: Record<string, Bucket>;
+  currency: string;
+  onPickDay: (day: string) => void;
+}) {
+  const [picked, setPicked] = useState<string | null>(null);
+  const month = picked ?? latestMonth(byDay, marketWallTime(Date.now()).slice(0, 7));
+  const weeks = useMemo(() => monthWeeks(month, byDay), [month, byDay]);
+  const total = Object.entries(byDay)
+    .filter(([day]) => day.startsWith(month))
+    .reduce((sum, [, b]) => sum.plus(b.net), toDecimal(0));
+  const title = new Date(`${month}-01T12:00:00Z`).toLocaleString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   return (
     <figure className="pnl-calendar">
-      <figcaption>Daily P&L, last 3 months</figcaption>
-      <div className="pnl-calendar__grid">
-        {weeks.map((week) => (
-          <div key={week[0]?.day} className="pnl-calendar__week">
-            {week.map(({ day, net }) => (
-              <span
-                key={day}
-                className={`pnl-day${net === null ? '' : net.startsWith('-') ? ' is-loss' : /[1-9]/.test(net) ? ' is-win' : ' is-flat'}`}
-                title={net === null ? day : `${day}: ${formatAmount(net, { sign: true })}`}
-              />
-            ))}
-          </div>
-        ))}
+      <figcaption>
+        Daily P&L, {title}:{' '}
+        <span title={exactMoney(total.toFixed(4), currency)}>{formatMoney(total.toFixed(4), currency)}</span>
+      </figcaption>
+      <div className="pnl-calendar__nav">
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => setPicked(shiftMonth(month, -1))}
+        >
+          ‹ Previous month
+        </button>
+        <input
+          type="month"
+          aria-label="Month"
+          value={month}
+          onChange={(e) => /^\d{4}-\d{2}$/.test(e.target.value) && setPicked(e.target.value)}
+        />
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => setPicked(shiftMonth(month, 1))}
+        >
+          Next month ›
+        </button>
       </div>
+      <table className="pnl-month" aria-label={`Daily P&L, ${title}`}>
+        <thead>
+          <tr>
+            {WEEK.map((day) => (
+              <th key={day} scope="col">
+                {day}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week.find(Boolean)?.day}>
+              {week.map((cell, i) =>
+                cell === null ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: padding cells have no identity but their place
+                  <td key={i} />
+                ) : (
+                  <td key={cell.day}>
+                    {cell.bucket ? (
+                      <button
+                        type="button"
+                        className={`pnl-day level-${cell.level}${cell.bucket.net.startsWith('-') ? ' is-loss' : cell.level > 0 ? ' is-win' : ' is-flat'}`}
+                        title={exactMoney(cell.bucket.net, currency)}
+                        aria-label={`${cell.day}: ${formatMoney(cell.bucket.net, currency)}, ${cell.bucket.trades} ${cell.bucket.trades === 1 ? 'trade' : 'trades'}: show them`}
+                        onClick={() => onPickDay(cell.day)}
+                      >
+                        <span className="pnl-day__date">{Number(cell.day.slice(8))}</span>
+                        <span className="pnl-day__net">{formatMoney(cell.bucket.net, currency)}</span>
+                      </button>
+                    ) : (
+                      <span className="pnl-day__date">{Number(cell.day.slice(8))}</span>
+                    )}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </figure>
   );
 }

@@ -1,22 +1,33 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
+import { matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
 import { openTradeIds } from '../../functions/_lib/trades/stored-trades.ts';
+import { ClosedTrades, OpenPositions } from './ClosedTrades.tsx';
+import { executionsCsv, tripsCsv } from './closed-trades-view.ts';
 import { ImportTrades } from './import/ImportTrades.tsx';
 import { TradeFormModal } from './TradeFormModal.tsx';
 import { TradeStatsPanel } from './TradeStats.tsx';
+import { TripFiltersBar } from './TripFiltersBar.tsx';
 import {
+  exactMoney,
   filterTrades,
   formatAmount,
+  formatMarketTime,
+  formatMoney,
+  marketWallTime,
   NO_FILTERS,
   type SortDirection,
   type SortKey,
   sortTrades,
   type TradeFilters,
+  tradesToExecutions,
 } from './trade-view.ts';
 import { deleteTrade, tradesChanged, tradesQuery } from './trades-data.ts';
+import { filtersToSearch, filterTrips, searchToFilters, type TripFilters } from './trip-filters.ts';
+import { type TripTags, tripTagsQuery } from './trip-tags-data.ts';
+import { useVirtualRows } from './virtual-rows.ts';
 import './trades.css';
 
 /** Beyond this many rows the table body renders only what is on screen. */
@@ -36,7 +47,13 @@ const COLUMNS: [SortKey, string][] = [
   ['source', 'Source'],
 ];
 
-/** SPEC §2 Trade history, for members: statistics, Add/Import Trades and the trade table. */
+/** Today's date in market time, for the period filters. */
+const marketToday = () => marketWallTime(Date.now()).slice(0, 10);
+
+/**
+ * SPEC §2 Trade history, for members: filters (in the URL) that drive the statistics and the closed
+ * trades table, the open positions, Add/Import Trades, and the executions one click away.
+ */
 export function TradesPage() {
   const trades = useInfiniteQuery(tradesQuery());
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = trades;
@@ -45,13 +62,61 @@ export function TradesPage() {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const all = useMemo(() => trades.data?.pages.flatMap((p) => p.trades) ?? [], [trades.data]);
+  const total = trades.data?.pages[0]?.total ?? 0;
+  // Matched once every trade has arrived (a partial history gives wrong round trips), not per page.
+  const complete = !trades.isPending && all.length >= total;
+  const matched = useMemo(
+    () => (complete ? matchRoundTrips(tradesToExecutions(all), { withFills: true }) : null),
+    [all, complete],
+  );
+  const byId = useMemo(() => new Map(all.map((trade) => [trade.trade_id, trade])), [all]);
+  const tags = useQuery(tripTagsQuery()).data ?? NO_TAGS;
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const filters = useMemo(() => searchToFilters(search), [search]);
+  const navigate = useNavigate();
+  const setFilters = (next: TripFilters, replace = false) =>
+    void navigate({ to: '/trades', search: filtersToSearch(next) as never, replace });
+  const visible = useMemo(
+    () =>
+      matched
+        ? filterTrips(matched.closed_trades, filters, (id) => tags.trips[id]?.tags ?? [], marketToday())
+        : null,
+    [matched, filters, tags],
+  );
+  // The reports file trades under tag names.
+  const notes = useMemo(() => {
+    const names = new Map(tags.tags.map((tag) => [tag.id, tag.name]));
+    return new Map(
+      Object.entries(tags.trips).map(([id, note]) => [
+        id,
+        { tags: note.tags.map((tag) => names.get(tag) ?? tag), risk: note.risk },
+      ]),
+    );
+  }, [tags]);
+  const symbols = useMemo(() => [...new Set(all.map((t) => t.symbol))].sort(), [all]);
+  const currencies = useMemo(() => [...new Set(all.map((t) => t.currency ?? 'USD'))].sort(), [all]);
+  const [view, setView] = useState<'trips' | 'executions'>('trips');
   const [editing, setEditing] = useState<Trade | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Trade | null>(null);
 
   return (
     <section className="member-page trades" aria-labelledby="page-title">
       <h1 id="page-title">Trade History</h1>
-      <TradeStatsPanel trades={all} total={trades.data?.pages[0]?.total ?? 0} />
+      <TripFiltersBar
+        filters={filters}
+        onChange={setFilters}
+        tags={tags.tags}
+        symbols={symbols}
+        currencies={currencies}
+      />
+      <TradeStatsPanel
+        closed={visible}
+        open={matched?.open_positions ?? []}
+        notes={notes}
+        loaded={all.length}
+        total={total}
+        onPickDay={(day) => setFilters({ ...filters, period: 'custom', from: day, to: day })}
+      />
       <section className="trade-history" aria-labelledby="trade-history-title">
         <div className="trade-history__head">
           <h2 id="trade-history-title">Trades</h2>
@@ -62,10 +127,61 @@ export function TradesPage() {
             <ImportTrades />
           </div>
         </div>
+        <fieldset className="trade-views">
+          <legend className="visually-hidden">Show</legend>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-pressed={view === 'trips'}
+            onClick={() => setView('trips')}
+          >
+            Closed trades
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-pressed={view === 'executions'}
+            onClick={() => setView('executions')}
+          >
+            Executions
+          </button>
+          {visible && visible.length > 0 && (
+            <>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                onClick={() => download('closed-trades.csv', tripsCsv(visible, noteReader(tags), tags.tags))}
+              >
+                Export closed trades (CSV)
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                onClick={() => download('executions.csv', executionsCsv(visible, byId, marketWallTime))}
+              >
+                Export executions (CSV)
+              </button>
+            </>
+          )}
+        </fieldset>
         {trades.isPending ? (
           <p className="muted">Loading trades…</p>
-        ) : (
+        ) : view === 'executions' ? (
           <TradeTable trades={all} onEdit={setEditing} onDelete={setDeleting} />
+        ) : !visible ? (
+          <p className="muted">Loading trades…</p>
+        ) : all.length === 0 ? (
+          <p className="muted">No trades yet: add your first trade.</p>
+        ) : (
+          <>
+            <ClosedTrades trips={visible} trades={byId} tags={tags} />
+            {matched && matched.open_positions.length > 0 && (
+              <>
+                <h3 className="open-positions__title">Open positions</h3>
+                <OpenPositions positions={matched.open_positions} />
+              </>
+            )}
+          </>
         )}
       </section>
       {editing && (
@@ -78,6 +194,23 @@ export function TradesPage() {
       {deleting && <DeleteTradeModal trade={deleting} onClose={() => setDeleting(null)} />}
     </section>
   );
+}
+
+const NO_TAGS: TripTags = { tags: [], trips: {} };
+
+const noteReader = (tags: TripTags) => ({
+  tagsOf: (id: string) => tags.trips[id]?.tags ?? [],
+  riskOf: (id: string) => tags.trips[id]?.risk ?? null,
+});
+
+/** Saves text as a file: exports are made in the browser from what is on the page. */
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 function TradeTable({
@@ -103,18 +236,10 @@ function TradeTable({
     () => sortTrades(filterTrades(trades, filters, open), sort.key, sort.direction),
     [trades, filters, sort, open],
   );
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtual = rows.length > VIRTUAL_FROM;
-  const virtualizer = useVirtualizer({
-    count: virtual ? rows.length : 0,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+  const { scroller, virtual, shown, before, after } = useVirtualRows(rows, {
+    from: VIRTUAL_FROM,
+    rowHeight: ROW_HEIGHT,
   });
-  const items = virtualizer.getVirtualItems();
-  const shown = virtual ? items.map((item) => rows[item.index]).filter((t) => t !== undefined) : rows;
-  const before = virtual ? (items[0]?.start ?? 0) : 0;
-  const after = virtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
   const set = <K extends keyof TradeFilters>(key: K, value: TradeFilters[K]) =>
     setFilters((f) => ({ ...f, [key]: value }));
   const toggle = (key: SortKey) =>
@@ -259,9 +384,11 @@ function TradeRow({
       <td className="num">{trade.buyPrice ?? ''}</td>
       <td className="num">{trade.sellPrice ?? ''}</td>
       <td className={trade.sellProfit === '-' ? 'is-loss' : 'is-win'}>{result}</td>
-      <td className="num">{formatAmount(trade.fees)}</td>
+      <td className="num" title={exactMoney(trade.fees, trade.currency ?? 'USD')}>
+        {formatMoney(trade.fees, trade.currency ?? 'USD', { sign: false })}
+      </td>
       <td>
-        <time dateTime={new Date(trade.time).toISOString()}>{new Date(trade.time).toLocaleString()}</time>
+        <time dateTime={new Date(trade.time).toISOString()}>{formatMarketTime(trade.time)}</time>
       </td>
       <td className="trade-note">{trade.note}</td>
       <td>{trade.source}</td>

@@ -1,8 +1,10 @@
 import type { Trade } from '../../functions/_lib/contract/index.ts';
+import type { Bucket } from '../../functions/_lib/trades/buckets.ts';
+import type { EquityPoint } from '../../functions/_lib/trades/equity.ts';
 import type { Execution } from '../../functions/_lib/trades/executions.ts';
-import { amount, toDecimal } from '../../functions/_lib/trades/money.ts';
-import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
+import { toDecimal } from '../../functions/_lib/trades/money.ts';
 import { tradesToExecutions as storedToExecutions } from '../../functions/_lib/trades/stored-trades.ts';
+import { tradeTimeZone } from './time-zone.ts';
 
 /**
  * Pure helpers of the /trades page: stored trades as the statistics module's executions, the
@@ -11,15 +13,105 @@ import { tradesToExecutions as storedToExecutions } from '../../functions/_lib/t
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** `YYYY-MM-DDTHH:MM:SS` on this device's clock (the module reads weekday and hour from it). */
-export function localWallTime(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+/**
+ * Times are read and shown on the market's clock (time-zone.ts: America/New_York unless the member
+ * picked another in /account), not the device's: a 2:45 PM New York fill reads 2:45 PM in Paris too.
+ */
+export { MARKET_ZONE } from './time-zone.ts';
+
+const wallParts = new Map<string, Intl.DateTimeFormat>();
+/** Offsets (ms) by zone and quarter hour: zones change offset on a quarter hour, so one lookup serves 15 minutes. */
+const offsets = new Map<string, number>();
+const QUARTER_HOUR = 15 * 60_000;
+
+function zoneOffset(ms: number, zone: string): number {
+  const key = `${zone}|${Math.floor(ms / QUARTER_HOUR)}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  let format = wallParts.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallParts.set(zone, format);
+  }
+  const at = Math.floor(ms / QUARTER_HOUR) * QUARTER_HOUR;
+  const f = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, Number(p.value)]));
+  const offset =
+    Date.UTC(f.year ?? 0, (f.month ?? 1) - 1, f.day ?? 1, f.hour ?? 0, f.minute ?? 0, f.second ?? 0) - at;
+  offsets.set(key, offset);
+  return offset;
 }
 
-/** Stored trades as the module's executions, on this device's clock (weekday and hour statistics). */
+/** `YYYY-MM-DDTHH:MM:SS` in market time (the module reads weekday, hour and day from it). */
+export function marketWallTime(ms: number, zone = tradeTimeZone()): string {
+  return new Date(ms + zoneOffset(ms, zone)).toISOString().slice(0, 19);
+}
+
+/** Stored trades as the module's executions, on the market's clock (weekday, hour and day reports). */
 export const tradesToExecutions = (trades: readonly Trade[]): Execution[] =>
-  storedToExecutions(trades, localWallTime);
+  storedToExecutions(trades, (ms) => marketWallTime(ms));
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A time as members read it, in market time with its zone: `3/16/2026, 2:45:01 PM EDT`. */
+export function formatMarketTime(ms: number, zone = tradeTimeZone()): string {
+  let format = timeFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      dateStyle: 'short',
+      timeStyle: 'long',
+    });
+    timeFormats.set(zone, format);
+  }
+  return format.format(ms);
+}
+
+const symbols = new Map<string, string>();
+
+/** `$` for USD, `CA$` for CAD…: the currency's own mark in English. */
+function currencyMark(currency: string): string {
+  let mark = symbols.get(currency);
+  if (mark === undefined) {
+    try {
+      mark =
+        new Intl.NumberFormat('en-US', { style: 'currency', currency })
+          .formatToParts(0)
+          .find((part) => part.type === 'currency')?.value ?? `${currency} `;
+    } catch {
+      mark = `${currency} `;
+    }
+    symbols.set(currency, mark);
+  }
+  return mark;
+}
+
+/**
+ * Money as members read it: the currency's mark, thousands separators and cents, rounded half-up
+ * from the exact string (`1914.4200` → `+$1,914.42`, `-450.6200` → `−$450.62`). The sign follows the
+ * exact value, so a sub-cent gain reads `+$0.00`. Show the exact value beside it (`title`).
+ */
+export function formatMoney(value: string | null, currency = 'USD', { sign = true } = {}): string {
+  if (value === null) return '—';
+  const exact = toDecimal(value);
+  const cents = exact.abs().round(2).toFixed(2);
+  const [whole = '0', fraction = '00'] = cents.split('.');
+  const text = `${currencyMark(currency)}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+  if (exact.lt(0)) return `−${text}`;
+  return sign && exact.gt(0) ? `+${text}` : text;
+}
+
+/** The exact amount for a tooltip and exports: `+1,914.4200 USD`. */
+export const exactMoney = (value: string | null, currency = 'USD'): string | undefined =>
+  value === null ? undefined : `${formatAmount(value, { sign: true })} ${currency}`;
 
 /** `1234567.5000` → `1,234,567.5000`, `-900` → `−900`: grouping on the text, the value untouched. */
 export function formatAmount(value: string | null, { sign = false } = {}): string {
@@ -42,72 +134,83 @@ export function formatPercent(ratio: string | null): string {
 /** Local calendar day `YYYY-MM-DD` of a wall-clock time string. */
 const dayOf = (wall: string) => wall.slice(0, 10);
 
-/** Net by the day a trip closed, summed exactly. */
-export function dailyNet(closed: readonly ClosedTrade[]): Map<string, string> {
-  const sums = new Map<string, ReturnType<typeof toDecimal>>();
-  for (const trip of closed) {
-    const day = dayOf(trip.exit);
-    sums.set(day, (sums.get(day) ?? toDecimal(0)).plus(trip.net));
-  }
-  return new Map([...sums].map(([day, net]) => [day, amount(net)]));
-}
-
-export interface CalendarDay {
+export interface MonthDay {
+  /** `YYYY-MM-DD`. */
   day: string;
-  net: string | null;
+  bucket: Bucket | null;
+  /** 0 for no trade or a flat day, else 1–4: the day's |net| against the month's largest. */
+  level: number;
 }
 
-/** Weeks (Sunday first) from the Sunday on or before `from` through `to`, each day with its net. */
-export function calendarWeeks(nets: ReadonlyMap<string, string>, to: Date, days = 91): CalendarDay[][] {
-  const end = new Date(to.getFullYear(), to.getMonth(), to.getDate());
-  const start = new Date(end.getFullYear(), end.getMonth(), end.getDate() - days + 1);
-  start.setDate(start.getDate() - start.getDay());
-  const weeks: CalendarDay[][] = [];
-  for (const d = start; d <= end; d.setDate(d.getDate() + 1)) {
-    if (d.getDay() === 0) weeks.push([]);
-    const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-    weeks.at(-1)?.push({ day, net: nets.get(day) ?? null });
-  }
-  return weeks;
+/** `YYYY-MM` moved by `delta` months. */
+export function shiftMonth(month: string, delta: number): string {
+  const [y = 1970, m = 1] = month.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1 + delta, 1));
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}`;
 }
 
-/** The chart's series: exit time (seconds) and cumulative net, in closing order. */
-export function cumulativeSeries(closed: readonly ClosedTrade[], epochOf: (wall: string) => number) {
-  const trips = [...closed].sort((a, b) => (a.exit < b.exit ? -1 : a.exit > b.exit ? 1 : 0));
-  let total = toDecimal(0);
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (const trip of trips) {
-    total = total.plus(trip.net);
-    xs.push(epochOf(trip.exit) / 1000);
-    ys.push(Number(total.toFixed()));
-  }
-  return [xs, ys] as [number[], number[]];
+/** The month of the latest day with a trade (older imports open on their own month), else `fallback`. */
+export const latestMonth = (days: Readonly<Record<string, unknown>>, fallback: string): string =>
+  Object.keys(days).sort().at(-1)?.slice(0, 7) ?? fallback;
+
+/**
+ * A month as weeks (Sunday first) of its days with their `by_day` bucket; null pads the first and
+ * last weeks. The colour level compares each day's |net| with the month's largest, exactly.
+ */
+export function monthWeeks(month: string, byDay: Readonly<Record<string, Bucket>>): (MonthDay | null)[][] {
+  const [y = 1970, m = 1] = month.split('-').map(Number);
+  const first = new Date(Date.UTC(y, m - 1, 1)).getUTCDay();
+  const length = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const days = Array.from({ length }, (_, i) => `${month}-${pad(i + 1)}`);
+  const largest = days.reduce((max, day) => {
+    const net = byDay[day]?.net;
+    return net === undefined ? max : toDecimal(net).abs().gt(max) ? toDecimal(net).abs() : max;
+  }, toDecimal(0));
+  const cells: (MonthDay | null)[] = [
+    ...Array.from({ length: first }, () => null),
+    ...days.map((day) => {
+      const bucket = byDay[day] ?? null;
+      const size = bucket ? toDecimal(bucket.net).abs() : toDecimal(0);
+      // The quarter of the month's largest day this day reaches, compared exactly: ⌈4 × |net| ÷ largest⌉.
+      const level = size.eq(0) ? 0 : ([1, 2, 3].find((k) => size.times(4).lte(largest.times(k))) ?? 4);
+      return { day, bucket, level };
+    }),
+  ];
+  while (cells.length % 7 !== 0) cells.push(null);
+  return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
 }
+
+/** The chart's series from the reports' equity curve: exit time (seconds) and cumulative net. */
+export function cumulativeSeries(curve: readonly EquityPoint[], epochOf: (wall: string) => number) {
+  return [curve.map((p) => epochOf(p.exit) / 1000), curve.map((p) => Number(p.cumulative))] as [
+    number[],
+    number[],
+  ];
+}
+
+/** Exact order of two decimal strings; floats only decide when they differ (the usual case). */
+const compareAmounts = (a: string, b: string) => Number(a) - Number(b) || toDecimal(a).cmp(toDecimal(b));
 
 /**
  * The chart in words, for screen readers and anyone who prefers numbers: exact amounts of the same
  * curve (the chart itself plots floats).
  */
-export function cumulativeDescription(closed: readonly ClosedTrade[]): string {
-  const trips = [...closed].sort((a, b) => (a.exit < b.exit ? -1 : a.exit > b.exit ? 1 : 0));
-  const first = trips[0];
-  const last = trips.at(-1);
+export function cumulativeDescription(curve: readonly EquityPoint[]): string {
+  const first = curve[0];
+  const last = curve.at(-1);
   if (!first || !last) return 'No closed trades yet.';
-  let total = toDecimal(0);
-  let high = toDecimal(first.net);
-  let low = high;
-  for (const trip of trips) {
-    total = total.plus(trip.net);
-    if (total.gt(high)) high = total;
-    if (total.lt(low)) low = total;
+  let high = first.cumulative;
+  let low = first.cumulative;
+  for (const point of curve) {
+    if (compareAmounts(point.cumulative, high) > 0) high = point.cumulative;
+    if (compareAmounts(point.cumulative, low) < 0) low = point.cumulative;
   }
-  const money = (value: typeof total) => formatAmount(amount(value), { sign: true });
+  const money = (value: string) => formatAmount(value, { sign: true });
   const from = dayOf(first.exit);
   const to = dayOf(last.exit);
   const span = from === to ? `on ${from}` : `from ${from} to ${to}`;
-  const count = trips.length === 1 ? '1 closed trade' : `${trips.length} closed trades`;
-  return `Cumulative net P&L of ${count} ${span}: ends at ${money(total)}, highest ${money(high)}, lowest ${money(low)}.`;
+  const count = curve.length === 1 ? '1 closed trade' : `${curve.length} closed trades`;
+  return `Cumulative net P&L of ${count} ${span}: ends at ${money(last.cumulative)}, highest ${money(high)}, lowest ${money(low)}.`;
 }
 
 /** A local wall-clock string back to epoch ms on this device. */
@@ -147,7 +250,7 @@ export function sortTrades(trades: readonly Trade[], key: SortKey, direction: So
 
 export interface TradeFilters {
   symbol: string;
-  /** `YYYY-MM-DD` local days, inclusive; '' for none. */
+  /** `YYYY-MM-DD` market-time days, inclusive; '' for none. */
   from: string;
   to: string;
   side: '' | 'buy' | 'sell';
@@ -166,7 +269,7 @@ export function filterTrades(
 ): Trade[] {
   const symbol = f.symbol.trim().toUpperCase();
   return trades.filter((t) => {
-    const day = dayOf(localWallTime(t.time));
+    const day = dayOf(marketWallTime(t.time));
     return (
       (symbol === '' || t.symbol.includes(symbol)) &&
       (f.from === '' || day >= f.from) &&

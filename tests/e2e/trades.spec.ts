@@ -4,6 +4,9 @@ import { expect, test } from './support/test.ts';
 
 // The trade history page end to end (SPEC §2 Trade history, §5 Trade form): the real functions and store.
 
+// A member abroad: times still read in market time (New York), not the browser's zone.
+test.use({ timezoneId: 'Europe/Paris' });
+
 const form = (page: Page, name = 'Add Trade') => page.getByRole('dialog', { name });
 const formError = (dialog: Locator) => dialog.getByRole('alert');
 const submit = (dialog: Locator, name = 'Add Trade') =>
@@ -20,6 +23,9 @@ test('a member adds, edits and deletes trades, and the statistics follow', async
   await page.goto('/trades');
   await expect(page.getByRole('heading', { level: 1, name: 'Trade History', exact: true })).toBeVisible();
   await expect(page.getByText('No closed trades yet')).toBeVisible();
+  await expect(page.getByText('No trades yet: add your first trade.')).toBeVisible();
+  // Closed trades are the main view; the executions are one click away.
+  await page.getByRole('button', { name: 'Executions', exact: true }).click();
   await expect(page.getByText('No trades yet: add your first trade.')).toBeVisible();
 
   // The buy, each bad input's message first.
@@ -46,6 +52,7 @@ test('a member adds, edits and deletes trades, and the statistics follow', async
   await expect(add).toBeHidden();
   await expect(tradeRow(page, 'Buy')).toContainText('ABCD');
   await expect(tradeRow(page, 'Buy')).toContainText('1,000,000');
+  await expect(tradeRow(page, 'Buy').locator('time')).toHaveText(/\d{1,2}:\d{2}:\d{2} [AP]M E[SD]T$/);
   await expect(stat(page, 'Open positions')).toContainText('1');
 
   // The sell closes the round trip: 1,000,000 × (0.0051 − 0.0042) = 900.
@@ -59,7 +66,10 @@ test('a member adds, edits and deletes trades, and the statistics follow', async
   await submit(sell);
   await expect(sell).toBeHidden();
   await expect(tradeRow(page, 'Sell')).toContainText('0.0051');
-  await expect(stat(page, 'Net P&L')).toContainText('+900.0000');
+  // Money in the trade's currency with cents; the exact amount in the tooltip.
+  await expect(stat(page, 'Net P&L')).toContainText('+$900.00');
+  await expect(stat(page, 'Net P&L').locator('.stat-card__value')).toHaveAttribute('title', '+900.0000 USD');
+  await expect(stat(page, 'Max drawdown')).toContainText('$0.00');
   await expect(stat(page, 'Win rate')).toContainText('100%');
   await expect(stat(page, 'Closed trades')).toContainText('1');
   await expect(stat(page, 'Open positions')).toContainText('0');
@@ -70,7 +80,7 @@ test('a member adds, edits and deletes trades, and the statistics follow', async
 
   // Sorting by symbol marks the column.
   const symbolHeader = page
-    .getByRole('table', { name: 'Trades' })
+    .getByRole('table', { name: 'Trades', exact: true })
     .getByRole('columnheader', { name: 'Symbol', exact: true });
   await symbolHeader.getByRole('button').click();
   await expect(symbolHeader).toHaveAttribute('aria-sort', 'ascending');
@@ -193,7 +203,8 @@ test('a long history renders only the rows on screen, in a real table', async ({
     }),
   );
   await page.goto('/trades');
-  const table = page.getByRole('table', { name: 'Trades' });
+  await page.getByRole('button', { name: 'Executions', exact: true }).click();
+  const table = page.getByRole('table', { name: 'Trades', exact: true });
   await expect(table.getByRole('link', { name: 'S349', exact: true })).toBeVisible();
   const rendered = await table.locator('tbody tr:not(.spacer-row)').count();
   expect(rendered).toBeGreaterThan(5);

@@ -44,6 +44,10 @@ const VALID_REQUESTS: { [N in ApiName]?: ApiRequest<N> } = {
   'journal/trades/import': {
     executions: [{ broker: 'das', time: 1, symbol: 'ABCD', side: 'buy', qty: 1, price: '0.0042', fees: '0' }],
   },
+  'journal/trades/tags/update': {
+    trip_ids: ['trade_AAAAAAAAAAAAAAAA'],
+    define: [{ name: 'Gap', kind: 'setup' }],
+  },
   'journal/categories/notes': { category_id: 'category_AAAAAAAAAAAAAAAA' },
   'journal/categories/update': { category_id: 'category_AAAAAAAAAAAAAAAA', category: 'Setups' },
 };

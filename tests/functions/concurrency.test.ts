@@ -21,6 +21,8 @@ import symbolsFn from '../../functions/journal-symbols.ts';
 import tradesFn from '../../functions/journal-trades.ts';
 import tradesDeleteFn from '../../functions/journal-trades-delete.ts';
 import tradesImportFn from '../../functions/journal-trades-import.ts';
+import tripTagsFn from '../../functions/journal-trades-tags.ts';
+import tripTagsUpdateFn from '../../functions/journal-trades-tags-update.ts';
 import tradesUpdateFn from '../../functions/journal-trades-update.ts';
 import progressFn from '../../functions/videos-progress.ts';
 import { loadFunctions } from '../support/functions.ts';
@@ -68,6 +70,7 @@ const READS = new Set<ApiName>([
   'journal/symbols',
   'journal/symbols/notes',
   'journal/trades',
+  'journal/trades/tags',
   'payment/verify',
   'playlists',
   'promo',
@@ -310,6 +313,34 @@ const SCENARIOS: { [N in ApiName]?: Scenario } = {
       );
       expect(new Set(trades.map((t) => t.fingerprint)).size).toBe(n + 1);
       expect((await allTrades(m, { symbol: 'ABCD' })).length).toBe(n + 1);
+    },
+  },
+  'journal/trades/tags/update': {
+    async run(m, n) {
+      // n trades plus one every call tags: call i names tag t(i mod 8) on trade i and on the shared one.
+      const imported = await m.call(tradesImportFn, 'journal/trades/import', {
+        executions: Array.from({ length: n + 1 }, (_, i) =>
+          sampleExecution({ symbol: `TAG${i % 4}`, time: Date.UTC(2026, 0, 2) + i * 1000, orderId: `t${i}` }),
+        ),
+      });
+      expect(imported.body.added).toBe(n + 1);
+      const [shared, ...ids] = (await allTrades(m)).map((t) => t.trade_id) as [string, ...string[]];
+      const answers = await all(n, (i) =>
+        m.call(tripTagsUpdateFn, 'journal/trades/tags/update', {
+          trip_ids: [ids[i], shared],
+          define: [{ name: `t${i % 8}`, kind: 'setup' }],
+        }),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(n).fill(200));
+      const { body } = await m.call(tripTagsFn, 'journal/trades/tags', {});
+      const trips = body.trips as Record<string, { tags: string[] }>;
+      ids.forEach((id, i) => {
+        expect(trips[id]?.tags).toEqual([`setup:t${i % 8}`]);
+      });
+      // No call's tag was lost on the trade they all edited, and each tag was defined once.
+      const eight = Array.from({ length: 8 }, (_, k) => `setup:t${k}`);
+      expect(sorted(trips[shared]?.tags ?? [])).toEqual(sorted(eight));
+      expect(sorted((body.tags as { id: string }[]).map((t) => t.id))).toEqual(sorted(eight));
     },
   },
   'videos/progress': {

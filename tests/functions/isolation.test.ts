@@ -28,7 +28,7 @@ const freshIds = (symbol: string) => ({
 });
 
 /** A field is id-like by its name: an id, or a list of them (symbols, categories). */
-const ID_LIKE = /(^|_)id$|Id$|ID$|^symbols?$|^categories$/;
+const ID_LIKE = /(^|_)ids?$|Id$|ID$|^symbols?$|^categories$/;
 
 type A = Awaited<ReturnType<typeof seededMember>>;
 /**
@@ -43,6 +43,7 @@ const ID_SAMPLES: Record<string, (a: A) => unknown[]> = {
   category_id: (a) => [a.ids.category],
   categories: (a) => [[a.ids.category]],
   trade_id: (a) => [a.ids.trade],
+  trip_ids: (a) => [[a.ids.trade]],
   symbol: (a) => [a.ids.symbol, a.ids.symbol.toLowerCase(), `$${a.ids.symbol}`],
   symbols: (a) => [[a.ids.symbol], [a.ids.symbol.toLowerCase()]],
   nodeId: () => [`vid_${videoId}`, videoId],

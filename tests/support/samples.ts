@@ -82,5 +82,12 @@ export function validRequests(
     },
     'journal/trades/delete': { trade_id: ids.trade },
     'journal/trades/import': { executions: [sampleExecution({ symbol: ids.symbol })], dryRun: false },
+    'journal/trades/tags/update': {
+      trip_ids: [ids.trade],
+      define: [{ name: 'Gap and go', kind: 'setup' }],
+      add: [],
+      remove: [],
+      risk: '50',
+    },
   };
 }

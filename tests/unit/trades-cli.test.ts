@@ -28,6 +28,36 @@ describe('scripts/trades-parse.ts', () => {
     const analysis = JSON.parse(stdout);
     expect(analysis.broker).toBe('das');
     expect(analysis.totals.USD.net).toBe('833.2300');
+    // Every report under stats.<CURRENCY>, with the key names the README documents.
+    const usd = analysis.stats.USD;
+    for (const key of [
+      'by_symbol',
+      'by_tag',
+      'by_side',
+      'by_hold_time',
+      'by_size',
+      'by_price',
+      'by_hour',
+      'by_weekday',
+      'by_day',
+      'equity_curve',
+      'max_drawdown',
+      'max_drawdown_start',
+      'max_drawdown_end',
+      'fees_pct_of_gross',
+      'r_multiples',
+    ]) {
+      expect(usd, key).toHaveProperty(key);
+    }
+    expect(usd.by_side.long).toEqual({
+      trades: 2,
+      wins: 1,
+      losses: 1,
+      gross: '750.0000',
+      fees: '1.4700',
+      net: '748.5300',
+    });
+    expect(usd.max_drawdown).toBe('450.6200');
   });
 
   it('reads a file of another format through a column mapping', () => {

@@ -3,20 +3,28 @@ import type { Trade } from '../../functions/_lib/contract/index.ts';
 import { matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
 import { computeStats } from '../../functions/_lib/trades/stats.ts';
 import { openTradeIds } from '../../functions/_lib/trades/stored-trades.ts';
+import { zonedTimeToEpoch } from '../../functions/_lib/trades/zoned-time.ts';
+import { setTradeTimeZone } from '../../member-app/trades/time-zone.ts';
 import {
-  calendarWeeks,
   cumulativeDescription,
-  dailyNet,
   filterTrades,
   formatAmount,
+  formatMarketTime,
+  formatMoney,
   formatPercent,
-  localWallTime,
+  latestMonth,
+  marketWallTime,
+  monthWeeks,
   NO_FILTERS,
+  shiftMonth,
   sortTrades,
   tradesToExecutions,
 } from '../../member-app/trades/trade-view.ts';
 
-const at = (y: number, m: number, d: number, h = 10) => new Date(y, m - 1, d, h).getTime();
+const pad = (n: number) => String(n).padStart(2, '0');
+/** An instant given by its New York wall clock (market time, whatever the machine's zone). */
+const at = (y: number, m: number, d: number, h = 10, mi = 0, s = 0) =>
+  zonedTimeToEpoch(`${y}-${pad(m)}-${pad(d)}T${pad(h)}:${pad(mi)}:${pad(s)}`, 'America/New_York') ?? 0;
 const trade = (fields: Partial<Trade>): Trade => ({
   trade_id: 'trade_AAAAAAAAAAAAAAAA',
   symbol: 'ABCD',
@@ -58,15 +66,57 @@ describe('trades as executions', () => {
     const stats = computeStats(closed_trades);
     expect(stats.net).toBe('900.0000');
     expect(formatPercent(stats.win_rate)).toBe('100%');
-    expect(dailyNet(closed_trades)).toEqual(new Map([['2026-03-03', '900.0000']]));
+    expect(stats.by_day['2026-03-03']?.net).toBe('900.0000');
   });
 
-  it('writes local wall-clock time', () => {
-    expect(localWallTime(at(2026, 12, 31, 9))).toBe('2026-12-31T09:00:00');
+  it.each([
+    // EST (−5), EDT (−4), both sides of the March and November changes.
+    [Date.UTC(2026, 11, 31, 14, 0, 0), '2026-12-31T09:00:00'],
+    [Date.UTC(2026, 2, 16, 18, 45, 1), '2026-03-16T14:45:01'],
+    [Date.UTC(2026, 2, 8, 6, 59, 59), '2026-03-08T01:59:59'],
+    [Date.UTC(2026, 2, 8, 7, 0, 0), '2026-03-08T03:00:00'],
+    [Date.UTC(2026, 10, 1, 5, 59, 59), '2026-11-01T01:59:59'],
+    [Date.UTC(2026, 10, 1, 6, 0, 0), '2026-11-01T01:00:00'],
+    [Date.UTC(2027, 0, 1, 4, 59, 59), '2026-12-31T23:59:59'],
+  ])('reads %i on the market clock as %s', (ms, wall) => {
+    expect(marketWallTime(ms)).toBe(wall);
+  });
+
+  it('follows the zone a member picked, and market time again once they pick it back', () => {
+    const fill = Date.UTC(2026, 2, 17, 13, 35, 2); // 09:35:02 in New York (EDT)
+    setTradeTimeZone('Europe/Paris');
+    try {
+      expect(marketWallTime(fill)).toBe('2026-03-17T14:35:02'); // CET until 29 March
+      expect(formatMarketTime(fill)).toBe('3/17/26, 2:35:02 PM GMT+1');
+      setTradeTimeZone('Not/AZone'); // ignored
+      expect(marketWallTime(fill)).toBe('2026-03-17T14:35:02');
+    } finally {
+      setTradeTimeZone('America/New_York');
+    }
+    expect(marketWallTime(fill)).toBe('2026-03-17T09:35:02');
+  });
+
+  it('shows a time in market time with its zone, not the device’s', () => {
+    expect(formatMarketTime(Date.UTC(2026, 2, 16, 18, 45, 1))).toBe('3/16/26, 2:45:01 PM EDT');
+    expect(formatMarketTime(Date.UTC(2026, 0, 5, 14, 30, 0))).toBe('1/5/26, 9:30:00 AM EST');
   });
 });
 
 describe('display helpers', () => {
+  it.each([
+    ['1914.4200', 'USD', '+$1,914.42'],
+    ['-450.6200', 'USD', '−$450.62'],
+    ['0.0000', 'USD', '$0.00'],
+    ['0.0049', 'USD', '+$0.00'], // the sign follows the exact value
+    ['0.0050', 'USD', '+$0.01'], // half-up
+    ['-0.0050', 'USD', '−$0.01'],
+    ['1234567.995', 'USD', '+$1,234,568.00'],
+    ['12.5', 'CAD', '+CA$12.50'],
+    [null, 'USD', '—'],
+  ])('shows money %s %s as %s', (value, currency, text) => {
+    expect(formatMoney(value, currency)).toBe(text);
+  });
+
   it('groups thousands on the text without rounding', () => {
     expect(formatAmount('1234567.00005')).toBe('1,234,567.00005');
     expect(formatAmount('-900.0000')).toBe('−900.0000');
@@ -75,12 +125,42 @@ describe('display helpers', () => {
     expect(formatAmount(null)).toBe('—');
   });
 
-  it('lays the calendar out in Sunday-first weeks ending today', () => {
-    const weeks = calendarWeeks(new Map([['2026-03-03', '900.0000']]), new Date(2026, 2, 4), 7);
-    expect(weeks.flat()[0]?.day).toBe('2026-02-22');
-    expect(weeks.flat().at(-1)?.day).toBe('2026-03-04');
-    expect(weeks.flat().find((d) => d.day === '2026-03-03')?.net).toBe('900.0000');
-    expect(weeks.every((w) => w.length <= 7)).toBe(true);
+  it('lays a month out in Sunday-first weeks, each day coloured by its size against the month’s largest', () => {
+    const bucket = (net: string) => ({ trades: 1, wins: 0, losses: 0, gross: net, fees: '0', net });
+    const weeks = monthWeeks('2026-03', {
+      '2026-03-02': bucket('-1000.0000'),
+      '2026-03-03': bucket('250.0000'),
+      '2026-03-04': bucket('250.0001'),
+      '2026-03-05': bucket('0.0000'),
+      '2026-04-01': bucket('5000.0000'), // another month: not in this grid nor its scale
+    });
+    expect(weeks.length).toBe(5); // March 2026 starts on a Sunday and has 31 days
+    expect(weeks[0]?.[0]?.day).toBe('2026-03-01');
+    expect(weeks.at(-1)?.map((cell) => cell?.day ?? null)).toEqual([
+      '2026-03-29',
+      '2026-03-30',
+      '2026-03-31',
+      null,
+      null,
+      null,
+      null,
+    ]);
+    const level = (day: string) => weeks.flat().find((cell) => cell?.day === day)?.level;
+    expect([
+      level('2026-03-02'),
+      level('2026-03-03'),
+      level('2026-03-04'),
+      level('2026-03-05'),
+      level('2026-03-06'),
+    ]).toEqual([4, 1, 2, 0, 0]);
+    expect(monthWeeks('2026-02', {}).flat().filter(Boolean).length).toBe(28);
+  });
+
+  it('opens on the latest month with a trade and steps months across years', () => {
+    expect(latestMonth({ '2024-11-03': 1, '2025-01-31': 1 }, '2026-03')).toBe('2025-01');
+    expect(latestMonth({}, '2026-03')).toBe('2026-03');
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+    expect(shiftMonth('2025-12', 1)).toBe('2026-01');
   });
 
   it('sorts by exact price and filters by side, result, symbol and day', () => {
@@ -106,9 +186,17 @@ describe('open and closed positions, and the chart in words', () => {
 
   it('describes the cumulative curve with exact amounts', () => {
     const { closed_trades } = matchRoundTrips(tradesToExecutions([buy, sell]));
-    expect(cumulativeDescription(closed_trades)).toBe(
+    expect(cumulativeDescription(computeStats(closed_trades).equity_curve)).toBe(
       'Cumulative net P&L of 1 closed trade on 2026-03-03: ends at +900.0000, highest +900.0000, lowest +900.0000.',
     );
     expect(cumulativeDescription([])).toBe('No closed trades yet.');
+    // Highest and lowest compare exactly, not as floats.
+    const curve = ['1.00000000000000001', '1.00000000000000002', '-3'].map((cumulative, i) => ({
+      trade: i + 1,
+      id: `t${i}`,
+      exit: '2026-03-03T10:00:00',
+      cumulative,
+    }));
+    expect(cumulativeDescription(curve)).toContain('highest +1.00000000000000002, lowest −3');
   });
 });

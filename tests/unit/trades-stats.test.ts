@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { priceBucket } from '../../functions/_lib/trades/bands.ts';
 import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
-import { computeStats, priceBucket } from '../../functions/_lib/trades/stats.ts';
+import { computeStats } from '../../functions/_lib/trades/stats.ts';
 
 function trade(
   symbol: string,
@@ -12,6 +13,7 @@ function trade(
   net: string,
 ) {
   return {
+    id: `${symbol}@${entry}`,
     symbol,
     account: 'A',
     currency: 'USD',
@@ -21,6 +23,7 @@ function trade(
     exit,
     avg_entry: avgEntry,
     avg_exit: avgEntry,
+    cost: '1000',
     gross,
     fees,
     net,
@@ -87,9 +90,20 @@ describe('trade statistics', () => {
       current_win_streak: 0,
       best_win_streak: 0,
       by_symbol: {},
+      by_tag: {},
+      by_side: {},
+      by_hold_time: {},
+      by_size: {},
       by_weekday: {},
       by_hour: {},
       by_price: {},
+      by_day: {},
+      equity_curve: [],
+      max_drawdown: '0.0000',
+      max_drawdown_start: null,
+      max_drawdown_end: null,
+      fees_pct_of_gross: null,
+      r_multiples: { trades: 0, total_r: null, avg_r: null },
     });
   });
 
@@ -108,7 +122,9 @@ describe('trade statistics', () => {
       largest_loss: null,
       current_win_streak: 1,
       best_win_streak: 1,
-      by_price: { '0.001-0.01': { trades: 1, wins: 1, losses: 0, net: '1199.1500' } },
+      by_price: {
+        '0.001-0.01': { trades: 1, wins: 1, losses: 0, gross: '1200.0000', fees: '0.8500', net: '1199.1500' },
+      },
     });
   });
 
@@ -149,28 +165,28 @@ describe('trade statistics', () => {
       best_win_streak: 1,
     });
     expect(stats.by_symbol).toEqual({
-      AITX: { trades: 1, wins: 0, losses: 0, net: '0.0000' },
-      ALPP: { trades: 1, wins: 1, losses: 0, net: '84.7000' },
-      ENZC: { trades: 1, wins: 0, losses: 1, net: '-450.6200' },
-      HMBL: { trades: 2, wins: 2, losses: 0, net: '1209.1500' },
+      AITX: { trades: 1, wins: 0, losses: 0, gross: '1.0000', fees: '1.0000', net: '0.0000' },
+      ALPP: { trades: 1, wins: 1, losses: 0, gross: '85.0000', fees: '0.3000', net: '84.7000' },
+      ENZC: { trades: 1, wins: 0, losses: 1, gross: '-450.0000', fees: '0.6200', net: '-450.6200' },
+      HMBL: { trades: 2, wins: 2, losses: 0, gross: '1210.0000', fees: '0.8500', net: '1209.1500' },
     });
     expect(stats.by_weekday).toEqual({
-      Mon: { trades: 2, wins: 1, losses: 1, net: '748.5300' },
-      Tue: { trades: 2, wins: 1, losses: 0, net: '84.7000' },
-      Wed: { trades: 1, wins: 1, losses: 0, net: '10.0000' },
+      Mon: { trades: 2, wins: 1, losses: 1, gross: '750.0000', fees: '1.4700', net: '748.5300' },
+      Tue: { trades: 2, wins: 1, losses: 0, gross: '86.0000', fees: '1.3000', net: '84.7000' },
+      Wed: { trades: 1, wins: 1, losses: 0, gross: '10.0000', fees: '0.0000', net: '10.0000' },
     });
     // The date-only trade has no hour.
     expect(stats.by_hour).toEqual({
-      '09': { trades: 1, wins: 1, losses: 0, net: '1199.1500' },
-      '10': { trades: 1, wins: 1, losses: 0, net: '84.7000' },
-      '11': { trades: 1, wins: 0, losses: 1, net: '-450.6200' },
-      '14': { trades: 1, wins: 0, losses: 0, net: '0.0000' },
+      '09': { trades: 1, wins: 1, losses: 0, gross: '1200.0000', fees: '0.8500', net: '1199.1500' },
+      '10': { trades: 1, wins: 1, losses: 0, gross: '85.0000', fees: '0.3000', net: '84.7000' },
+      '11': { trades: 1, wins: 0, losses: 1, gross: '-450.0000', fees: '0.6200', net: '-450.6200' },
+      '14': { trades: 1, wins: 0, losses: 0, gross: '1.0000', fees: '1.0000', net: '0.0000' },
     });
     expect(stats.by_price).toEqual({
-      '<0.001': { trades: 1, wins: 0, losses: 0, net: '0.0000' },
-      '0.001-0.01': { trades: 2, wins: 1, losses: 1, net: '748.5300' },
-      '0.10-1': { trades: 1, wins: 1, losses: 0, net: '84.7000' },
-      '>=1': { trades: 1, wins: 1, losses: 0, net: '10.0000' },
+      '<0.001': { trades: 1, wins: 0, losses: 0, gross: '1.0000', fees: '1.0000', net: '0.0000' },
+      '0.001-0.01': { trades: 2, wins: 1, losses: 1, gross: '750.0000', fees: '1.4700', net: '748.5300' },
+      '0.10-1': { trades: 1, wins: 1, losses: 0, gross: '85.0000', fees: '0.3000', net: '84.7000' },
+      '>=1': { trades: 1, wins: 1, losses: 0, gross: '10.0000', fees: '0.0000', net: '10.0000' },
     });
   });
 

@@ -46,4 +46,4 @@ export {
   WatchingVideo,
 } from './library.ts';
 export type { ContractEntry, Method } from './shared.ts';
-export { ImportedExecution, Trade } from './trades.ts';
+export { ImportedExecution, Trade, TripNote, TripTag } from './trades.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMPORT_BATCH, TRADE_ID, TRADE_SYMBOL } from '../trades/rules.ts';
+import { MAX_TAG_NAME, MAX_TAGS_PER_TRIP, MAX_TRIPS_PER_CALL, TAG_ID, TAG_KINDS } from '../trades/tags.ts';
 import { Body, type ContractEntry, numeric } from './shared.ts';
 
 const tradeId = z.string().regex(TRADE_ID, 'use a trade id (trade_ and 16 letters or digits)');
@@ -61,6 +62,17 @@ export const ImportedExecution = z.object({
 });
 export type ImportedExecution = z.infer<typeof ImportedExecution>;
 
+const tagId = z.string().max(80).regex(TAG_ID, 'use a tag id such as setup:gap-and-go');
+
+/** A member's setup or mistake tag; its id comes from its kind and name (trades/tags.ts). */
+export const TripTag = z.object({ id: z.string(), name: z.string(), kind: z.enum(TAG_KINDS) });
+export type TripTag = z.infer<typeof TripTag>;
+
+/** What a member noted on a round trip (keyed by its id, the id of its opening trade). */
+export const TripNote = z.object({ tags: z.array(z.string()), risk: z.string().nullable() });
+
+const TripTags = z.object({ tags: z.array(TripTag), trips: z.record(z.string(), TripNote) });
+
 /** The trade journal (SPEC §7 /api/journal/trades*): members only, keys under the caller's namespace. */
 export const tradesApi = {
   /** Newest executed first, 100 a page; `filter` narrows by symbol, time range (ms), side and status. */
@@ -117,5 +129,49 @@ export const tradesApi = {
       dryRun: z.boolean().optional(),
     }),
     response: z.object({ added: z.number(), duplicates: z.number(), total: z.number() }),
+  },
+  /** Beyond the SPEC: the member's tags and what they noted on each round trip (tags, planned risk). */
+  'journal/trades/tags': {
+    method: 'POST',
+    request: Body,
+    response: TripTags,
+  },
+  /**
+   * Beyond the SPEC: tag round trips in bulk, all or nothing. `define` names new tags (and adds them),
+   * `add`/`remove` take tag ids, `risk` sets the planned risk in dollars (null clears it). Answers
+   * every tag and the edited trips.
+   */
+  'journal/trades/tags/update': {
+    method: 'POST',
+    request: Body.extend({
+      trip_ids: z
+        .array(tradeId)
+        .min(1, 'choose at least one trade')
+        .max(MAX_TRIPS_PER_CALL, `at most ${MAX_TRIPS_PER_CALL} trades at once`),
+      define: z
+        .array(
+          z.object({
+            name: z.string().max(MAX_TAG_NAME, `a tag name has at most ${MAX_TAG_NAME} characters`),
+            kind: z.enum(TAG_KINDS, { error: 'a tag is a setup or a mistake' }),
+          }),
+        )
+        .max(MAX_TAGS_PER_TRIP, `a trade can carry at most ${MAX_TAGS_PER_TRIP} tags`)
+        .optional(),
+      add: z
+        .array(tagId)
+        .max(MAX_TAGS_PER_TRIP, `a trade can carry at most ${MAX_TAGS_PER_TRIP} tags`)
+        .optional(),
+      remove: z
+        .array(tagId)
+        .max(MAX_TAGS_PER_TRIP * 10)
+        .optional(),
+      risk: z
+        .string()
+        .regex(/^\d{1,10}(\.\d{1,4})?$/, 'use an amount in dollars, e.g. 50 or 12.50')
+        .refine((text) => /[1-9]/.test(text), 'use a risk above 0')
+        .nullable()
+        .optional(),
+    }),
+    response: TripTags,
   },
 } as const satisfies Record<string, ContractEntry>;

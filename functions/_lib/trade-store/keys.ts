@@ -11,4 +11,8 @@ export const tradeKeys = {
   trade: (sub: string, tradeId: string) => `u:${sub}:trade:${tradeId}`,
   /** HASH execution fingerprint → trade id: what an import has already added. */
   fingerprints: (sub: string) => `u:${sub}:trade-fps`,
+  /** HASH tag id → JSON TripTag: the member's setup and mistake tags (≤ 100). */
+  tags: (sub: string) => `u:${sub}:trip-tags`,
+  /** HASH round-trip id (its opening trade's id) → JSON { tags, risk }: what the member noted on it. */
+  tripNotes: (sub: string) => `u:${sub}:trip-notes`,
 } as const;

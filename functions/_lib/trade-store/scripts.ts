@@ -61,3 +61,61 @@ for _, i in ipairs(fresh) do
 end
 return { #fresh, n - #fresh, redis.call('ZCARD', trades) }
 `;
+
+/**
+ * Tag round trips, all or nothing. KEYS: tags hash, trip-notes hash. ARGV: max distinct tags, max
+ * tags a trip, JSON of the tags to define `[[id, json], …]`, JSON ids to add, JSON ids to remove,
+ * risk mode ('' keep, '-' clear, else the value), then the trip ids. Caps are checked here, inside
+ * the atomic script, so calls at once can never pass them. Answers `{'ok', note JSON…}` (one per
+ * trip, in order), `{'tags'}` past the distinct cap, `{'unknown', id}`, or `{'trip', id}` past a
+ * trip's cap.
+ */
+export const TAG_TRIPS = `
+local tags, notes = KEYS[1], KEYS[2]
+local maxTags, maxPerTrip = tonumber(ARGV[1]), tonumber(ARGV[2])
+local define, add, remove = cjson.decode(ARGV[3]), cjson.decode(ARGV[4]), cjson.decode(ARGV[5])
+local risk = ARGV[6]
+local fresh, known = {}, {}
+for _, d in ipairs(define) do
+  if redis.call('HEXISTS', tags, d[1]) == 0 and not known[d[1]] then fresh[#fresh + 1] = d end
+  known[d[1]] = true
+end
+if redis.call('HLEN', tags) + #fresh > maxTags then return {'tags'} end
+for _, list in ipairs({add, remove}) do
+  for _, id in ipairs(list) do
+    if not known[id] and redis.call('HEXISTS', tags, id) == 0 then return {'unknown', id} end
+  end
+end
+local removed = {}
+for _, id in ipairs(remove) do removed[id] = true end
+local out = {'ok'}
+local writes = {}
+for i = 7, #ARGV do
+  local trip = ARGV[i]
+  local raw = redis.call('HGET', notes, trip)
+  local note = raw and cjson.decode(raw) or {}
+  local current = type(note.tags) == 'table' and note.tags or {}
+  local next, has = {}, {}
+  for _, id in ipairs(current) do
+    if not removed[id] and not has[id] then next[#next + 1] = id; has[id] = true end
+  end
+  for _, d in ipairs(define) do
+    if not has[d[1]] then next[#next + 1] = d[1]; has[d[1]] = true end
+  end
+  for _, id in ipairs(add) do
+    if not has[id] then next[#next + 1] = id; has[id] = true end
+  end
+  if #next > maxPerTrip then return {'trip', trip} end
+  local r = note.risk
+  if risk == '-' then r = nil elseif risk ~= '' then r = risk end
+  if r == cjson.null or r == '' then r = nil end
+  local json = cjson.encode({tags = next, risk = r or ''})
+  writes[#writes + 1] = {trip, json, #next == 0 and not r}
+  out[#out + 1] = json
+end
+for _, d in ipairs(fresh) do redis.call('HSET', tags, d[1], d[2]) end
+for _, w in ipairs(writes) do
+  if w[3] then redis.call('HDEL', notes, w[1]) else redis.call('HSET', notes, w[1], w[2]) end
+end
+return out
+`;

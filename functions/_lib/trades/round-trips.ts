@@ -11,6 +11,11 @@ import { amount, type Decimal, plain, toDecimal, ZERO } from './money.ts';
 export type TradeSide = 'long' | 'short';
 
 export interface ClosedTrade {
+  /**
+   * Stable round-trip id: the fingerprint of its opening execution (a stored trade's id in the app).
+   * Re-importing the same fills or editing another trade leaves it unchanged, so tags stay attached.
+   */
+  id: string;
   symbol: string;
   account: string;
   currency: string;
@@ -22,10 +27,14 @@ export interface ClosedTrade {
   /** Average prices of the opening and of the closing fills. */
   avg_entry: string;
   avg_exit: string;
+  /** Σ(qty × price) of the opening fills, exact: the position's cost (size bands, return on cost). */
+  cost: string;
   gross: string;
   fees: string;
   net: string;
   executions: number;
+  /** Fingerprints of its fills, in order, when asked for (`withFills`): the page expands a trip to them. */
+  fills?: string[];
   /** When every fill came with the statement's own realised P&L (IBKR): its sum, to cross-check `net`. */
   reported?: { net: string; line: number };
 }
@@ -56,6 +65,8 @@ interface Lot {
 
 /** The trip in progress for one symbol/account/currency. */
 interface Trip {
+  /** Fingerprint of the opening fill: the round trip's stable id. */
+  id: string;
   side: TradeSide;
   /** Sequence number of the first fill: orders trips by entry, ties by the oldest row. */
   order: number;
@@ -69,6 +80,8 @@ interface Trip {
   realized: Decimal;
   executions: number;
   lots: Lot[];
+  /** Fingerprints of the fills, when the caller wants them. */
+  fills: string[] | null;
   /** Index of the oldest lot still open (cheaper than shifting the array). */
   head: number;
   /** Signed: > 0 long, < 0 short. */
@@ -78,8 +91,10 @@ interface Trip {
   lastLine: number;
 }
 
-function newTrip(side: TradeSide, order: number, time: string): Trip {
+function newTrip(id: string, side: TradeSide, order: number, time: string, withFills: boolean): Trip {
   return {
+    id,
+    fills: withFills ? [] : null,
     side,
     order,
     entry: time,
@@ -141,6 +156,7 @@ function toClosed(trip: Trip, key: Key): ClosedTrade {
   const gross =
     trip.side === 'long' ? trip.closeValue.minus(trip.openValue) : trip.openValue.minus(trip.closeValue);
   return {
+    id: trip.id,
     ...key,
     side: trip.side,
     shares: trip.opened,
@@ -148,10 +164,12 @@ function toClosed(trip: Trip, key: Key): ClosedTrade {
     exit: trip.exit,
     avg_entry: plain(trip.openValue.div(trip.opened)),
     avg_exit: plain(trip.closeValue.div(trip.closed)),
+    cost: amount(trip.openValue),
     gross: amount(gross),
     fees: amount(trip.fees),
     net: amount(gross.minus(trip.fees)),
     executions: trip.executions,
+    ...(trip.fills ? { fills: trip.fills } : {}),
     ...(trip.reported ? { reported: { net: amount(trip.reported), line: trip.lastLine } } : {}),
   };
 }
@@ -187,8 +205,14 @@ interface Key {
   currency: string;
 }
 
-/** Matches executions into closed round trips (by entry) and open positions (by when they opened). */
-export function matchRoundTrips(executions: readonly Execution[]): MatchResult {
+/**
+ * Matches executions into closed round trips (by entry) and open positions (by when they opened).
+ * `withFills` lists each closed trip's fill fingerprints (the page's expandable rows).
+ */
+export function matchRoundTrips(
+  executions: readonly Execution[],
+  { withFills = false }: { withFills?: boolean } = {},
+): MatchResult {
   const trips = new Map<string, { key: Key; trip: Trip | null }>();
   const closed: { order: number; trade: ClosedTrade }[] = [];
   sortExecutions(executions).forEach((execution, order) => {
@@ -203,10 +227,11 @@ export function matchRoundTrips(executions: readonly Execution[]): MatchResult {
     const fees = toDecimal(execution.fees);
     const direction: TradeSide = execution.side === 'buy' ? 'long' : 'short';
     let trip = book.trip;
-    if (!trip) trip = newTrip(direction, order, execution.time);
+    if (!trip) trip = newTrip(execution.fingerprint, direction, order, execution.time, withFills);
     if (trip.side === direction) {
       // Opens or adds; a label without open/close simply follows the position.
       open(trip, execution.qty, price, fees, execution.time);
+      trip.fills?.push(execution.fingerprint);
       report(trip, execution);
       book.trip = trip;
       return;
@@ -216,6 +241,7 @@ export function matchRoundTrips(executions: readonly Execution[]): MatchResult {
     const [closeFees, flipFees] =
       closing === execution.qty ? [fees, ZERO] : splitFee(fees, closing, execution.qty);
     close(trip, closing, price, closeFees, execution.time);
+    trip.fills?.push(execution.fingerprint);
     report(trip, execution);
     if (trip.position !== 0) {
       book.trip = trip;
@@ -225,8 +251,9 @@ export function matchRoundTrips(executions: readonly Execution[]): MatchResult {
     book.trip = null;
     if (closing < execution.qty) {
       // More than the position: the rest opens the other way (a flip), with its share of the fees.
-      const flip = newTrip(direction, order, execution.time);
+      const flip = newTrip(execution.fingerprint, direction, order, execution.time, withFills);
       open(flip, execution.qty - closing, price, flipFees, execution.time);
+      flip.fills?.push(execution.fingerprint);
       flip.reported = null; // the statement's figure went to the trip this fill closed
       book.trip = flip;
     }

@@ -1,0 +1,116 @@
+import type { MembershipGate } from '../billing/gate.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { flatEntries, parseJson } from '../store.ts';
+import {
+  cleanTagName,
+  MAX_TAGS,
+  MAX_TAGS_PER_TRIP,
+  type TagKind,
+  type TripTag,
+  tagId,
+} from '../trades/tags.ts';
+import { tradeKeys } from './keys.ts';
+import { TAG_TRIPS } from './scripts.ts';
+
+/** What a member noted on one round trip: tag ids and the planned risk in dollars. */
+export interface TripNote {
+  tags: string[];
+  risk: string | null;
+}
+
+export interface TripTagsAnswer {
+  tags: TripTag[];
+  trips: Record<string, TripNote>;
+}
+
+/** A stored note as written by the script (Lua writes an empty list as `{}`, no risk as ''). */
+function readNote(raw: unknown): TripNote {
+  const note = parseJson<{ tags?: unknown; risk?: unknown }>(raw) ?? {};
+  const tags = Array.isArray(note.tags) ? note.tags.filter((id): id is string => typeof id === 'string') : [];
+  const risk = typeof note.risk === 'string' && note.risk !== '' ? note.risk : null;
+  return { tags, risk };
+}
+
+function readTags(reply: unknown): TripTag[] {
+  return flatEntries(reply)
+    .flatMap(([, json]) => {
+      const tag = parseJson<TripTag>(json);
+      return tag ? [tag] : [];
+    })
+    .sort((a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name));
+}
+
+/**
+ * Every tag the member defined and every round trip they noted: one round trip, the membership
+ * check riding in the same pipeline.
+ */
+export async function readTripTags(gate: MembershipGate): Promise<TripTagsAnswer> {
+  const { sub } = gate.caller;
+  const [tags, notes] = await gate.exec<[unknown, unknown]>(
+    gate.pipeline().hgetall(tradeKeys.tags(sub)).hgetall(tradeKeys.tripNotes(sub)),
+  );
+  const trips: Record<string, TripNote> = {};
+  for (const [trip, json] of flatEntries(notes)) trips[trip] = readNote(json);
+  return { tags: readTags(tags), trips };
+}
+
+export interface TagTripsInput {
+  trip_ids: string[];
+  define?: { name: string; kind: TagKind }[] | undefined;
+  add?: string[] | undefined;
+  remove?: string[] | undefined;
+  /** Planned risk in dollars; null clears it, absent keeps it. */
+  risk?: string | null | undefined;
+}
+
+/**
+ * Tags (and a planned risk on) round trips in bulk, all or nothing. Two round trips: the gate's
+ * pipeline checks that every id is one of the caller's trades (another member's id is simply not in
+ * the caller's list) and reads the tags, then one script applies the edit and enforces the caps
+ * atomically (calls at once cannot pass them).
+ */
+export async function tagTrips(
+  deps: Pick<Deps, 'store'>,
+  gate: MembershipGate,
+  input: TagTripsInput,
+): Promise<TripTagsAnswer> {
+  const { sub } = gate.caller;
+  const trips = [...new Set(input.trip_ids)];
+  const define = (input.define ?? []).map(({ name, kind }) => {
+    const clean = cleanTagName(name);
+    if (!clean)
+      throw badRequest(`"${name}" is not a tag name: 1 to 40 letters, digits, spaces or - _ & / + # . '`);
+    return { id: tagId(kind, clean), name: clean, kind };
+  });
+  const [scores, stored] = await gate.exec<[Array<number | string | null> | null, unknown]>(
+    gate.pipeline().zmscore(tradeKeys.trades(sub), trips).hgetall(tradeKeys.tags(sub)),
+  );
+  const unknownTrip = trips.find((_, i) => scores?.[i] === null || scores?.[i] === undefined);
+  if (unknownTrip) throw notFound(`No trade ${unknownTrip} in your journal`);
+  const reply = (await deps.store.eval(
+    TAG_TRIPS,
+    [tradeKeys.tags(sub), tradeKeys.tripNotes(sub)],
+    [
+      String(MAX_TAGS),
+      String(MAX_TAGS_PER_TRIP),
+      JSON.stringify(define.map((tag) => [tag.id, JSON.stringify(tag)])),
+      JSON.stringify(input.add ?? []),
+      JSON.stringify(input.remove ?? []),
+      input.risk === undefined ? '' : input.risk === null ? '-' : input.risk,
+      ...trips,
+    ],
+  )) as string[];
+  const [outcome, detail] = reply;
+  if (outcome === 'tags') throw new HttpError(422, `You can define at most ${MAX_TAGS} tags`);
+  if (outcome === 'unknown') throw badRequest(`Unknown tag ${detail}: define it first`);
+  if (outcome === 'trip')
+    throw new HttpError(422, `A trade can carry at most ${MAX_TAGS_PER_TRIP} tags (${detail})`);
+  const tags = readTags(stored);
+  for (const tag of define) if (!tags.some((t) => t.id === tag.id)) tags.push(tag);
+  const notes: Record<string, TripNote> = {};
+  trips.forEach((trip, i) => {
+    notes[trip] = readNote(reply[i + 1]);
+  });
+  return { tags, trips: notes };
+}

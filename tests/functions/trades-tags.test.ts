@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import type { ImportedExecution, Trade } from '../../functions/_lib/contract/index.ts';
+import { getDeps } from '../../functions/_lib/deps.ts';
+import { tradeKeys } from '../../functions/_lib/trade-store/keys.ts';
+import { MAX_TAGS, MAX_TAGS_PER_TRIP } from '../../functions/_lib/trades/tags.ts';
+import tradesFn from '../../functions/journal-trades.ts';
+import importFn from '../../functions/journal-trades-import.ts';
+import tagsFn from '../../functions/journal-trades-tags.ts';
+import updateFn from '../../functions/journal-trades-tags-update.ts';
+import { memberCaller } from '../support/members.ts';
+
+// Tags on round trips, on real Redis through the handlers: every refusal writes nothing.
+const { store } = getDeps();
+
+const execution = (i: number, over: Partial<ImportedExecution> = {}): ImportedExecution => ({
+  broker: 'tradezero',
+  account: 'TZ-1',
+  time: Date.UTC(2026, 2, 17, 13, 30) + i * 60_000,
+  symbol: 'AITX',
+  side: i % 2 ? 'sell' : 'buy',
+  qty: 1_000_000,
+  price: i % 2 ? '0.0065' : '0.0061',
+  fees: '1',
+  orderId: `o${i}`,
+  ...over,
+});
+
+/** A member with `trips` round trips imported; their opening trades' ids are the round-trip ids. */
+async function trader(trips = 3) {
+  const { sub, call } = await memberCaller(store);
+  const executions = Array.from({ length: trips * 2 }, (_, i) => execution(i));
+  if (trips > 0) expect((await call(importFn, 'journal/trades/import', { executions })).status).toBe(200);
+  const listed = (await call(tradesFn, 'journal/trades', {})).body.trades as Trade[];
+  const ids = listed
+    .filter((t) => t.tradeType === 'buy')
+    .sort((a, b) => a.time - b.time)
+    .map((t) => t.trade_id);
+  const read = async () => (await call(tagsFn, 'journal/trades/tags', {})).body;
+  const tag = (body: Record<string, unknown>) => call(updateFn, 'journal/trades/tags/update', body);
+  const stored = async () => ({
+    tags: await store.hgetall(tradeKeys.tags(sub)),
+    notes: await store.hgetall(tradeKeys.tripNotes(sub)),
+  });
+  return { sub, call, ids, read, tag, stored };
+}
+
+describe('journal/trades/tags', () => {
+  it('is empty for a new member', async () => {
+    const m = await trader(0);
+    expect(await m.read()).toEqual({ tags: [], trips: {} });
+  });
+
+  it('defines, adds, removes and sets a planned risk, in bulk, and reads it back', async () => {
+    const m = await trader(3);
+    const [a, b, c] = m.ids as [string, string, string];
+    const first = await m.tag({
+      trip_ids: [a, b],
+      define: [
+        { name: '  Gap  and go ', kind: 'setup' },
+        { name: 'Chased', kind: 'mistake' },
+      ],
+      risk: '50',
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.trips).toEqual({
+      [a]: { tags: ['setup:gap-and-go', 'mistake:chased'], risk: '50' },
+      [b]: { tags: ['setup:gap-and-go', 'mistake:chased'], risk: '50' },
+    });
+    // The same name again (another spelling) is the same tag.
+    const again = await m.tag({ trip_ids: [c], define: [{ name: 'gap AND go', kind: 'setup' }] });
+    expect(again.body.trips).toEqual({ [c]: { tags: ['setup:gap-and-go'], risk: null } });
+    const edit = await m.tag({ trip_ids: [a], remove: ['mistake:chased'], risk: null });
+    expect(edit.body.trips).toEqual({ [a]: { tags: ['setup:gap-and-go'], risk: null } });
+    expect(await m.read()).toEqual({
+      tags: [
+        { id: 'mistake:chased', name: 'Chased', kind: 'mistake' },
+        { id: 'setup:gap-and-go', name: 'Gap and go', kind: 'setup' },
+      ],
+      trips: {
+        [a]: { tags: ['setup:gap-and-go'], risk: null },
+        [b]: { tags: ['setup:gap-and-go', 'mistake:chased'], risk: '50' },
+        [c]: { tags: ['setup:gap-and-go'], risk: null },
+      },
+    });
+    // A trip left with nothing noted is removed from the store.
+    await m.tag({ trip_ids: [c], remove: ['setup:gap-and-go'] });
+    expect(Object.keys((await m.read()).trips as object).sort()).toEqual([a, b].sort());
+  });
+
+  it('keeps tags on a round trip when the same file is imported again', async () => {
+    const m = await trader(2);
+    const [a] = m.ids as [string];
+    await m.tag({ trip_ids: [a], define: [{ name: 'Halt resume', kind: 'setup' }] });
+    const executions = Array.from({ length: 4 }, (_, i) => execution(i));
+    const again = await m.call(importFn, 'journal/trades/import', { executions });
+    expect(again.body).toMatchObject({ added: 0, duplicates: 4 });
+    expect(((await m.read()).trips as Record<string, unknown>)[a]).toEqual({
+      tags: ['setup:halt-resume'],
+      risk: null,
+    });
+  });
+
+  const refusals: Array<
+    [string, (m: Awaited<ReturnType<typeof trader>>) => Record<string, unknown>, number, RegExp]
+  > = [
+    ['no trade', () => ({ trip_ids: [] }), 400, /at least one trade/],
+    ['a malformed id', () => ({ trip_ids: ['nope'] }), 400, /trade id/],
+    [
+      'an unknown tag id',
+      (m) => ({ trip_ids: [m.ids[0]], add: ['setup:never-defined'] }),
+      400,
+      /Unknown tag setup:never-defined/,
+    ],
+    ['a tag id of the wrong shape', (m) => ({ trip_ids: [m.ids[0]], add: ['<b>'] }), 400, /tag id/],
+    [
+      'a trade id that is not in the journal',
+      (m) => ({ trip_ids: [m.ids[0], 'trade_ZZZZZZZZZZZZZZZZ'], define: [{ name: 'x', kind: 'setup' }] }),
+      404,
+      /No trade trade_ZZZZZZZZZZZZZZZZ/,
+    ],
+    [
+      '1,000 tags at once',
+      (m) => ({
+        trip_ids: [m.ids[0]],
+        define: Array.from({ length: 1000 }, (_, i) => ({ name: `t${i}`, kind: 'setup' })),
+      }),
+      400,
+      /at most 10 tags/,
+    ],
+    [
+      '11 tags on a trade',
+      (m) => ({
+        trip_ids: [m.ids[0]],
+        define: Array.from({ length: 11 }, (_, i) => ({ name: `t${i}`, kind: 'setup' })),
+      }),
+      400,
+      /at most 10 tags/,
+    ],
+    [
+      'a bad tag name',
+      (m) => ({ trip_ids: [m.ids[0]], define: [{ name: '<script>', kind: 'setup' }] }),
+      400,
+      /not a tag name/,
+    ],
+    [
+      'a tag of another kind',
+      (m) => ({ trip_ids: [m.ids[0]], define: [{ name: 'x', kind: 'luck' }] }),
+      400,
+      /setup or a mistake/,
+    ],
+    ['a negative risk', (m) => ({ trip_ids: [m.ids[0]], risk: '-5' }), 400, /amount in dollars/],
+    ['a zero risk', (m) => ({ trip_ids: [m.ids[0]], risk: '0.00' }), 400, /above 0/],
+  ];
+  it.each(refusals)('refuses %s and writes nothing', async (_label, body, status, message) => {
+    const m = await trader(1);
+    await m.tag({ trip_ids: [m.ids[0]], define: [{ name: 'Before', kind: 'setup' }] });
+    const before = await m.stored();
+    const answer = await m.tag(body(m));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+    expect(String(answer.body.error)).toMatch(message);
+    expect(await m.stored()).toEqual(before);
+  });
+
+  it('refuses another member’s round trip as not found, and changes nothing of theirs', async () => {
+    const owner = await trader(1);
+    await owner.tag({ trip_ids: [owner.ids[0]], define: [{ name: 'Mine', kind: 'setup' }] });
+    const before = await owner.stored();
+    const other = await trader(1);
+    const answer = await other.tag({
+      trip_ids: [owner.ids[0]],
+      define: [{ name: 'Theirs', kind: 'mistake' }],
+    });
+    expect(answer.status).toBe(404);
+    expect(await owner.stored()).toEqual(before);
+    expect(await other.stored()).toEqual({ tags: [], notes: [] });
+    expect((await other.read()).trips).toEqual({});
+  });
+
+  it(`caps a trade at ${MAX_TAGS_PER_TRIP} tags across calls`, async () => {
+    const m = await trader(1);
+    const ten = Array.from({ length: MAX_TAGS_PER_TRIP }, (_, i) => ({ name: `s${i}`, kind: 'setup' }));
+    expect((await m.tag({ trip_ids: [m.ids[0]], define: ten })).status).toBe(200);
+    const before = await m.stored();
+    const eleventh = await m.tag({ trip_ids: [m.ids[0]], define: [{ name: 'one more', kind: 'mistake' }] });
+    expect(eleventh.status).toBe(422);
+    expect(eleventh.body.error).toMatch(/at most 10 tags/);
+    expect(await m.stored()).toEqual(before);
+  });
+
+  it(`caps a member at ${MAX_TAGS} distinct tags, even when the calls come at once`, async () => {
+    const m = await trader(MAX_TAGS / 10 + 2);
+    // 120 calls at once, each defining its own tag on its own trade (12 trades × 10).
+    const answers = await Promise.all(
+      Array.from({ length: MAX_TAGS + 20 }, (_, i) =>
+        m.tag({ trip_ids: [m.ids[i % m.ids.length]], define: [{ name: `tag ${i}`, kind: 'setup' }] }),
+      ),
+    );
+    const ok = answers.filter((a) => a.status === 200).length;
+    expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 422)).toBe(true);
+    expect(ok).toBeLessThanOrEqual(MAX_TAGS);
+    expect(((await m.read()).tags as unknown[]).length).toBe(ok);
+  });
+
+  it('refuses a 10 MB body before reading it, writing nothing', async () => {
+    const m = await trader(1);
+    const before = await m.stored();
+    const { headers } = await import('../support/members.ts').then(async (s) =>
+      s.signedIn(store, s.activeMembership()),
+    );
+    const big = JSON.stringify({ trip_ids: [m.ids[0]], pad: 'x'.repeat(10 * 1024 * 1024) });
+    const response = await updateFn(
+      new Request('http://localhost/api/journal/trades/tags/update', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: big,
+      }),
+    );
+    expect(response.status).toBe(413);
+    expect(await m.stored()).toEqual(before);
+  });
+});
