@@ -13,12 +13,16 @@ import { seededMember } from '../support/seeded-member.ts';
  * Every function in functions/ (enumerated, so a new one is fuzzed without editing this file) gets
  * generated bad requests from its contract entry, as a member with an active membership and a
  * seeded subset without a token. Every answer must be a 2xx (valid but odd input) or a 4xx with a
- * JSON `error` naming the problem, within 1 s; a refused request must leave the member's keys
+ * JSON `error` naming the problem, within 3 s; a refused request must leave the member's keys
  * exactly as they were, and nothing accepted may put NUL or an unpaired surrogate in the store.
  */
 const SEED = 20_260_317;
-/** Each answer's budget. In-process calls on real Redis take a few ms; this bounds the worst one. */
-const ANSWER_BUDGET_MS = 1_000;
+/**
+ * Each answer's budget: it bounds a hang or a runaway path, not speed. In-process calls on real Redis
+ * take a few ms (the slowest measured, 113 ms, idle); on a 2-core machine also running browser
+ * journeys, sound answers were seen at just over 1 s, so the bound sits well above that.
+ */
+const ANSWER_BUDGET_MS = 3_000;
 /** Without a token most endpoints answer 401 before reading anything: a sample of the cases is enough. */
 const ANONYMOUS_SHARE = 0.1;
 /** A run that sends fewer (fields or endpoints lost from the enumeration) fails. */
