@@ -378,6 +378,13 @@ const rows: Row[] = [
     sdk: (r, k) => Promise.all([r.zscore(k('z'), 'a'), r.zscore(k('z'), 'missing')]),
     raw: (k, run) => Promise.all([run(['ZSCORE', k('z'), 'a']), run(['ZSCORE', k('z'), 'missing'])]),
   },
+  {
+    name: 'ZMSCORE members, one missing',
+    methods: ['zmscore'],
+    setup: (k) => [['ZADD', k('z'), 1.5, 'a', 2, 'b']],
+    sdk: (r, k) => r.zmscore(k('z'), ['a', 'missing', 'b']),
+    raw: (k) => ['ZMSCORE', k('z'), 'a', 'missing', 'b'],
+  },
   ...zrangeRows(),
   {
     name: 'ZUNIONSTORE AGGREGATE MAX',
