@@ -72,7 +72,7 @@ test('a member’s screens run under the policy without a single violation', asy
     .setInputFiles(new URL('../fixtures/brokers/tradezero.csv', import.meta.url).pathname);
   await page.getByRole('button', { name: 'Import 9 executions' }).click();
   await expect(page.getByText('Import finished.')).toBeVisible();
-  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.locator('.pnl-chart canvas')).toBeVisible();
   expect(await violations()).toEqual([]);
   await page.goto('/account');

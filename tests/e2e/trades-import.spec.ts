@@ -33,7 +33,7 @@ test('imports a TradeZero file once, and the same file again adds nothing', asyn
   await expect(summary(page, 'Added')).toHaveText('9');
   await expect(summary(page, 'Duplicates skipped')).toHaveText('0');
   await expect(summary(page, 'Trades in your journal')).toHaveText('9');
-  await dialog(page).getByRole('button', { name: 'Close' }).click();
+  await dialog(page).getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog(page)).toBeHidden();
 
   await importTradeZero(page, 9);
@@ -82,7 +82,7 @@ test('maps the columns of an unknown export once, and remembers them', async ({ 
   await expect(summary(page, 'Already in your journal')).toHaveText('0 (skipped)');
   await dialog(page).getByRole('button', { name: 'Import 2 executions' }).click();
   await expect(summary(page, 'Added')).toHaveText('2');
-  await dialog(page).getByRole('button', { name: 'Close' }).click();
+  await dialog(page).getByRole('button', { name: 'Close', exact: true }).click();
   // 0.0009 × 3,000,000 − 2.00 of commission.
   await expect(page.getByRole('region', { name: 'Statistics' })).toContainText('2,698.00');
 

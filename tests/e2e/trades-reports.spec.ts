@@ -28,7 +28,7 @@ test('tag closed trades, filter the page by a tag, read its report and export it
   await importer.getByLabel('Broker file').setInputFiles(TRADEZERO);
   await importer.getByRole('button', { name: 'Import 9 executions' }).click();
   await expect(importer.getByText('Import finished.')).toBeVisible();
-  await importer.getByRole('button', { name: 'Close' }).click();
+  await importer.getByRole('button', { name: 'Close', exact: true }).click();
 
   await expect(tripRows(page)).toHaveCount(3);
   await expect(tripRow(page, 'AITX')).toContainText('+$629.46');
