@@ -5,6 +5,7 @@ import {
   makeExecution,
   type Side,
 } from '../../functions/_lib/trades/executions.ts';
+import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
 import { zonedTimeToEpoch } from '../../functions/_lib/trades/zoned-time.ts';
 
 export interface FillSpec {
@@ -50,4 +51,26 @@ export function importError(run: () => unknown): ImportError {
     throw error;
   }
   throw new Error('expected an ImportError');
+}
+
+/** A round trip for report and filter tests: a 15-minute ABCD long in USD unless told otherwise. */
+export function closedTrade(fields: Partial<ClosedTrade> = {}): ClosedTrade {
+  return {
+    id: 't1',
+    symbol: 'ABCD',
+    account: 'A',
+    currency: 'USD',
+    side: 'long',
+    shares: 1000,
+    entry: '2026-03-16T09:30:00',
+    exit: '2026-03-16T09:45:00',
+    avg_entry: '0.5',
+    avg_exit: '0.6',
+    cost: '500.0000',
+    gross: '100.0000',
+    fees: '1.0000',
+    net: '99.0000',
+    executions: 2,
+    ...fields,
+  };
 }

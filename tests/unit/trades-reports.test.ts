@@ -6,6 +6,7 @@ import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
 import { toDecimal } from '../../functions/_lib/trades/money.ts';
 import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
 import { computeStats } from '../../functions/_lib/trades/stats.ts';
+import { closedTrade } from '../support/trades.ts';
 
 const DIR = new URL('../fixtures/brokers/', import.meta.url);
 const expected = JSON.parse(readFileSync(new URL('expected.json', DIR), 'utf8')) as Record<
@@ -29,23 +30,15 @@ const rows = (table: Record<string, Bucket>) =>
   Object.fromEntries(Object.entries(table).map(([key, b]) => [key, row(b)]));
 
 function trip(fields: Partial<ClosedTrade> & { net: string }): ClosedTrade {
-  return {
+  // Gross equals net unless told: no fees.
+  return closedTrade({
     id: `t${Math.random()}`,
-    symbol: 'ABCD',
-    account: 'A',
-    currency: 'USD',
-    side: 'long',
-    shares: 1000,
-    entry: '2026-03-16T09:30:00',
-    exit: '2026-03-16T09:45:00',
-    avg_entry: '0.5',
     avg_exit: '0.5',
     cost: '500',
     gross: fields.net,
     fees: '0',
-    executions: 2,
     ...fields,
-  };
+  });
 }
 
 describe('hold-time bands (lower edge included)', () => {

@@ -14,25 +14,9 @@ import {
   periodDays,
   searchToFilters,
 } from '../../member-app/trades/trip-filters.ts';
+import { closedTrade } from '../support/trades.ts';
 
-const trip = (id: string, fields: Partial<ClosedTrade> = {}): ClosedTrade => ({
-  id,
-  symbol: 'ABCD',
-  account: 'A',
-  currency: 'USD',
-  side: 'long',
-  shares: 1000,
-  entry: '2026-03-16T09:30:00',
-  exit: '2026-03-16T09:45:00',
-  avg_entry: '0.5',
-  avg_exit: '0.6',
-  cost: '500.0000',
-  gross: '100.0000',
-  fees: '1.0000',
-  net: '99.0000',
-  executions: 2,
-  ...fields,
-});
+const trip = (id: string, fields: Partial<ClosedTrade> = {}) => closedTrade({ id, ...fields });
 
 describe('the page’s filters in the URL', () => {
   it('round-trips through the search, keeping only what differs from no filter', () => {
