@@ -72,3 +72,23 @@ test('a saved position shows under Continue watching when the member goes back',
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await expect(cards(page, 'Continue watching')).toHaveCount(2);
 });
+
+test('/account asks for the plan once a visit: the first waits for it, a later one asks again beside the last answer', async ({
+  page,
+}) => {
+  await signInNewMember(page);
+  const statusCalls = countApiCalls(page, 'subscription/status');
+  await page.goto('/account');
+  await expect(page.locator('[data-subscription-status]')).toContainText('Monthly plan');
+  expect(statusCalls()).toBe(1);
+  // Away and back inside the app: the plan shows at once and is asked for again (billing may have
+  // changed it elsewhere), once.
+  await page.locator('header').getByRole('link', { name: 'Videos' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Latest Videos' })).toBeVisible();
+  const answered = page.waitForResponse('**/api/subscription/status');
+  await page.locator('header').getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('link', { name: 'Manage' }).click();
+  await expect(page.locator('[data-subscription-status]')).toContainText('Monthly plan');
+  await answered;
+  expect(statusCalls()).toBe(2);
+});
