@@ -1,9 +1,10 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Note } from '../../functions/_lib/contract/index.ts';
 import { MAX_NOTES, videoNoteTitle } from '../../functions/_lib/journal/rules.ts';
 import { ApiError } from '../api/client.ts';
+import { dayWindow, tradeTimeZone } from '../trades/time-zone.ts';
 import { videoDetailQuery } from '../videos/library-data.ts';
 import { ConflictModal, DeleteNoteModal } from './DeleteNoteModal.tsx';
 import { type Draft, draftIds, dropDraft, unsavedNewDrafts } from './drafts.ts';
@@ -19,19 +20,21 @@ import {
   noteQuery,
   noteSaved,
   notesQuery,
+  savedInQuery,
   saveNote,
   searchQuery,
   symbolsQuery,
 } from './journal-data.ts';
 import { type ListedNote, NoteList } from './NoteList.tsx';
 import { NotePane } from './NotePane.tsx';
-import { SymbolTrades } from './SymbolTrades.tsx';
 import { fromNote, useNoteEditing } from './useNoteEditing.ts';
 import './journal.css';
 import { newId } from '../../functions/_lib/ids.ts';
 
 /** SPEC §4 Route guards: the in-app prompt when leaving with unsaved changes. */
 export const LEAVE_MESSAGE = "You haven't saved your changes yet. Are you sure you want to leave?";
+// A symbol's round trips need the trade journal's matching code: loaded when a symbol is picked.
+const SymbolTrades = lazy(() => import('./SymbolTrades.tsx'));
 const UNAVAILABLE =
   'Saving failed: the service is temporarily unavailable. Your changes are kept on this device; try again in a moment.';
 
@@ -42,7 +45,22 @@ export interface JournalSearch {
   videoTitle?: string;
   /** Opens the journal on one symbol's notes and trades (links from the trade table). */
   symbol?: string;
+  /** `YYYY-MM-DD` in market time: the notes last saved that day (the trade calendar, a round trip). */
+  day?: string;
+  /** The note to open among those listed. */
+  note?: string;
 }
+
+/** `America/New_York` → `New York`. */
+const zoneName = (zone: string) => (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
+const dayTitle = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 const attr = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
@@ -64,6 +82,16 @@ export function JournalPage({ search }: { search: JournalSearch }) {
     placeholderData: (previous) => previous,
   });
   const filtered = useQuery({ ...filteredNotesQuery(filter ?? { symbol: '' }), enabled: filter !== null });
+  // A link from a round trip may name another symbol than the one picked here.
+  useEffect(() => {
+    if (search.symbol) setFilter({ symbol: search.symbol });
+  }, [search.symbol]);
+  const day = search.day ?? null;
+  const dayRange = useMemo(() => (day ? dayWindow(day) : null), [day]);
+  const savedIn = useQuery({
+    ...savedInQuery(dayRange ?? { from: 0, to: 1 }),
+    enabled: dayRange !== null && filter === null,
+  });
   const ed = useNoteEditing();
   const [locals, setLocals] = useState<Draft[]>(() => unsavedNewDrafts());
   const [status, setStatus] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
@@ -75,6 +103,24 @@ export function JournalPage({ search }: { search: JournalSearch }) {
   const stored = loadedNotes(notes.data?.pages);
   const total = notes.data?.pages[0]?.total ?? stored.length;
   const editing = ed.editing;
+  // What the list shows of the stored notes: a search, a sidebar filter or everything, and within
+  // it a day's when one is picked (a day alone is asked of the server: it may be long past).
+  const inDay = <T extends { timestamp: number }>(list: T[]) =>
+    dayRange ? list.filter((n) => n.timestamp >= dayRange.from && n.timestamp < dayRange.to) : list;
+  const source = query
+    ? inDay(found.data ?? [])
+    : filter
+      ? inDay(filtered.data ?? [])
+      : dayRange
+        ? (savedIn.data ?? [])
+        : stored;
+  const narrowed = Boolean(query || filter || dayRange);
+  // Arriving on a symbol or a day (links from the trade journal) opens its newest note, or the one named.
+  const focusKey = search.symbol || day ? `${search.symbol ?? ''}|${day ?? ''}|${search.note ?? ''}` : null;
+  const focusReady = filter ? !filtered.isPending : dayRange ? !savedIn.isPending : true;
+  const focusNote = focusKey
+    ? (source.find((n) => n.note_id === search.note) ?? source[0])?.note_id
+    : undefined;
 
   const startNew = useCallback(
     (fields = blank(), dirty = false) => {
@@ -88,8 +134,9 @@ export function JournalPage({ search }: { search: JournalSearch }) {
   // SPEC §4 Note lifecycle, on arrival: from a video, a prefilled note that embeds it; else the
   // draft of a note never saved (restored after a crash or reload), the newest note, or a blank one.
   const arrived = useRef(false);
+  const focused = useRef(focusKey);
   useEffect(() => {
-    if (arrived.current || notes.isPending) return;
+    if (arrived.current || notes.isPending || (focusKey && !focusReady)) return;
     arrived.current = true;
     if (search.video) {
       const title = search.videoTitle ?? '';
@@ -106,10 +153,30 @@ export function JournalPage({ search }: { search: JournalSearch }) {
     }
     const [draft] = unsavedNewDrafts();
     if (draft) return ed.show(draft);
-    const newest = loadedNotes(notes.data?.pages)[0];
-    if (newest) void ed.open(newest.note_id);
+    const newest = focusNote ?? loadedNotes(notes.data?.pages)[0]?.note_id;
+    if (newest) void ed.open(newest);
     else startNew();
-  }, [notes.isPending, notes.data, search.video, search.videoTitle, startNew, ed.show, ed.open, navigate]);
+  }, [
+    notes.isPending,
+    notes.data,
+    search.video,
+    search.videoTitle,
+    startNew,
+    ed.show,
+    ed.open,
+    navigate,
+    focusKey,
+    focusReady,
+    focusNote,
+  ]);
+
+  // Another symbol or day picked from a link while here: its newest note opens, unless the open
+  // one has unsaved changes (its draft is kept either way).
+  useEffect(() => {
+    if (!arrived.current || !focusReady || focused.current === focusKey) return;
+    focused.current = focusKey;
+    if (focusNote && !ed.current.current?.dirty) void ed.open(focusNote);
+  }, [focusKey, focusReady, focusNote, ed.open, ed.current]);
 
   // SPEC §4: the address says `saved=false` while there are unsaved changes.
   const dirty = Boolean(editing?.dirty);
@@ -180,7 +247,6 @@ export function JournalPage({ search }: { search: JournalSearch }) {
   const listed: ListedNote[] = (() => {
     const drafts = draftIds();
     const current = editing?.note_id;
-    const source = query ? (found.data ?? []) : filter ? (filtered.data ?? []) : stored;
     const rows = source.map((n) => ({
       note_id: n.note_id,
       title: n.note_id === current && editing ? editing.title : n.title,
@@ -189,23 +255,22 @@ export function JournalPage({ search }: { search: JournalSearch }) {
       unsaved: n.note_id === current ? dirty : drafts.has(n.note_id),
     }));
     const storedIds = new Set(stored.map((n) => n.note_id));
-    const newOnes =
-      filter || query
-        ? []
-        : [
-            ...locals,
-            ...(editing && editing.basedOn === null && !locals.some((l) => l.note_id === editing.note_id)
-              ? [editing]
-              : []),
-          ]
-            .filter((l) => !storedIds.has(l.note_id))
-            .map((l) => ({
-              note_id: l.note_id,
-              title: l.note_id === current && editing ? editing.title : l.title,
-              timestamp: null,
-              symbols: [],
-              unsaved: true,
-            }));
+    const newOnes = narrowed
+      ? []
+      : [
+          ...locals,
+          ...(editing && editing.basedOn === null && !locals.some((l) => l.note_id === editing.note_id)
+            ? [editing]
+            : []),
+        ]
+          .filter((l) => !storedIds.has(l.note_id))
+          .map((l) => ({
+            note_id: l.note_id,
+            title: l.note_id === current && editing ? editing.title : l.title,
+            timestamp: null,
+            symbols: [],
+            unsaved: true,
+          }));
     return [...newOnes, ...rows];
   })();
 
@@ -254,6 +319,23 @@ export function JournalPage({ search }: { search: JournalSearch }) {
       <div className="journal-layout">
         <JournalSidebar categories={categories} symbols={symbols} filter={filter} onFilter={setFilter} />
         <div className="journal-column">
+          {day && (
+            <p className="journal-day" aria-live="polite">
+              <span>
+                Saved on <strong>{dayTitle(day)}</strong>{' '}
+                {/* The day is the trade journal's (market time), which may not be this device's. */}
+                <span className="muted">({zoneName(tradeTimeZone())} time)</span>
+              </span>
+              <button
+                type="button"
+                className="journal-filter__delete"
+                aria-label="Show notes from every day"
+                onClick={() => void navigate({ search: ({ day: _day, note: _note, ...rest }) => rest })}
+              >
+                ×
+              </button>
+            </p>
+          )}
           <NoteList
             notes={listed}
             selected={editing?.note_id ?? null}
@@ -262,8 +344,9 @@ export function JournalPage({ search }: { search: JournalSearch }) {
             onSelect={openNote}
             search={searchText}
             onSearch={setSearchText}
+            empty={dayRange ? `No notes saved on ${dayTitle(day ?? '')}.` : undefined}
             more={
-              filter || query
+              narrowed
                 ? null
                 : {
                     has: Boolean(notes.hasNextPage),
@@ -272,7 +355,11 @@ export function JournalPage({ search }: { search: JournalSearch }) {
                   }
             }
           />
-          {filter && 'symbol' in filter && <SymbolTrades symbol={filter.symbol} />}
+          {filter && 'symbol' in filter && (
+            <Suspense fallback={<p className="muted">Loading trades…</p>}>
+              <SymbolTrades symbol={filter.symbol} />
+            </Suspense>
+          )}
         </div>
         {editing ? (
           <NotePane

@@ -21,6 +21,7 @@ export function NoteList({
   more,
   search,
   onSearch,
+  empty,
 }: {
   notes: ListedNote[];
   selected: string | null;
@@ -31,6 +32,8 @@ export function NoteList({
   /** The search box: the page searches titles and text on the server and lists what matches. */
   search: string;
   onSearch: (search: string) => void;
+  /** What an empty list says (a day's notes). */
+  empty?: string | undefined;
 }) {
   const searching = search.trim() !== '';
   const shown = notes;
@@ -73,7 +76,9 @@ export function NoteList({
           </li>
         ))}
       </ul>
-      {shown.length === 0 && <p className="muted">{searching ? 'No note matches.' : 'No notes here yet.'}</p>}
+      {shown.length === 0 && (
+        <p className="muted">{searching ? 'No note matches.' : (empty ?? 'No notes here yet.')}</p>
+      )}
       {more?.has && (
         <button type="button" className="btn btn-ghost" disabled={more.loading} onClick={more.load}>
           {more.loading ? 'Loading…' : 'More notes'}

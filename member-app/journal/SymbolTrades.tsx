@@ -1,41 +1,135 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useEffect, useMemo } from 'react';
+import { amount, toDecimal, ZERO } from '../../functions/_lib/trades/money.ts';
+import { type ClosedTrade, matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
+import { heldText } from '../trades/closed-trades-view.ts';
+import { exactMoney, formatAmount, formatMoney, tradesToExecutions } from '../trades/trade-view.ts';
 import { tradesQuery } from '../trades/trades-data.ts';
 
 const SHOWN = 20;
 
+/** Per currency (never mixed): net, round trips, wins and losses. */
+function totals(trips: readonly ClosedTrade[]) {
+  const by = new Map<
+    string,
+    { net: ReturnType<typeof toDecimal>; trips: number; wins: number; losses: number }
+  >();
+  for (const trip of trips) {
+    const row = by.get(trip.currency) ?? { net: ZERO, trips: 0, wins: 0, losses: 0 };
+    const net = toDecimal(trip.net);
+    by.set(trip.currency, {
+      net: row.net.plus(net),
+      trips: row.trips + 1,
+      wins: row.wins + (net.gt(0) ? 1 : 0),
+      losses: row.losses + (net.lt(0) ? 1 : 0),
+    });
+  }
+  return [...by].sort(([a], [b]) => a.localeCompare(b));
+}
+
+const dayLabel = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
 /**
- * A symbol's page in the journal (beyond the SPEC): beside its notes, the member's trades in it,
- * newest first, linking on to the trade journal.
+ * A symbol's page in the journal (beyond the SPEC): beside its notes, the member's round trips in
+ * it (matched from every one of its trades, as /trades does) with the net per currency. Each round
+ * trip opens the notes on the symbol saved the day it closed (market time); the router marks the
+ * one open (`aria-current="page"`).
  */
-export function SymbolTrades({ symbol }: { symbol: string }) {
+export default function SymbolTrades({ symbol }: { symbol: string }) {
   const trades = useInfiniteQuery(tradesQuery({ symbol }));
-  const rows = trades.data?.pages[0]?.trades.slice(0, SHOWN) ?? [];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = trades;
+  // A round trip may have opened many pages back: every trade of the symbol is needed.
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const all = useMemo(() => trades.data?.pages.flatMap((p) => p.trades) ?? [], [trades.data]);
   const total = trades.data?.pages[0]?.total ?? 0;
+  const complete = !trades.isPending && all.length >= total;
+  const matched = useMemo(
+    () => (complete ? matchRoundTrips(tradesToExecutions(all)) : null),
+    [all, complete],
+  );
+  const trips = useMemo(
+    () => [...(matched?.closed_trades ?? [])].sort((a, b) => b.exit.localeCompare(a.exit)),
+    [matched],
+  );
+  const open = matched?.open_positions ?? [];
   return (
     <section className="journal-symbol-trades" aria-labelledby="symbol-trades-heading">
-      <h2 id="symbol-trades-heading">Trades in ${symbol}</h2>
-      {trades.isPending ? (
+      <h2 id="symbol-trades-heading">Round trips in ${symbol}</h2>
+      {!matched ? (
         <p className="muted">Loading…</p>
-      ) : rows.length === 0 ? (
+      ) : trips.length === 0 && open.length === 0 ? (
         <p className="muted">No trades in ${symbol} yet.</p>
       ) : (
-        <ul aria-label={`Trades in ${symbol}`} className="journal-trades">
-          {rows.map((trade) => (
-            <li key={trade.trade_id}>
-              <span className={`journal-trade__side journal-trade__side--${trade.tradeType}`}>
-                {trade.tradeType === 'buy' ? 'Buy' : 'Sell'}
-              </span>{' '}
-              {Number(trade.shares).toLocaleString('en-US')} @{' '}
-              {trade.tradeType === 'buy' ? trade.buyPrice : trade.sellPrice}
-              <span className="muted"> · {new Date(trade.time).toLocaleDateString()}</span>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="symbol-totals" aria-label={`Net on ${symbol}`}>
+            {totals(trips).map(([currency, row]) => (
+              <li key={currency}>
+                <span className="muted">
+                  Net{trips.some((t) => t.currency !== currency) ? ` (${currency})` : ''}
+                </span>{' '}
+                <strong
+                  className={row.net.lt(0) ? 'is-loss' : row.net.gt(0) ? 'is-win' : undefined}
+                  title={exactMoney(amount(row.net), currency)}
+                >
+                  {formatMoney(amount(row.net), currency)}
+                </strong>{' '}
+                <span className="muted">
+                  over {row.trips} round {row.trips === 1 ? 'trip' : 'trips'} · {row.wins} won, {row.losses}{' '}
+                  lost
+                </span>
+              </li>
+            ))}
+            {open.map((p) => (
+              <li key={`${p.account}|${p.currency}`}>
+                <span className="muted">Open</span> {p.side === 'long' ? 'long' : 'short'}{' '}
+                {formatAmount(String(p.shares))} @ {p.avg_price}
+              </li>
+            ))}
+          </ul>
+          {trips.length > 0 && (
+            <ul aria-label={`Round trips in ${symbol}`} className="journal-trades">
+              {trips.slice(0, SHOWN).map((trip) => {
+                const exitDay = trip.exit.slice(0, 10);
+                return (
+                  <li key={trip.id}>
+                    <Link
+                      to="/journal"
+                      search={{ symbol, day: exitDay }}
+                      aria-label={`${dayLabel(exitDay)}: ${trip.side} ${formatAmount(String(trip.shares))} shares, ${formatMoney(trip.net, trip.currency)}. Notes from that day`}
+                    >
+                      {dayLabel(exitDay)}
+                    </Link>{' '}
+                    <span className={`journal-trade__side journal-trade__side--${trip.side}`}>
+                      {trip.side === 'long' ? 'Long' : 'Short'}
+                    </span>{' '}
+                    {formatAmount(String(trip.shares))} · {heldText(trip)}{' '}
+                    <span
+                      className={
+                        trip.net.startsWith('-') ? 'is-loss' : /[1-9]/.test(trip.net) ? 'is-win' : undefined
+                      }
+                      title={exactMoney(trip.net, trip.currency)}
+                    >
+                      {formatMoney(trip.net, trip.currency)}
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </>
       )}
       {total > 0 && (
-        <Link to="/trades" className="link-button">
-          {total > SHOWN ? `All ${total} trades` : 'Open the trade journal'}
+        <Link to="/trades" search={{ symbol } as never} className="link-button">
+          {trips.length > SHOWN ? `All ${trips.length} round trips` : 'Open in the trade journal'}
         </Link>
       )}
     </section>

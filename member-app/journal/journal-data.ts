@@ -45,6 +45,16 @@ export const filteredNotesQuery = (filter: NoteFilter) =>
         : (await callApi('journal/categories/notes', { category_id: filter.category_id })).notes,
   });
 
+/**
+ * Beyond the SPEC: the notes last saved in a window (a market-time day, from the trade journal's
+ * calendar and round trips): the first 99, newest first.
+ */
+export const savedInQuery = (window: { from: number; to: number }) =>
+  queryOptions({
+    queryKey: ['journal', 'filtered', { saved: window }],
+    queryFn: async () => (await callApi('journal/notes', window)).notes,
+  });
+
 /** Beyond the SPEC: the member's notes whose title or text holds every word of the query. */
 export const searchQuery = (query: string) =>
   queryOptions({

@@ -10,18 +10,27 @@ const text = (value: unknown) =>
     ? String(value).slice(0, 300)
     : undefined;
 
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+// rules.ts NOTE_ID, written out: this file is in the app's first load, the rules are not.
+const NOTE_ID = /^note_[A-Za-z0-9]{16}$/;
+
 export const Route = createFileRoute('/journal')({
   staticData: { title: 'Trading Journal' },
-  // SPEC §2: the journal receives query parameters (saved, video, videoTitle).
+  // SPEC §2: the journal receives query parameters (saved, video, videoTitle); beyond it, symbol,
+  // day and note open it on a symbol's notes, a day's notes (market time) and one of them.
   validateSearch: (search: Record<string, unknown>): JournalSearch => {
     const video = text(search.video);
     const videoTitle = text(search.videoTitle);
     const symbol = text(search.symbol)?.replace(/^\$/, '').toUpperCase();
+    const day = text(search.day);
+    const note = text(search.note);
     return {
       ...(search.saved === false || search.saved === 'false' ? { saved: false as const } : {}),
       ...(video ? { video } : {}),
       ...(videoTitle ? { videoTitle } : {}),
       ...(symbol ? { symbol } : {}),
+      ...(day && DAY.test(day) ? { day } : {}),
+      ...(note && NOTE_ID.test(note) ? { note } : {}),
     };
   },
   // Members: notes and sidebars (already on their way since start-up). A failure is only logged

@@ -169,7 +169,11 @@ function TripRows({
           >
             {expanded ? '▾' : '▸'}
           </button>{' '}
-          <Link to="/journal" search={{ symbol: trip.symbol }}>
+          <Link
+            to="/journal"
+            search={{ symbol: trip.symbol, day: trip.exit.slice(0, 10) }}
+            title={`Journal notes on $${trip.symbol} from ${trip.exit.slice(0, 10)}`}
+          >
             {trip.symbol}
           </Link>
         </th>

@@ -6,6 +6,7 @@ import { matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
 import { openTradeIds } from '../../functions/_lib/trades/stored-trades.ts';
 import { ClosedTrades, OpenPositions } from './ClosedTrades.tsx';
 import { executionsCsv, tripsCsv } from './closed-trades-view.ts';
+import { DayNotes } from './DayNotes.tsx';
 import { ImportTrades } from './import/ImportTrades.tsx';
 import { TradeFormModal } from './TradeFormModal.tsx';
 import { TradeStatsPanel } from './TradeStats.tsx';
@@ -95,6 +96,13 @@ export function TradesPage() {
   }, [tags]);
   const symbols = useMemo(() => [...new Set(all.map((t) => t.symbol))].sort(), [all]);
   const currencies = useMemo(() => [...new Set(all.map((t) => t.currency ?? 'USD'))].sort(), [all]);
+  // One day picked (a calendar day, or today): that day's journal notes sit beside its trades.
+  const oneDay =
+    filters.period === 'today'
+      ? marketToday()
+      : filters.period === 'custom' && filters.from !== '' && filters.from === filters.to
+        ? filters.from
+        : null;
   const [view, setView] = useState<'trips' | 'executions'>('trips');
   const [editing, setEditing] = useState<Trade | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Trade | null>(null);
@@ -117,6 +125,7 @@ export function TradesPage() {
         total={total}
         onPickDay={(day) => setFilters({ ...filters, period: 'custom', from: day, to: day })}
       />
+      {oneDay && <DayNotes day={oneDay} />}
       <section className="trade-history" aria-labelledby="trade-history-title">
         <div className="trade-history__head">
           <h2 id="trade-history-title">Trades</h2>

@@ -4,7 +4,7 @@ import type { EquityPoint } from '../../functions/_lib/trades/equity.ts';
 import type { Execution } from '../../functions/_lib/trades/executions.ts';
 import { toDecimal } from '../../functions/_lib/trades/money.ts';
 import { tradesToExecutions as storedToExecutions } from '../../functions/_lib/trades/stored-trades.ts';
-import { tradeTimeZone } from './time-zone.ts';
+import { marketWallTime, tradeTimeZone } from './time-zone.ts';
 
 /**
  * Pure helpers of the /trades page: stored trades as the statistics module's executions, the
@@ -17,43 +17,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
  * Times are read and shown on the market's clock (time-zone.ts: America/New_York unless the member
  * picked another in /account), not the device's: a 2:45 PM New York fill reads 2:45 PM in Paris too.
  */
-export { MARKET_ZONE } from './time-zone.ts';
-
-const wallParts = new Map<string, Intl.DateTimeFormat>();
-/** Offsets (ms) by zone and quarter hour: zones change offset on a quarter hour, so one lookup serves 15 minutes. */
-const offsets = new Map<string, number>();
-const QUARTER_HOUR = 15 * 60_000;
-
-function zoneOffset(ms: number, zone: string): number {
-  const key = `${zone}|${Math.floor(ms / QUARTER_HOUR)}`;
-  const known = offsets.get(key);
-  if (known !== undefined) return known;
-  let format = wallParts.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    wallParts.set(zone, format);
-  }
-  const at = Math.floor(ms / QUARTER_HOUR) * QUARTER_HOUR;
-  const f = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, Number(p.value)]));
-  const offset =
-    Date.UTC(f.year ?? 0, (f.month ?? 1) - 1, f.day ?? 1, f.hour ?? 0, f.minute ?? 0, f.second ?? 0) - at;
-  offsets.set(key, offset);
-  return offset;
-}
-
-/** `YYYY-MM-DDTHH:MM:SS` in market time (the module reads weekday, hour and day from it). */
-export function marketWallTime(ms: number, zone = tradeTimeZone()): string {
-  return new Date(ms + zoneOffset(ms, zone)).toISOString().slice(0, 19);
-}
+export { MARKET_ZONE, marketWallTime } from './time-zone.ts';
 
 /** Stored trades as the module's executions, on the market's clock (weekday, hour and day reports). */
 export const tradesToExecutions = (trades: readonly Trade[]): Execution[] =>

@@ -120,6 +120,58 @@ describe('notes: create, read, list', () => {
     expect(second.more).toBe(false);
   });
 
+  it('keeps the notes last saved in a window (from inclusive, to exclusive), paged and counted', async () => {
+    const m = await member();
+    const pipe = store.pipeline();
+    // Saved at 1000, 1010, … 2990: 200 notes, so the window's own paging is exercised.
+    for (let i = 0; i < 200; i++) {
+      const id = `note_${String(i).padStart(16, '0')}`;
+      const at = 1000 + i * 10;
+      pipe.hset(journalKeys.note(m.sub, id), {
+        title: `Note ${i}`,
+        body: '',
+        timestamp: at,
+        symbols: '',
+        categories: '',
+      });
+      pipe.zadd(journalKeys.notes(m.sub), { score: at, member: id });
+    }
+    await pipe.exec();
+    const list = async (body: Record<string, unknown>) =>
+      (await m.call(notesFn, 'journal/notes', body)).body as {
+        notes: NoteSummary[];
+        more: boolean;
+        total: number;
+      };
+    const day = await list({ from: 1100, to: 1200 });
+    expect(day.notes.map((n) => n.timestamp)).toEqual([
+      1190, 1180, 1170, 1160, 1150, 1140, 1130, 1120, 1110, 1100,
+    ]);
+    expect(day).toMatchObject({ more: false, total: 10 });
+    const wide = await list({ from: 1000 });
+    expect(wide).toMatchObject({ more: true, total: 200 });
+    expect(wide.notes[0]?.timestamp).toBe(2990);
+    const next = await list({ from: 1000, page: 2 });
+    expect(next.notes.map((n) => n.timestamp)).toEqual([1010, 1000]);
+    expect((await list({ to: 1010 })).notes.map((n) => n.title)).toEqual(['Note 0']);
+    expect(await list({ from: 5000, to: 6000 })).toEqual({ notes: [], more: false, total: 0 });
+  });
+
+  it('refuses a window that ends before it starts, or is not a time', async () => {
+    const m = await member();
+    for (const [body, message] of [
+      [{ from: 2000, to: 1000 }, /from. must be before .to/],
+      [{ from: 1000, to: 1000 }, /from. must be before .to/],
+      [{ from: -1 }, /^from:/],
+      [{ to: 'tomorrow' }, /^to:/],
+      [{ from: 1.5 }, /^from:/],
+    ] as const) {
+      const answer = await m.call(notesFn, 'journal/notes', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.error).toMatch(message);
+    }
+  });
+
   it('answers 404 for a note that does not exist, and 400 for ids that are not note ids', async () => {
     const m = await member();
     expect((await m.note(noteId())).status).toBe(404);

@@ -4,7 +4,7 @@ import { matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
 import { computeStats } from '../../functions/_lib/trades/stats.ts';
 import { openTradeIds } from '../../functions/_lib/trades/stored-trades.ts';
 import { zonedTimeToEpoch } from '../../functions/_lib/trades/zoned-time.ts';
-import { setTradeTimeZone } from '../../member-app/trades/time-zone.ts';
+import { dayWindow, setTradeTimeZone } from '../../member-app/trades/time-zone.ts';
 import {
   cumulativeDescription,
   filterTrades,
@@ -99,6 +99,36 @@ describe('trades as executions', () => {
   it('shows a time in market time with its zone, not the device’s', () => {
     expect(formatMarketTime(Date.UTC(2026, 2, 16, 18, 45, 1))).toBe('3/16/26, 2:45:01 PM EDT');
     expect(formatMarketTime(Date.UTC(2026, 0, 5, 14, 30, 0))).toBe('1/5/26, 9:30:00 AM EST');
+  });
+});
+
+describe('a market day as the instants it spans (the journal notes of a day)', () => {
+  const hours = ({ from, to }: { from: number; to: number }) => (to - from) / 3_600_000;
+  it('starts and ends at midnight in market time, 23 or 25 hours across a clock change', () => {
+    expect(dayWindow('2026-11-20')).toEqual({
+      from: Date.UTC(2026, 10, 20, 5),
+      to: Date.UTC(2026, 10, 21, 5),
+    });
+    expect(dayWindow('2026-07-01').from).toBe(Date.UTC(2026, 6, 1, 4));
+    expect(hours(dayWindow('2026-03-08'))).toBe(23);
+    expect(hours(dayWindow('2026-11-01'))).toBe(25);
+    // Month and year ends roll over.
+    expect(dayWindow('2026-12-31').to).toBe(Date.UTC(2027, 0, 1, 5));
+  });
+
+  it('follows the zone a member picked', () => {
+    expect(dayWindow('2026-11-20', 'Asia/Tokyo')).toEqual({
+      from: Date.UTC(2026, 10, 19, 15),
+      to: Date.UTC(2026, 10, 20, 15),
+    });
+    expect(dayWindow('2026-11-20', 'UTC').from).toBe(Date.UTC(2026, 10, 20));
+  });
+
+  it('holds every instant of the day whose market date it is, and no other', () => {
+    const { from, to } = dayWindow('2026-03-08');
+    expect(marketWallTime(from)).toBe('2026-03-08T00:00:00');
+    expect(marketWallTime(to - 1000)).toBe('2026-03-08T23:59:59');
+    expect(marketWallTime(to)).toBe('2026-03-09T00:00:00');
   });
 });
 

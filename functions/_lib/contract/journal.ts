@@ -34,10 +34,21 @@ const categories = z.object({ categories: z.array(Category) });
 
 /** The notes journal (SPEC §7 /api/journal/*): members only, every key under the caller's namespace. */
 export const journalApi = {
-  /** Newest saved first, 99 a page (`page` counts from 0); `total` lets the app hide 'New' at 1000. */
+  /**
+   * Newest saved first, 99 a page (`page` counts from 0); `total` lets the app hide 'New' at 1000.
+   * Beyond the SPEC: `from`/`to` (ms, `from` inclusive, `to` exclusive) keep the notes last saved in
+   * that window (a day of the trade calendar); `total` then counts the window's notes.
+   */
   'journal/notes': {
     method: 'POST',
-    request: Body.extend({ page: numeric.pipe(z.number().int().min(0).max(1000)).optional() }),
+    request: Body.extend({
+      page: numeric.pipe(z.number().int().min(0).max(1000)).optional(),
+      from: z.number().int().min(0).optional(),
+      to: z.number().int().min(0).optional(),
+    }).refine((r) => r.from === undefined || r.to === undefined || r.from < r.to, {
+      message: '`from` must be before `to`',
+      path: ['to'],
+    }),
     response: notes.extend({ more: z.boolean(), total: z.number() }),
   },
   /** One note with its body (SPEC: metadata → body, categories). */

@@ -13,19 +13,32 @@ type Store = Deps['store'];
 export const ATTEMPTS = 3;
 const SUMMARY_FIELDS = ['title', 'timestamp', 'symbols', 'categories'] as const;
 
-/** SPEC §7 journal/notes: a page of 99, newest saved first, in two round trips. */
+/** Last saved in `[from, to)` (ms); either end may be open. */
+export type SavedWindow = { from?: number | undefined; to?: number | undefined };
+
+/**
+ * SPEC §7 journal/notes: a page of 99, newest saved first, in two round trips. With a window, the
+ * notes last saved in it (the list's score is that time, so the index pages itself).
+ */
 export async function listNotes(
   deps: Pick<Deps, 'store'>,
   gate: MembershipGate,
   page = 0,
+  window: SavedWindow = {},
 ): Promise<{ notes: NoteSummary[]; more: boolean; total: number }> {
   const key = journalKeys.notes(gate.caller.sub);
   const start = page * NOTES_PAGE_SIZE;
+  const windowed = window.from !== undefined || window.to !== undefined;
+  // `(` makes the upper end exclusive: a note saved at midnight belongs to the next day.
+  const max = window.to === undefined ? '+inf' : (`(${window.to}` as const);
+  const min = window.from ?? '-inf';
+  const pipe = gate.pipeline();
   const [ids, total] = await gate.exec<[string[], number]>(
-    gate
-      .pipeline()
-      .zrange(key, start, start + NOTES_PAGE_SIZE - 1, { rev: true })
-      .zcard(key),
+    windowed
+      ? pipe
+          .zrange(key, max, min, { byScore: true, rev: true, offset: start, count: NOTES_PAGE_SIZE })
+          .zcount(key, min, max)
+      : pipe.zrange(key, start, start + NOTES_PAGE_SIZE - 1, { rev: true }).zcard(key),
   );
   return {
     notes: await readSummaries(deps.store, gate.caller.sub, ids),
