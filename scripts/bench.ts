@@ -214,6 +214,19 @@ console.table({
   '+ P&L chart, uPlot (lazy)': lazyChunk('PnlChart', islandFiles),
 });
 
+// In Chromium, on the product the journeys use: /trades repainting after a filter change with
+// 10,000 round trips (scripts/bench/trades-filter.bench.ts prints its own table).
+execFileSync(
+  process.execPath,
+  [
+    path.join(root, 'node_modules/@playwright/test/cli.js'),
+    'test',
+    '--config',
+    path.join(root, 'scripts/bench/playwright.config.ts'),
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
+
 function functionFiles(): string[] {
   return readdirSync(path.join(root, 'functions')).filter((f) => f.endsWith('.ts'));
 }

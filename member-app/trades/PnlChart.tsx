@@ -12,11 +12,14 @@ export default function PnlChart({
   description: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
   const summaryId = useId();
+  // Made once; a new curve (another filter) is handed to it, which redraws without rebuilding.
+  const first = useRef(series);
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const plot = new uPlot(
+    const chart = new uPlot(
       {
         width: el.clientWidth || 600,
         height: 220,
@@ -27,15 +30,20 @@ export default function PnlChart({
           { stroke: '#a9b8cc', grid: { stroke: '#243754' } },
         ],
       },
-      series,
+      first.current,
       el,
     );
-    const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: 220 }));
+    plot.current = chart;
+    const resize = new ResizeObserver(() => chart.setSize({ width: el.clientWidth, height: 220 }));
     resize.observe(el);
     return () => {
       resize.disconnect();
-      plot.destroy();
+      chart.destroy();
+      plot.current = null;
     };
+  }, []);
+  useEffect(() => {
+    if (plot.current && plot.current.data !== series) plot.current.setData(series);
   }, [series]);
   return (
     <figure className="pnl-chart">

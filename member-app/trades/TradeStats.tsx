@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import type { Bucket } from '../../functions/_lib/trades/buckets.ts';
 import { toDecimal } from '../../functions/_lib/trades/money.ts';
 import type { TripNotes } from '../../functions/_lib/trades/reports.ts';
@@ -19,6 +19,19 @@ import {
 } from './trade-view.ts';
 
 const PnlChart = lazy(() => import('./PnlChart.tsx'));
+/** A curve's chart series and words, kept while its statistics are (cached above): read once. */
+const chartOf = new WeakMap<readonly unknown[], { series: [number[], number[]]; description: string }>();
+function chartFor(curve: TradeStats['equity_curve']) {
+  let chart = chartOf.get(curve);
+  if (!chart) {
+    chart = { series: cumulativeSeries(curve, wallToEpoch), description: cumulativeDescription(curve) };
+    chartOf.set(curve, chart);
+  }
+  return chart;
+}
+
+/** Filter sets whose statistics are kept: a member flicks between a handful. */
+const CACHED_FILTERS = 8;
 
 /** One currency's closed trades, open positions and statistics: amounts in CAD and USD are never added. */
 interface CurrencyGroup {
@@ -54,12 +67,18 @@ function byCurrency(
  */
 export function TradeStatsPanel({
   closed,
+  filterKey,
   open,
   notes,
   loaded,
   total,
   onPickDay,
 }: {
+  /**
+   * Names the filters `closed` came from: statistics already worked out for them are reused while
+   * the trades, open positions and tags stay the same (going back to every trade repaints at once).
+   */
+  filterKey: string;
   /** A calendar day was chosen: the page narrows to it. */
   onPickDay: (day: string) => void;
   closed: readonly ClosedTrade[] | null;
@@ -68,7 +87,21 @@ export function TradeStatsPanel({
   loaded: number;
   total: number;
 }) {
-  const groups = useMemo(() => (closed ? byCurrency(closed, open, notes) : null), [closed, open, notes]);
+  const cache = useRef<{ open: unknown; notes: unknown; groups: Map<string, CurrencyGroup[]> } | null>(null);
+  const groups = useMemo(() => {
+    if (!closed) return null;
+    if (!cache.current || cache.current.open !== open || cache.current.notes !== notes) {
+      cache.current = { open, notes, groups: new Map() };
+    }
+    const known = cache.current.groups;
+    // Other trades (an import, an edit) come with new open positions: the cache starts again above.
+    const hit = known.get(filterKey);
+    if (hit) return hit;
+    const fresh = byCurrency(closed, open, notes);
+    if (known.size >= CACHED_FILTERS) known.delete(known.keys().next().value ?? '');
+    known.set(filterKey, fresh);
+    return fresh;
+  }, [closed, filterKey, open, notes]);
   if (!groups) {
     return (
       <section className="trade-stats" aria-labelledby="trade-stats-title">
@@ -99,6 +132,8 @@ function CurrencyStats({
   onPickDay: (day: string) => void;
 }) {
   const { currency, closed, open, stats } = group;
+  // Worked out once per curve: the chart redraws only when its curve changes.
+  const { series, description } = chartFor(stats.equity_curve);
   return (
     <>
       {titled && <h3 className="trade-stats__currency">In {currency}</h3>}
@@ -153,10 +188,7 @@ function CurrencyStats({
       {stats.count > 0 && <Breakdowns stats={stats} currency={currency} />}
       {closed.length > 0 && (
         <Suspense fallback={<p className="muted">Loading chart…</p>}>
-          <PnlChart
-            series={cumulativeSeries(stats.equity_curve, wallToEpoch)}
-            description={cumulativeDescription(stats.equity_curve)}
-          />
+          <PnlChart series={series} description={description} />
         </Suspense>
       )}
       {stats.count > 0 && <MonthCalendar byDay={stats.by_day} currency={currency} onPickDay={onPickDay} />}

@@ -119,6 +119,7 @@ export function TradesPage() {
       />
       <TradeStatsPanel
         closed={visible}
+        filterKey={JSON.stringify(filters)}
         open={matched?.open_positions ?? []}
         notes={notes}
         loaded={all.length}
