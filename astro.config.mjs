@@ -8,6 +8,7 @@ import site from './content/site.json' with { type: 'json' };
 import { unusedNetlifyFeatures } from './scripts/local/netlify-features.mjs';
 import { articleBundle } from './site/integrations/article-bundle.ts';
 import { contentEditor } from './site/integrations/content-editor.ts';
+import { inlinePageScripts } from './site/integrations/inline-page-scripts.ts';
 import { securityHeaders } from './site/integrations/security-headers.ts';
 
 // Static output: every marketing page is pre-built HTML; the member app is one
@@ -22,8 +23,9 @@ export default defineConfig({
   // Styles inline in each page: no render-blocking stylesheet request before first paint (a round trip
   // less on mobile; Lighthouse LCP on / went from about 1.5 s to 1.3 s). Pages stay small (~5-9 KB gzip).
   build: { format: 'directory', inlineStylesheets: 'always' },
-  // contentEditor after securityHeaders: /admin/ is built apart and has its own policy.
-  integrations: [react(), articleBundle(), securityHeaders(), contentEditor()],
+  // inlinePageScripts before securityHeaders, which hashes the inline scripts it leaves; contentEditor
+  // after securityHeaders: /admin/ is built apart and has its own policy.
+  integrations: [react(), articleBundle(), inlinePageScripts(), securityHeaders(), contentEditor()],
   vite: {
     plugins: [
       // Serves functions/, redirects and headers from netlify.toml during `astro dev`.

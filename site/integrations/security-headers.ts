@@ -58,7 +58,8 @@ export function securityHeaders(): AstroIntegration {
   };
 }
 
-function htmlFiles(dir: string): string[] {
+/** Every built page under `dir`. */
+export function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .map((entry) => path.join(entry.parentPath, entry.name));
