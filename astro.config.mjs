@@ -8,6 +8,7 @@ import site from './content/site.json' with { type: 'json' };
 import { unusedNetlifyFeatures } from './scripts/local/netlify-features.mjs';
 import { articleBundle } from './site/integrations/article-bundle.ts';
 import { contentEditor } from './site/integrations/content-editor.ts';
+import { preloadLists } from './site/integrations/preload-lists.ts';
 import { securityHeaders } from './site/integrations/security-headers.ts';
 
 // Static output: every marketing page is pre-built HTML; the member app is one
@@ -23,7 +24,7 @@ export default defineConfig({
   // less on mobile; Lighthouse LCP on / went from about 1.5 s to 1.3 s). Pages stay small (~5-9 KB gzip).
   build: { format: 'directory', inlineStylesheets: 'always' },
   // contentEditor after securityHeaders: /admin/ is built apart and has its own policy.
-  integrations: [react(), articleBundle(), securityHeaders(), contentEditor()],
+  integrations: [react(), articleBundle(), preloadLists(), securityHeaders(), contentEditor()],
   vite: {
     plugins: [
       // Serves functions/, redirects and headers from netlify.toml during `astro dev`.
