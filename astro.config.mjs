@@ -26,6 +26,14 @@ export default defineConfig({
   // contentEditor after securityHeaders: /admin/ is built apart and has its own policy.
   integrations: [react(), articleBundle(), preloadLists(), securityHeaders(), contentEditor()],
   vite: {
+    resolve: {
+      alias: {
+        // The router's store reads through use-sync-external-store's shim for React < 18, which
+        // carries its own fallback implementation; React 19 has the hook, and the package's
+        // un-shimmed entry uses it directly (0.2 KB gzip less in the member app's first load).
+        'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+      },
+    },
     plugins: [
       // Serves functions/, redirects and headers from netlify.toml during `astro dev`.
       netlify({ middleware: true, ...unusedNetlifyFeatures }),
