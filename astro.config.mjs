@@ -9,6 +9,7 @@ import { unusedNetlifyFeatures } from './scripts/local/netlify-features.mjs';
 import { articleBundle } from './site/integrations/article-bundle.ts';
 import { contentEditor } from './site/integrations/content-editor.ts';
 import { inlinePageScripts } from './site/integrations/inline-page-scripts.ts';
+import { preloadLists } from './site/integrations/preload-lists.ts';
 import { securityHeaders } from './site/integrations/security-headers.ts';
 
 // Static output: every marketing page is pre-built HTML; the member app is one
@@ -25,8 +26,37 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always' },
   // inlinePageScripts before securityHeaders, which hashes the inline scripts it leaves; contentEditor
   // after securityHeaders: /admin/ is built apart and has its own policy.
-  integrations: [react(), articleBundle(), inlinePageScripts(), securityHeaders(), contentEditor()],
+  integrations: [
+    react(),
+    articleBundle(),
+    preloadLists(),
+    inlinePageScripts(),
+    securityHeaders(),
+    contentEditor(),
+  ],
   vite: {
+    resolve: {
+      alias: {
+        // The router's store reads through use-sync-external-store's shim for React < 18, which
+        // carries its own fallback implementation; React 19 has the hook, and the package's
+        // un-shimmed entry uses it directly (0.2 KB gzip less in the member app's first load).
+        'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+      },
+    },
+    build: {
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              // React in one chunk: react-dom never runs without react, the JSX runtime and the
+              // scheduler, and every page that loads one loads them all (the member app, the
+              // members-only article's reader). Four files compressed apart cost 0.8 KB gzip more.
+              { name: 'react-dom', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            ],
+          },
+        },
+      },
+    },
     plugins: [
       // Serves functions/, redirects and headers from netlify.toml during `astro dev`.
       netlify({ middleware: true, ...unusedNetlifyFeatures }),

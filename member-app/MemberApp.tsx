@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterContextProvider, RouterProvider } from '@tanstack/react-router';
+import { startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
 import { AuthHost } from './auth/AuthHost.tsx';
 import { queryClient } from './data/query-client.ts';
 import { routeTree } from './routeTree.gen.ts';
-import './member-app.css';
 
 const router = createRouter({
   routeTree,
@@ -28,12 +29,10 @@ declare module '@tanstack/react-router' {
 }
 
 /** The member island: one client-only React root for every member route. */
-export default function MemberApp() {
+export function MemberApp() {
   return (
     <QueryClientProvider client={queryClient}>
-      <div data-member-app>
-        <RouterProvider router={router} />
-      </div>
+      <RouterProvider router={router} />
       {/* Beside the routes, not inside them: a route's loader that waits on a call needing a renewed
           token must not wait on a sign-in SDK that would only mount once the route has loaded. */}
       <RouterContextProvider router={router}>
@@ -41,4 +40,14 @@ export default function MemberApp() {
       </RouterContextProvider>
     </QueryClientProvider>
   );
+}
+
+/**
+ * Renders the app into its element on the app's page (site/pages/app.astro), replacing the loading
+ * line there. A plain module script rather than an Astro `client:only` island: the island's loader
+ * (the `astro-island` element and the React renderer, 2.7 KB gzip) did nothing here but this. As the
+ * island did, the first render is a transition, so it yields to the browser while it works.
+ */
+export function mountMemberApp(element: HTMLElement): void {
+  startTransition(() => createRoot(element).render(<MemberApp />));
 }

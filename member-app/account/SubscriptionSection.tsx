@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { defaultPlans, storedPlans } from '../billing/stored-plans.ts';
-import { subscriptionChangeMutation, subscriptionStatusQuery } from './subscription-data.ts';
+import { subscriptionChangeMutation } from './subscription-change.ts';
+import { subscriptionStatusQuery } from './subscription-data.ts';
 
 const longDate = (ms: number) =>
   new Date(ms).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });

@@ -10,8 +10,8 @@ import { ConflictModal, DeleteNoteModal } from './DeleteNoteModal.tsx';
 import { type Draft, draftIds, dropDraft, unsavedNewDrafts } from './drafts.ts';
 import { JournalHeading } from './JournalHeading.tsx';
 import { JournalSidebar } from './JournalSidebar.tsx';
+import { categoriesQuery, notesQuery, symbolsQuery } from './journal-data.ts';
 import {
-  categoriesQuery,
   deleteNote,
   filteredNotesQuery,
   loadedNotes,
@@ -19,12 +19,10 @@ import {
   noteDeleted,
   noteQuery,
   noteSaved,
-  notesQuery,
   savedInQuery,
   saveNote,
   searchQuery,
-  symbolsQuery,
-} from './journal-data.ts';
+} from './journal-page-data.ts';
 import { type ListedNote, NoteList } from './NoteList.tsx';
 import { NotePane } from './NotePane.tsx';
 import { fromNote, useNoteEditing } from './useNoteEditing.ts';

@@ -4,7 +4,7 @@ import type { Category, SymbolNotes } from '../../functions/_lib/contract/index.
 import { newId } from '../../functions/_lib/ids.ts';
 import { categoryNameError, MAX_CATEGORY_NAME } from '../../functions/_lib/journal/rules.ts';
 import { exportJournal } from './export.ts';
-import { categoriesChanged, deleteCategory, type NoteFilter, putCategory } from './journal-data.ts';
+import { categoriesChanged, deleteCategory, type NoteFilter, putCategory } from './journal-page-data.ts';
 
 /** SPEC §2 Journal: the category sidebar (add, delete, filter) and the stock-symbol sidebar (filter). */
 export function JournalSidebar({

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Note } from '../../functions/_lib/contract/index.ts';
 import { dropDraft, keepDraft, type NoteFields, readDraft } from './drafts.ts';
-import { noteQuery } from './journal-data.ts';
+import { noteQuery } from './journal-page-data.ts';
 
 /** The note open in the editor: what a save would send, and whether it differs from the stored one. */
 export interface Editing extends NoteFields {

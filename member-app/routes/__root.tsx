@@ -5,6 +5,9 @@ import { isSignedIn } from '../auth/session.ts';
 import type { RouterContext } from '../data/query-client.ts';
 import { startUp } from '../data/startup.ts';
 import { isMemberPath } from '../member-paths.ts';
+// The app's shared styles (page width, the loading line, forms). Imported here, below the app's
+// other modules, so the page lists them after the site's global styles (tests/e2e/foundation.spec.ts).
+import '../member-app.css';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { savedInQuery } from '../journal/journal-data.ts';
+import { savedInQuery } from '../journal/journal-page-data.ts';
 import { dayWindow } from './time-zone.ts';
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '../../functions/_lib/trades/rules.ts';
 import { TextField } from '../account/TextField.tsx';
 import { ApiError } from '../api/client.ts';
-import { saveTrade, tradesChanged } from './trades-data.ts';
+import { saveTrade, tradesChanged } from './trades-writes.ts';
 
 /** SPEC §5: price inputs take digits and one decimal separator as typed; a comma becomes a dot. */
 function typedPrice(text: string): string {

@@ -25,7 +25,8 @@ import {
   type TradeFilters,
   tradesToExecutions,
 } from './trade-view.ts';
-import { deleteTrade, tradesChanged, tradesQuery } from './trades-data.ts';
+import { tradesQuery } from './trades-data.ts';
+import { deleteTrade, tradesChanged } from './trades-writes.ts';
 import { filtersToSearch, filterTrips, searchToFilters, type TripFilters } from './trip-filters.ts';
 import { type TripTags, tripTagsQuery } from './trip-tags-data.ts';
 import { useVirtualRows } from './virtual-rows.ts';

@@ -4,7 +4,8 @@ import { type FormEvent, useState } from 'react';
 import type { Playlist, Tag } from '../../functions/_lib/contract/index.ts';
 import { authLinks } from '../../site/lib/nav.ts';
 import { useSignedIn } from '../auth/useSession.ts';
-import { type ListSpec, loadMore, videoListQuery } from './library-data.ts';
+import { type ListSpec, videoListQuery } from './library-data.ts';
+import { loadMore } from './load-more.ts';
 import { VideoGrid } from './VideoCard.tsx';
 import './videos.css';
 

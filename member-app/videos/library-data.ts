@@ -27,7 +27,7 @@ export interface VideoList {
 /** The newest videos, unfiltered: the dashboard's and the video page's list. */
 export const LATEST: ListSpec = { group: 'latest', search: '', tags: [] };
 
-const fetchSize = () => (isSignedIn() ? MEMBER_FETCH : VISITOR_FETCH);
+export const fetchSize = () => (isSignedIn() ? MEMBER_FETCH : VISITOR_FETCH);
 const unfiltered = (spec: ListSpec) => spec.search === '' && spec.tags.length === 0;
 
 /** Every list's key starts so (cachedVideo looks through them all). */
@@ -78,24 +78,8 @@ export function videoListQuery(spec: ListSpec) {
   });
 }
 
-/**
- * The next page of a list (SPEC §7 `more`: after the last video's timestamp), appended to the
- * cached list, which its readers then show.
- */
-export async function loadMore(client: QueryClient, spec: ListSpec): Promise<VideoList> {
-  const { queryKey } = videoListQuery(spec);
-  const current = client.getQueryData(queryKey) ?? (await client.query(videoListQuery(spec)));
-  const last = current.videos.at(-1);
-  if (current.complete || !last) return current;
-  const size = fetchSize();
-  const groups = await callApi('videos', { maxResults: size, more: last.timestamp, ...query(spec) });
-  const page = groups[spec.group] ?? [];
-  const next: VideoList = { videos: [...current.videos, ...page], complete: page.length < size };
-  client.setQueryData(queryKey, next);
-  return next;
-}
-
-function query(spec: ListSpec) {
+/** The request's fields naming a list (its group, search and tags). */
+export function query(spec: ListSpec) {
   return {
     ...(spec.group === 'latest' ? {} : { playlist: spec.group }),
     ...(spec.search ? { search: spec.search } : {}),

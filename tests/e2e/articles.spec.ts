@@ -190,7 +190,7 @@ test.describe('a members-only article', () => {
     // Only the reader's small loader: no framework, and well inside the 5 KB budget (DESIGN.md §6).
     expect(scripts.reduce((sum, script) => sum + script.bytes, 0)).toBeLessThanOrEqual(5 * 1024);
     const html = await (await page.request.get(`/articles/${memberArticle.slug}`)).text();
-    expect(html).not.toContain('astro-island');
+    expect(html).not.toContain('data-member-app');
     expect(html.toLowerCase()).not.toContain('react');
   });
 

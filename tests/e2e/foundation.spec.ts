@@ -71,7 +71,7 @@ test.describe('marketing pages', () => {
     await expect(page.locator('h1').first()).toBeVisible();
     expect(scripts).toEqual([]);
     const html = await (await page.request.get('/features')).text();
-    expect(html).not.toContain('astro-island');
+    expect(html).not.toContain('data-member-app');
     expect(html).not.toMatch(/<script[^>]+src=/);
     expect(html.toLowerCase()).not.toContain('react');
   });
@@ -87,7 +87,7 @@ test.describe('marketing pages', () => {
     const html = await (await page.request.get('/')).text();
     const total = inlineScripts(html).reduce((sum, script) => sum + Buffer.byteLength(script), 0);
     expect(total).toBeLessThanOrEqual(5 * 1024); // DESIGN.md §6: ≤ 5 KB of JS on marketing pages
-    expect(html).not.toContain('astro-island');
+    expect(html).not.toContain('data-member-app');
     expect(html.toLowerCase()).not.toContain('react');
   });
 
@@ -202,6 +202,16 @@ test.describe('member island', () => {
       'Frontload Friday',
     ]);
     expect(scripts.some((s) => /\/_astro\/.+\.js$/.test(s.url))).toBe(true);
+  });
+
+  test("the app's styles follow the site's in the page, so its rules win ties", async ({ request }) => {
+    // The build orders a page's inlined styles by their place in the import graph: the app's own
+    // (member-app.css, imported by the root route) must stay after the layout's global styles.
+    const html = await (await request.get('/videos')).text();
+    const css = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('\n');
+    const site = css.indexOf(':root{');
+    expect(site).toBeGreaterThanOrEqual(0);
+    expect(css.indexOf('.member-page{')).toBeGreaterThan(site);
   });
 
   test('an API call round-trips through Redis', async ({ page }) => {

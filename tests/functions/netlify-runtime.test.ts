@@ -80,7 +80,7 @@ async function read(response: Response | undefined): Promise<Answer> {
 
 const pageOf = (html: string) => ({
   title: /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? null,
-  memberApp: html.includes('astro-island'),
+  memberApp: html.includes('data-member-app'),
 });
 
 async function both(path: string, init: RequestInit = {}): Promise<[netlify: Answer, ours: Answer]> {

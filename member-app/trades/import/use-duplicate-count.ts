@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { checkBatch } from '../trades-data.ts';
+import { checkBatch } from '../trades-writes.ts';
 import { batches, type ImportPreview } from './to-api.ts';
 
 /** The preview's count of executions already in the journal (asked of the server, nothing written). */

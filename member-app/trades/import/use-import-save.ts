@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { ImportedExecution } from '../../../functions/_lib/contract/trades.ts';
 import { ApiError } from '../../api/client.ts';
-import { importBatch, tradesChanged } from '../trades-data.ts';
+import { importBatch, tradesChanged } from '../trades-writes.ts';
 import { batches } from './to-api.ts';
 
 export type Saving =

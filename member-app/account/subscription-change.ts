@@ -1,0 +1,21 @@
+import { mutationOptions } from '@tanstack/react-query';
+import { callApi } from '../api/client.ts';
+import { type SubscriptionStatus, subscriptionStatusQuery } from './subscription-data.ts';
+
+/** SPEC §4 Subscription: the autopay toggle, or monthly to yearly. */
+export type SubscriptionChange = { kind: 'toggle'; renew: boolean } | { kind: 'upgrade' };
+
+/**
+ * A change to the subscription. Its answer is the new state (renewal, end date and, after an
+ * upgrade, the plan), written into the status query at once: no second request. Never retried
+ * (the client default): an upgrade charges the card.
+ */
+export const subscriptionChangeMutation = mutationOptions({
+  mutationKey: ['subscription', 'change'],
+  mutationFn: (change: SubscriptionChange): Promise<Partial<SubscriptionStatus>> =>
+    change.kind === 'toggle'
+      ? callApi('subscription/toggle', { renew: change.renew })
+      : callApi('subscription/upgrade'),
+  onSuccess: (next, _change, _context, { client }) =>
+    client.setQueryData(subscriptionStatusQuery.queryKey, (current) => current && { ...current, ...next }),
+});
