@@ -355,7 +355,15 @@ export function JournalPage({ search }: { search: JournalSearch }) {
           />
           {filter && 'symbol' in filter && (
             <Suspense fallback={<p className="muted">Loading trades…</p>}>
-              <SymbolTrades symbol={filter.symbol} />
+              <SymbolTrades
+                symbol={filter.symbol}
+                day={day}
+                onOpen={({ symbol, day: picked }) =>
+                  void (picked
+                    ? navigate({ search: ({ note: _note, ...rest }) => ({ ...rest, symbol, day: picked }) })
+                    : navigate({ to: '/trades', search: { symbol } as never }))
+                }
+              />
             </Suspense>
           )}
         </div>

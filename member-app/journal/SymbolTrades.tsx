@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import type { MouseEvent } from 'react';
 import { useEffect, useMemo } from 'react';
 import { amount, toDecimal, ZERO } from '../../functions/_lib/trades/money.ts';
 import { type ClosedTrade, matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
@@ -39,10 +39,27 @@ const dayLabel = (day: string) =>
 /**
  * A symbol's page in the journal (beyond the SPEC): beside its notes, the member's round trips in
  * it (matched from every one of its trades, as /trades does) with the net per currency. Each round
- * trip opens the notes on the symbol saved the day it closed (market time); the router marks the
- * one open (`aria-current="page"`).
+ * trip opens the notes on the symbol saved the day it closed (market time).
+ *
+ * Its links are plain anchors the page navigates for (`onOpen`): a lazy chunk that imported the
+ * router's Link itself would split the router out of one chunk in the app's first load (+0.9 KB).
  */
-export default function SymbolTrades({ symbol }: { symbol: string }) {
+export default function SymbolTrades({
+  symbol,
+  day,
+  onOpen,
+}: {
+  symbol: string;
+  /** The day the journal shows, if any: its round trips are marked current. */
+  day: string | null;
+  /** A day's notes on the symbol, or (no day) the symbol in the trade journal. */
+  onOpen: (to: { symbol: string; day?: string }) => void;
+}) {
+  const follow = (to: { symbol: string; day?: string }) => (event: MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onOpen(to);
+  };
   const trades = useInfiniteQuery(tradesQuery({ symbol }));
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = trades;
   // A round trip may have opened many pages back: every trade of the symbol is needed.
@@ -101,13 +118,14 @@ export default function SymbolTrades({ symbol }: { symbol: string }) {
                 const exitDay = trip.exit.slice(0, 10);
                 return (
                   <li key={trip.id}>
-                    <Link
-                      to="/journal"
-                      search={{ symbol, day: exitDay }}
+                    <a
+                      href={`/journal?${new URLSearchParams({ symbol, day: exitDay })}`}
+                      onClick={follow({ symbol, day: exitDay })}
+                      aria-current={exitDay === day ? 'page' : undefined}
                       aria-label={`${dayLabel(exitDay)}: ${trip.side} ${formatAmount(String(trip.shares))} shares, ${formatMoney(trip.net, trip.currency)}. Notes from that day`}
                     >
                       {dayLabel(exitDay)}
-                    </Link>{' '}
+                    </a>{' '}
                     <span className={`journal-trade__side journal-trade__side--${trip.side}`}>
                       {trip.side === 'long' ? 'Long' : 'Short'}
                     </span>{' '}
@@ -128,9 +146,13 @@ export default function SymbolTrades({ symbol }: { symbol: string }) {
         </>
       )}
       {total > 0 && (
-        <Link to="/trades" search={{ symbol } as never} className="link-button">
+        <a
+          href={`/trades?${new URLSearchParams({ symbol })}`}
+          onClick={follow({ symbol })}
+          className="link-button"
+        >
           {trips.length > SHOWN ? `All ${trips.length} round trips` : 'Open in the trade journal'}
-        </Link>
+        </a>
       )}
     </section>
   );
