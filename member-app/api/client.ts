@@ -15,6 +15,7 @@ type CallName = Exclude<NameOf<'POST' | 'DELETE'>, 'billing/webhook'>;
 const DELETE_CALLS: Record<NameOf<'DELETE'>, true> = {
   'journal/notes/delete': true,
   'journal/trades/delete': true,
+  'journal/trades/tags/delete': true,
 };
 
 let redirecting = false;

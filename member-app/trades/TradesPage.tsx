@@ -8,6 +8,7 @@ import { ClosedTrades, OpenPositions } from './ClosedTrades.tsx';
 import { executionsCsv, tripsCsv } from './closed-trades-view.ts';
 import { DayNotes } from './DayNotes.tsx';
 import { ImportTrades } from './import/ImportTrades.tsx';
+import { TagManager } from './TagManager.tsx';
 import { TradeFormModal } from './TradeFormModal.tsx';
 import { TradeStatsPanel } from './TradeStats.tsx';
 import { TripFiltersBar } from './TripFiltersBar.tsx';
@@ -175,6 +176,14 @@ export function TradesPage() {
             </>
           )}
         </fieldset>
+        {view === 'trips' && (
+          <TagManager
+            tags={tags}
+            onChanged={(from, to) => {
+              if (filters.tag === from) setFilters({ ...filters, tag: to }, true);
+            }}
+          />
+        )}
         {trades.isPending ? (
           <p className="muted">Loading trades…</p>
         ) : view === 'executions' ? (

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { ApiRequest, ApiResponse } from '../../functions/_lib/contract/index.ts';
+import type { ApiRequest, ApiResponse, TripTag } from '../../functions/_lib/contract/index.ts';
 import { callApi } from '../api/client.ts';
 
 /** The member's tags and what they noted on each round trip (journal/trades/tags*). */
@@ -24,4 +24,21 @@ export async function tagTrips(client: QueryClient, input: TagTripsInput): Promi
     }
     return { tags: answer.tags, trips };
   });
+}
+
+/** Renames a tag on every trade (the answer is the whole new state); the new id, for the filters. */
+export async function renameTag(client: QueryClient, tag: TripTag, name: string): Promise<string> {
+  const answer = await callApi('journal/trades/tags/rename', { tag_id: tag.id, name });
+  client.setQueryData<TripTags>(tripTagsQuery().queryKey, answer);
+  const renamed = answer.tags.find((t) => t.kind === tag.kind && t.name === name.trim().replace(/\s+/g, ' '));
+  return renamed?.id ?? '';
+}
+
+/** Deletes a tag from the list and every trade; '' (no tag), for the filters. */
+export async function deleteTag(client: QueryClient, tag: TripTag): Promise<string> {
+  client.setQueryData<TripTags>(
+    tripTagsQuery().queryKey,
+    await callApi('journal/trades/tags/delete', { tag_id: tag.id }),
+  );
+  return '';
 }

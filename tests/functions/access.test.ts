@@ -48,6 +48,8 @@ const VALID_REQUESTS: { [N in ApiName]?: ApiRequest<N> } = {
     trip_ids: ['trade_AAAAAAAAAAAAAAAA'],
     define: [{ name: 'Gap', kind: 'setup' }],
   },
+  'journal/trades/tags/rename': { tag_id: 'setup:gap', name: 'Gap up' },
+  'journal/trades/tags/delete': { tag_id: 'setup:gap' },
   'journal/categories/notes': { category_id: 'category_AAAAAAAAAAAAAAAA' },
   'journal/categories/update': { category_id: 'category_AAAAAAAAAAAAAAAA', category: 'Setups' },
 };

@@ -11,6 +11,7 @@ import { journalKeys } from '../../functions/_lib/journal/keys.ts';
 import { MAX_CATEGORIES } from '../../functions/_lib/journal/rules.ts';
 import { memberKeys } from '../../functions/_lib/library/keys.ts';
 import { hashEntries } from '../../functions/_lib/store.ts';
+import { tradeKeys } from '../../functions/_lib/trade-store/keys.ts';
 import categoriesFn from '../../functions/journal-categories.ts';
 import categoryNotesFn from '../../functions/journal-categories-notes.ts';
 import categoriesUpdateFn from '../../functions/journal-categories-update.ts';
@@ -22,6 +23,8 @@ import tradesFn from '../../functions/journal-trades.ts';
 import tradesDeleteFn from '../../functions/journal-trades-delete.ts';
 import tradesImportFn from '../../functions/journal-trades-import.ts';
 import tripTagsFn from '../../functions/journal-trades-tags.ts';
+import tripTagsDeleteFn from '../../functions/journal-trades-tags-delete.ts';
+import tripTagsRenameFn from '../../functions/journal-trades-tags-rename.ts';
 import tripTagsUpdateFn from '../../functions/journal-trades-tags-update.ts';
 import tradesUpdateFn from '../../functions/journal-trades-update.ts';
 import progressFn from '../../functions/videos-progress.ts';
@@ -133,6 +136,29 @@ const symbolFor = (i: number) =>
 /** Runs `write(i)` for i < n, all at once, and answers the statuses in order. */
 const all = <T>(n: number, write: (i: number) => Promise<T>) =>
   Promise.all(Array.from({ length: n }, (_, i) => write(i)));
+/** n + 1 trades, tags t0…t7 (setup) put one on each trade (t(i mod 8)) and all eight on the first. */
+async function eightTagsOnTrips(m: Member, n: number) {
+  const imported = await m.call(tradesImportFn, 'journal/trades/import', {
+    executions: Array.from({ length: n + 1 }, (_, i) =>
+      sampleExecution({ symbol: `TAG${i % 4}`, time: Date.UTC(2026, 0, 2) + i * 1000, orderId: `t${i}` }),
+    ),
+  });
+  expect(imported.body.added).toBe(n + 1);
+  const [shared, ...ids] = (await allTrades(m)).map((t) => t.trade_id) as [string, ...string[]];
+  const define = Array.from({ length: 8 }, (_, k) => ({ name: `t${k}`, kind: 'setup' }));
+  expect(
+    (await m.call(tripTagsUpdateFn, 'journal/trades/tags/update', { trip_ids: [shared], define })).status,
+  ).toBe(200);
+  for (let k = 0; k < 8; k++) {
+    const trip_ids = ids.filter((_, i) => i % 8 === k);
+    const tagged = await m.call(tripTagsUpdateFn, 'journal/trades/tags/update', {
+      trip_ids,
+      add: [`setup:t${k}`],
+    });
+    expect(tagged.status).toBe(200);
+  }
+  return { shared, ids };
+}
 
 interface Scenario {
   /** Sends n concurrent writes as member m (distinct per writer `w`), then checks member m's data. */
@@ -341,6 +367,45 @@ const SCENARIOS: { [N in ApiName]?: Scenario } = {
       const eight = Array.from({ length: 8 }, (_, k) => `setup:t${k}`);
       expect(sorted(trips[shared]?.tags ?? [])).toEqual(sorted(eight));
       expect(sorted((body.tags as { id: string }[]).map((t) => t.id))).toEqual(sorted(eight));
+    },
+  },
+  'journal/trades/tags/rename': {
+    async run(m, n) {
+      // Every call renames one of eight tags (t0…t7) at once with the others: the first of each wins,
+      // the rest find the old tag gone; every trip ends with the new names only, each once.
+      const { shared, ids } = await eightTagsOnTrips(m, n);
+      const answers = await all(n, (i) =>
+        m.call(tripTagsRenameFn, 'journal/trades/tags/rename', {
+          tag_id: `setup:t${i % 8}`,
+          name: `u${i % 8}`,
+        }),
+      );
+      expect(sorted(answers.map((a) => String(a.status)))).toEqual(
+        sorted([...Array(8).fill('200'), ...Array(n - 8).fill('404')]),
+      );
+      const { body } = await m.call(tripTagsFn, 'journal/trades/tags', {});
+      const trips = body.trips as Record<string, { tags: string[] }>;
+      ids.forEach((id, i) => {
+        expect(trips[id]?.tags).toEqual([`setup:u${i % 8}`]);
+      });
+      const eight = Array.from({ length: 8 }, (_, k) => `setup:u${k}`);
+      expect(sorted(trips[shared]?.tags ?? [])).toEqual(sorted(eight));
+      expect(sorted((body.tags as { id: string }[]).map((t) => t.id))).toEqual(sorted(eight));
+    },
+  },
+  'journal/trades/tags/delete': {
+    async run(m, n) {
+      await eightTagsOnTrips(m, n);
+      const answers = await all(n, (i) =>
+        m.call(tripTagsDeleteFn, 'journal/trades/tags/delete', { tag_id: `setup:t${i % 8}` }, 'DELETE'),
+      );
+      expect(answers.filter((a) => a.status === 200).length).toBe(8);
+      expect(answers.filter((a) => a.status === 404).length).toBe(n - 8);
+      // Nothing noted is left: no tag, no trip that only carried tags.
+      expect(await m.call(tripTagsFn, 'journal/trades/tags', {})).toMatchObject({
+        body: { tags: [], trips: {} },
+      });
+      expect(await store.hlen(tradeKeys.tripNotes(m.sub))).toBe(0);
     },
   },
   'videos/progress': {

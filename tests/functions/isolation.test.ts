@@ -5,7 +5,7 @@ import { newId } from '../../functions/_lib/ids.ts';
 import { type LoadedFunction, loadFunctions } from '../support/functions.ts';
 import { addTestVideo } from '../support/library-fixture.ts';
 import { closeKeyDump, dumpMember } from '../support/member-keys.ts';
-import { validRequests } from '../support/samples.ts';
+import { SAMPLE_TAG, validRequests } from '../support/samples.ts';
 import { schemaFields, withValue } from '../support/schema-fields.ts';
 import { seededMember } from '../support/seeded-member.ts';
 
@@ -44,6 +44,8 @@ const ID_SAMPLES: Record<string, (a: A) => unknown[]> = {
   categories: (a) => [[a.ids.category]],
   trade_id: (a) => [a.ids.trade],
   trip_ids: (a) => [[a.ids.trade]],
+  // Tag ids come from names, so B holds the same id for its own tag: B's call may change B's, never A's.
+  tag_id: () => [SAMPLE_TAG],
   symbol: (a) => [a.ids.symbol, a.ids.symbol.toLowerCase(), `$${a.ids.symbol}`],
   symbols: (a) => [[a.ids.symbol], [a.ids.symbol.toLowerCase()]],
   nodeId: () => [`vid_${videoId}`, videoId],

@@ -4,8 +4,11 @@ import { getDeps } from '../../functions/_lib/deps.ts';
 import { tradeKeys } from '../../functions/_lib/trade-store/keys.ts';
 import { MAX_TAGS, MAX_TAGS_PER_TRIP } from '../../functions/_lib/trades/tags.ts';
 import tradesFn from '../../functions/journal-trades.ts';
+import deleteTradeFn from '../../functions/journal-trades-delete.ts';
 import importFn from '../../functions/journal-trades-import.ts';
 import tagsFn from '../../functions/journal-trades-tags.ts';
+import deleteFn from '../../functions/journal-trades-tags-delete.ts';
+import renameFn from '../../functions/journal-trades-tags-rename.ts';
 import updateFn from '../../functions/journal-trades-tags-update.ts';
 import { memberCaller } from '../support/members.ts';
 
@@ -37,11 +40,14 @@ async function trader(trips = 3) {
     .map((t) => t.trade_id);
   const read = async () => (await call(tagsFn, 'journal/trades/tags', {})).body;
   const tag = (body: Record<string, unknown>) => call(updateFn, 'journal/trades/tags/update', body);
+  const rename = (body: Record<string, unknown>) => call(renameFn, 'journal/trades/tags/rename', body);
+  const remove = (body: Record<string, unknown>) =>
+    call(deleteFn, 'journal/trades/tags/delete', body, 'DELETE');
   const stored = async () => ({
     tags: await store.hgetall(tradeKeys.tags(sub)),
     notes: await store.hgetall(tradeKeys.tripNotes(sub)),
   });
-  return { sub, call, ids, read, tag, stored };
+  return { sub, call, ids, read, tag, rename, remove, stored };
 }
 
 describe('journal/trades/tags', () => {
@@ -98,6 +104,15 @@ describe('journal/trades/tags', () => {
       tags: ['setup:halt-resume'],
       risk: null,
     });
+  });
+
+  it('forgets what was noted on a round trip when its opening trade is deleted', async () => {
+    const m = await trader(2);
+    const [a, b] = m.ids as [string, string];
+    await m.tag({ trip_ids: [a, b], define: [{ name: 'Fader', kind: 'setup' }], risk: '20' });
+    const deleted = await m.call(deleteTradeFn, 'journal/trades/delete', { trade_id: a }, 'DELETE');
+    expect(deleted.body).toEqual({ deleted: true });
+    expect((await m.read()).trips).toEqual({ [b]: { tags: ['setup:fader'], risk: '20' } });
   });
 
   const refusals: Array<
@@ -210,6 +225,158 @@ describe('journal/trades/tags', () => {
     const big = JSON.stringify({ trip_ids: [m.ids[0]], pad: 'x'.repeat(10 * 1024 * 1024) });
     const response = await updateFn(
       new Request('http://localhost/api/journal/trades/tags/update', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: big,
+      }),
+    );
+    expect(response.status).toBe(413);
+    expect(await m.stored()).toEqual(before);
+  });
+});
+
+describe('journal/trades/tags/rename and /delete', () => {
+  /** Three trips: a and b carry Gap and go (b with a risk), c carries Chased; Breakout is defined on b. */
+  async function tagged() {
+    const m = await trader(3);
+    const [a, b, c] = m.ids as [string, string, string];
+    await m.tag({ trip_ids: [a, b], define: [{ name: 'Gap and go', kind: 'setup' }] });
+    await m.tag({ trip_ids: [b], define: [{ name: 'Breakout', kind: 'setup' }], risk: '25' });
+    await m.tag({ trip_ids: [c], define: [{ name: 'Chased', kind: 'mistake' }] });
+    return { m, a, b, c };
+  }
+
+  it('renames a tag on every trip that carries it, keeping its place and kind', async () => {
+    const { m, a, b, c } = await tagged();
+    const answer = await m.rename({ tag_id: 'setup:gap-and-go', name: ' Opening  drive ' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const expected = {
+      tags: [
+        { id: 'mistake:chased', name: 'Chased', kind: 'mistake' },
+        { id: 'setup:breakout', name: 'Breakout', kind: 'setup' },
+        { id: 'setup:opening-drive', name: 'Opening drive', kind: 'setup' },
+      ],
+      trips: {
+        [a]: { tags: ['setup:opening-drive'], risk: null },
+        [b]: { tags: ['setup:opening-drive', 'setup:breakout'], risk: '25' },
+        [c]: { tags: ['mistake:chased'], risk: null },
+      },
+    };
+    expect(answer.body).toEqual(expected);
+    expect(await m.read()).toEqual(expected);
+  });
+
+  it('changes only the spelling when the new name makes the same id', async () => {
+    const { m, a } = await tagged();
+    const answer = await m.rename({ tag_id: 'setup:gap-and-go', name: 'GAP and Go' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.tags).toContainEqual({ id: 'setup:gap-and-go', name: 'GAP and Go', kind: 'setup' });
+    expect((answer.body.trips as Record<string, unknown>)[a]).toEqual({
+      tags: ['setup:gap-and-go'],
+      risk: null,
+    });
+  });
+
+  it('merges into a tag of the same name, each trip carrying it once', async () => {
+    const { m, a, b } = await tagged();
+    const answer = await m.rename({ tag_id: 'setup:gap-and-go', name: 'breakout' });
+    expect(answer.status).toBe(200);
+    expect((answer.body.tags as { id: string }[]).map((t) => t.id)).toEqual([
+      'mistake:chased',
+      'setup:breakout',
+    ]);
+    const trips = answer.body.trips as Record<string, unknown>;
+    expect(trips[a]).toEqual({ tags: ['setup:breakout'], risk: null });
+    expect(trips[b]).toEqual({ tags: ['setup:breakout'], risk: '25' });
+  });
+
+  it('deletes a tag from the list and every trip; a trip left with nothing noted goes', async () => {
+    const { m, a, b, c } = await tagged();
+    const answer = await m.remove({ tag_id: 'setup:gap-and-go' });
+    expect(answer.status).toBe(200);
+    const trips = answer.body.trips as Record<string, unknown>;
+    expect(Object.keys(trips).sort()).toEqual([b, c].sort());
+    expect(trips[b]).toEqual({ tags: ['setup:breakout'], risk: '25' });
+    expect(a in trips).toBe(false);
+    expect((await m.stored()).notes).not.toContain(a);
+    // The freed name can be defined again, from nothing.
+    const again = await m.tag({ trip_ids: [c], define: [{ name: 'Gap and go', kind: 'setup' }] });
+    expect((again.body.trips as Record<string, unknown>)[c]).toEqual({
+      tags: ['mistake:chased', 'setup:gap-and-go'],
+      risk: null,
+    });
+  });
+
+  it('frees a place under the 100-tag cap', async () => {
+    const m = await trader(MAX_TAGS / 10);
+    for (let i = 0; i < MAX_TAGS / 10; i++) {
+      const define = Array.from({ length: 10 }, (_, k) => ({ name: `t${i * 10 + k}`, kind: 'setup' }));
+      expect((await m.tag({ trip_ids: [m.ids[i]], define })).status).toBe(200);
+    }
+    const full = await m.tag({ trip_ids: [m.ids[0]], define: [{ name: 'one more', kind: 'setup' }] });
+    expect(full.status).toBe(422);
+    expect((await m.remove({ tag_id: 'setup:t0' })).status).toBe(200);
+    expect(
+      (await m.tag({ trip_ids: [m.ids[0]], define: [{ name: 'one more', kind: 'setup' }] })).status,
+    ).toBe(200);
+  });
+
+  const refusals: Array<[string, 'rename' | 'remove', Record<string, unknown>, number, RegExp]> = [
+    [
+      'an unknown tag (rename)',
+      'rename',
+      { tag_id: 'setup:never-defined', name: 'x' },
+      404,
+      /No tag setup:never-defined/,
+    ],
+    [
+      'an unknown tag (delete)',
+      'remove',
+      { tag_id: 'mistake:never-defined' },
+      404,
+      /No tag mistake:never-defined/,
+    ],
+    ['a tag id of the wrong shape', 'remove', { tag_id: '<b>' }, 400, /tag id/],
+    ['no tag id', 'rename', { name: 'x' }, 400, /tag_id/],
+    ['no new name', 'rename', { tag_id: 'setup:gap-and-go' }, 400, /new name/],
+    ['a bad new name', 'rename', { tag_id: 'setup:gap-and-go', name: '<script>' }, 400, /not a tag name/],
+    ['an empty new name', 'rename', { tag_id: 'setup:gap-and-go', name: '   ' }, 400, /not a tag name/],
+    [
+      'a name of 1,000 characters',
+      'rename',
+      { tag_id: 'setup:gap-and-go', name: 'x'.repeat(1000) },
+      400,
+      /at most 40/,
+    ],
+  ];
+  it.each(refusals)('refuses %s and writes nothing', async (_label, call, body, status, message) => {
+    const { m } = await tagged();
+    const before = await m.stored();
+    const answer = await m[call](body);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+    expect(String(answer.body.error)).toMatch(message);
+    expect(await m.stored()).toEqual(before);
+  });
+
+  it('cannot reach another member’s tag: not found, and theirs unchanged', async () => {
+    const owner = await tagged();
+    const before = await owner.m.stored();
+    const other = await trader(1);
+    expect((await other.rename({ tag_id: 'setup:gap-and-go', name: 'Stolen' })).status).toBe(404);
+    expect((await other.remove({ tag_id: 'setup:gap-and-go' })).status).toBe(404);
+    expect(await owner.m.stored()).toEqual(before);
+    expect(await other.stored()).toEqual({ tags: [], notes: [] });
+  });
+
+  it('refuses a 10 MB body before reading it, writing nothing', async () => {
+    const { m } = await tagged();
+    const before = await m.stored();
+    const { headers } = await import('../support/members.ts').then(async (s) =>
+      s.signedIn(store, s.activeMembership()),
+    );
+    const big = JSON.stringify({ tag_id: 'setup:gap-and-go', name: 'x'.repeat(10 * 1024 * 1024) });
+    const response = await renameFn(
+      new Request('http://localhost/api/journal/trades/tags/rename', {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
         body: big,

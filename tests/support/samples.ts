@@ -8,6 +8,9 @@ export const SAMPLE_IDS = {
   symbol: 'ABCD',
 } as const;
 
+/** The setup tag every seeded member has on its typed trade (tag ids are per member). */
+export const SAMPLE_TAG = 'setup:gap-and-go';
+
 export const sampleExecution = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
   broker: 'das',
   account: 'ACC1',
@@ -89,5 +92,7 @@ export function validRequests(
       remove: [],
       risk: '50',
     },
+    'journal/trades/tags/rename': { tag_id: SAMPLE_TAG, name: 'Gap & go' },
+    'journal/trades/tags/delete': { tag_id: SAMPLE_TAG },
   };
 }

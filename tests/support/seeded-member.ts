@@ -6,6 +6,7 @@ import chargeFn from '../../functions/charge.ts';
 import categoriesUpdateFn from '../../functions/journal-categories-update.ts';
 import notesUpdateFn from '../../functions/journal-notes-update.ts';
 import tradesImportFn from '../../functions/journal-trades-import.ts';
+import tripTagsUpdateFn from '../../functions/journal-trades-tags-update.ts';
 import tradesUpdateFn from '../../functions/journal-trades-update.ts';
 import progressFn from '../../functions/videos-progress.ts';
 import { activeMembership, signedIn } from './members.ts';
@@ -25,7 +26,8 @@ export const privateText = (tag: string) => ({
 
 /**
  * A member with an active membership and one of everything under the sample ids: a category, a
- * note in it mentioning the sample symbol, a typed trade, an imported one and a saved position.
+ * note in it mentioning the sample symbol, a typed trade tagged with the sample tag, an imported
+ * one and a saved position.
  * Fuzzed and isolation requests then act on real data, not on an empty namespace.
  */
 export async function seededMember(
@@ -81,6 +83,11 @@ export async function seededMember(
   });
   await call(tradesImportFn, 'journal/trades/import', {
     executions: [execution],
+  });
+  // The sample tag (SAMPLE_TAG), on the typed trade's round trip.
+  await call(tripTagsUpdateFn, 'journal/trades/tags/update', {
+    trip_ids: [ids.trade],
+    define: [{ name: 'Gap and go', kind: 'setup' }],
   });
   await call(progressFn, 'videos/progress', { nodeId: videoId, position });
   return { sub, headers, customerId, text, ids, execution, position };

@@ -174,4 +174,24 @@ export const tradesApi = {
     }),
     response: TripTags,
   },
+  /**
+   * Beyond the SPEC: rename a tag on every round trip that carries it (its kind kept; the name of
+   * another tag of that kind merges the two). Answers every tag and every noted trip.
+   */
+  'journal/trades/tags/rename': {
+    method: 'POST',
+    request: Body.extend({
+      tag_id: tagId,
+      name: z
+        .string({ error: 'Please enter the new name' })
+        .max(MAX_TAG_NAME, `a tag name has at most ${MAX_TAG_NAME} characters`),
+    }),
+    response: TripTags,
+  },
+  /** Beyond the SPEC: delete a tag from the member's list and from every round trip. */
+  'journal/trades/tags/delete': {
+    method: 'DELETE',
+    request: Body.extend({ tag_id: tagId }),
+    response: TripTags,
+  },
 } as const satisfies Record<string, ContractEntry>;

@@ -20,9 +20,11 @@ return 'ok'
 `;
 
 /**
- * Delete one trade. KEYS: trades zset, the trade's key, its symbol zset, the fingerprints hash.
- * ARGV: trade id, the stored JSON read, its fingerprint ('' for a typed trade). Answers 'ok',
- * 'missing' or 'stale'. A deleted imported execution may be imported again.
+ * Delete one trade. KEYS: trades zset, the trade's key, its symbol zset, the fingerprints hash, the
+ * trip-notes hash. ARGV: trade id, the stored JSON read, its fingerprint ('' for a typed trade).
+ * Answers 'ok', 'missing' or 'stale'. A deleted imported execution may be imported again. What was
+ * noted on the round trip it opened goes too: that round trip's id was this trade's, and no trip
+ * will carry it again.
  */
 export const DELETE_TRADE = `
 local stored = redis.call('GET', KEYS[2])
@@ -32,6 +34,7 @@ redis.call('DEL', KEYS[2])
 redis.call('ZREM', KEYS[1], ARGV[1])
 redis.call('ZREM', KEYS[3], ARGV[1])
 if ARGV[3] ~= '' then redis.call('HDEL', KEYS[4], ARGV[3]) end
+redis.call('HDEL', KEYS[5], ARGV[1])
 return 'ok'
 `;
 
@@ -118,4 +121,41 @@ for _, w in ipairs(writes) do
   if w[3] then redis.call('HDEL', notes, w[1]) else redis.call('HSET', notes, w[1], w[2]) end
 end
 return out
+`;
+
+/**
+ * Rename or delete one tag everywhere, all or nothing. KEYS: tags hash, trip-notes hash. ARGV: the
+ * tag id, the new id ('' to delete), the new tag's JSON. A rename to a name the member already uses
+ * (same kind) merges the two; trips end with each tag once, so no cap can be passed. Only notes that
+ * name the tag are decoded (a plain find first: a member may have noted thousands of trips). Answers
+ * `{'ok', tags HGETALL, notes HGETALL}` or `{'unknown'}`.
+ */
+export const EDIT_TAG = `
+local tags, notes = KEYS[1], KEYS[2]
+local id, into, json = ARGV[1], ARGV[2], ARGV[3]
+if redis.call('HEXISTS', tags, id) == 0 then return {'unknown'} end
+if into ~= id then redis.call('HDEL', tags, id) end
+if into ~= '' then redis.call('HSET', tags, into, json) end
+if into ~= id then
+  local all = redis.call('HGETALL', notes)
+  local quoted = '"' .. id .. '"'
+  for i = 1, #all, 2 do
+    if string.find(all[i + 1], quoted, 1, true) then
+      local note = cjson.decode(all[i + 1])
+      local next, has = {}, {}
+      for _, tag in ipairs(type(note.tags) == 'table' and note.tags or {}) do
+        if tag == id then tag = into end
+        if tag ~= '' and not has[tag] then next[#next + 1] = tag; has[tag] = true end
+      end
+      local risk = note.risk
+      if risk == cjson.null then risk = '' end
+      if #next == 0 and (risk or '') == '' then
+        redis.call('HDEL', notes, all[i])
+      else
+        redis.call('HSET', notes, all[i], cjson.encode({tags = next, risk = risk or ''}))
+      end
+    end
+  end
+end
+return {'ok', redis.call('HGETALL', tags), redis.call('HGETALL', notes)}
 `;

@@ -181,7 +181,13 @@ export async function deleteTrade(
     if (!stored || typeof raw !== 'string') return { deleted: false };
     const outcome = await deps.store.eval(
       DELETE_TRADE,
-      [tradeKeys.trades(sub), key, tradeKeys.symbol(sub, stored.symbol), tradeKeys.fingerprints(sub)],
+      [
+        tradeKeys.trades(sub),
+        key,
+        tradeKeys.symbol(sub, stored.symbol),
+        tradeKeys.fingerprints(sub),
+        tradeKeys.tripNotes(sub),
+      ],
       [tradeId, raw, stored.fingerprint ?? ''],
     );
     if (outcome === 'ok') return { deleted: true };

@@ -11,7 +11,7 @@ import {
   tagId,
 } from '../trades/tags.ts';
 import { tradeKeys } from './keys.ts';
-import { TAG_TRIPS } from './scripts.ts';
+import { EDIT_TAG, TAG_TRIPS } from './scripts.ts';
 
 /** What a member noted on one round trip: tag ids and the planned risk in dollars. */
 export interface TripNote {
@@ -50,6 +50,10 @@ export async function readTripTags(gate: MembershipGate): Promise<TripTagsAnswer
   const [tags, notes] = await gate.exec<[unknown, unknown]>(
     gate.pipeline().hgetall(tradeKeys.tags(sub)).hgetall(tradeKeys.tripNotes(sub)),
   );
+  return readAnswer(tags, notes);
+}
+
+function readAnswer(tags: unknown, notes: unknown): TripTagsAnswer {
   const trips: Record<string, TripNote> = {};
   for (const [trip, json] of flatEntries(notes)) trips[trip] = readNote(json);
   return { tags: readTags(tags), trips };
@@ -79,8 +83,7 @@ export async function tagTrips(
   const trips = [...new Set(input.trip_ids)];
   const define = (input.define ?? []).map(({ name, kind }) => {
     const clean = cleanTagName(name);
-    if (!clean)
-      throw badRequest(`"${name}" is not a tag name: 1 to 40 letters, digits, spaces or - _ & / + # . '`);
+    if (!clean) throw badTagName(name);
     return { id: tagId(kind, clean), name: clean, kind };
   });
   const [scores, stored] = await gate.exec<[Array<number | string | null> | null, unknown]>(
@@ -114,3 +117,40 @@ export async function tagTrips(
   });
   return { tags, trips: notes };
 }
+
+/**
+ * Renames a tag (kind kept) on every round trip that carries it, or deletes it from all of them:
+ * what a member does when the 100 tags are used up or a word was wrong. Renaming onto another tag
+ * of the same kind merges the two. Two round trips: the gate's pipeline reads the tag, then one
+ * script edits the tags and every note at once, answering the whole new state.
+ */
+export async function editTag(
+  deps: Pick<Deps, 'store'>,
+  gate: MembershipGate,
+  input: { tag_id: string; name?: string | undefined },
+): Promise<TripTagsAnswer> {
+  const { sub } = gate.caller;
+  const [raw] = await gate.exec<[unknown]>(gate.pipeline().hget(tradeKeys.tags(sub), input.tag_id));
+  const tag = parseJson<TripTag>(raw);
+  if (!tag) throw notFound(`No tag ${input.tag_id} in your journal`);
+  let into = '';
+  let json = '';
+  if (input.name !== undefined) {
+    const name = cleanTagName(input.name);
+    if (!name) throw badTagName(input.name);
+    const renamed: TripTag = { id: tagId(tag.kind, name), name, kind: tag.kind };
+    into = renamed.id;
+    json = JSON.stringify(renamed);
+  }
+  const reply = (await deps.store.eval(
+    EDIT_TAG,
+    [tradeKeys.tags(sub), tradeKeys.tripNotes(sub)],
+    [input.tag_id, into, json],
+  )) as [string, unknown?, unknown?];
+  // Deleted between the two round trips (another tab): the same answer as not there at all.
+  if (reply[0] !== 'ok') throw notFound(`No tag ${input.tag_id} in your journal`);
+  return readAnswer(reply[1], reply[2]);
+}
+
+const badTagName = (name: string) =>
+  badRequest(`"${name}" is not a tag name: 1 to 40 letters, digits, spaces or - _ & / + # . '`);
