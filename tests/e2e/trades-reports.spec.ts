@@ -4,8 +4,8 @@ import { signInNewMember } from './support/members.ts';
 import { expect, test } from './support/test.ts';
 
 // Closed trades end to end: a broker file imported, its round trips tagged (one, then in bulk), the
-// page filtered by a tag (cards, reports and table follow, the URL keeps it, Back undoes it), and
-// the filtered trades exported.
+// page filtered by a tag (cards, reports and table follow, the URL keeps it, Back undoes it), the
+// filtered trades exported, and tags renamed and deleted.
 
 const TRADEZERO = new URL('../fixtures/brokers/tradezero.csv', import.meta.url).pathname;
 
@@ -95,6 +95,22 @@ test('tag closed trades, filter the page by a tag, read its report and export it
   expect(csv[1]).toContain(',140.0000,5.2300,134.7700,');
   expect(csv[1]).toContain(',Chased,');
 
+  // Renamed in the tag manager: both trades carry the new name, the report files them under it,
+  // and the page's filter follows the tag.
+  await page.getByText(/^Manage tags/).click();
+  const manager = page.getByRole('list', { name: 'Your tags' });
+  const chased = manager.getByRole('listitem').filter({ hasText: 'Chased' });
+  await expect(chased).toContainText('Mistake · 2 trades');
+  await chased.getByRole('button', { name: 'Rename Chased' }).click();
+  const renaming = page.getByRole('form', { name: 'Rename Chased' });
+  await renaming.getByLabel('New name').fill('FOMO entry');
+  await renaming.getByRole('button', { name: 'Save name' }).click();
+  await expect(page).toHaveURL(/[?&]tag=mistake%3Afomo-entry/);
+  await expect(tripRow(page, 'ALPP').locator('.tag-chip')).toHaveText(['FOMO entry']);
+  await expect(tripRow(page, 'TSNP').locator('.tag-chip')).toHaveText(['FOMO entry']);
+  await expect(byTag.getByRole('row', { name: /FOMO entry/ })).toContainText('+$144.34');
+  await expect(byTag.getByRole('row', { name: /Chased/ })).toHaveCount(0);
+
   // A shared link shows the same page; Back returns to every trade.
   await page.reload();
   await expect(tripRows(page)).toHaveCount(2);
@@ -102,6 +118,16 @@ test('tag closed trades, filter the page by a tag, read its report and export it
   await expect(page).not.toHaveURL(/tag=/);
   await expect(tripRows(page)).toHaveCount(3);
   await expect(stat(page, 'Net P&L')).toContainText('+$773.80');
+
+  // Deleted: gone from the trade and the list; the trade's planned risk stays.
+  await page.getByText(/^Manage tags/).click();
+  const gap = manager.getByRole('listitem').filter({ hasText: 'Gap and go' });
+  await gap.getByRole('button', { name: 'Delete Gap and go' }).click();
+  await expect(gap).toContainText('Remove from 1 trade and delete?');
+  await gap.getByRole('button', { name: 'Delete tag' }).click();
+  await expect(manager.getByRole('listitem')).toHaveCount(1);
+  await expect(tripRow(page, 'AITX').locator('.tag-chip')).toHaveCount(0);
+  await expect(stat(page, 'Average R')).toContainText('+6.2946R');
 
   // The calendar opens on the month of the latest trade (an old import is not an empty grid); a
   // day narrows the page to its trades.
