@@ -5,6 +5,7 @@ import { BROKER_FORMATS } from '../functions/_lib/trades/brokers/index.ts';
 import { decodeText } from '../functions/_lib/trades/brokers/table.ts';
 import { ImportError } from '../functions/_lib/trades/errors.ts';
 import { analyzeFile } from '../functions/_lib/trades/import-file.ts';
+import { orderedJson } from './local/ordered-json.ts';
 
 /**
  * Prints what the trade journal reads from a broker CSV, as JSON:
@@ -62,7 +63,7 @@ async function main(): Promise<number> {
   }
   try {
     const analysis = analyzeFile(text, { date: args.values.date, timeZone: args.values.tz, mapping });
-    process.stdout.write(`${JSON.stringify(analysis, null, 2)}\n`);
+    process.stdout.write(`${orderedJson(analysis)}\n`);
     return 0;
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;

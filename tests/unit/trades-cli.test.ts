@@ -122,3 +122,23 @@ describe('scripts/trades-parse.ts', () => {
     expect(cli('a.csv', '--bogus').code).toBe(2);
   });
 });
+
+describe('orderedJson (the CLI printing)', () => {
+  it('is JSON.stringify with two spaces, digit keys in text order', async () => {
+    const { orderedJson } = await import('../../scripts/local/ordered-json.ts');
+    const value = { b: [1, 'x', null, { c: true }], a: {}, e: [], skip: undefined, n: -0.5 };
+    expect(orderedJson(value)).toBe(JSON.stringify(value, null, 2));
+    const hours = JSON.parse('{"10": 1, "09": 2, "16": 3, "00": 4}');
+    expect(Object.keys(hours)).toEqual(['10', '16', '09', '00']);
+    expect(orderedJson({ by_hour: hours })).toBe(
+      '{\n  "by_hour": {\n    "00": 4,\n    "09": 2,\n    "10": 1,\n    "16": 3\n  }\n}',
+    );
+  });
+
+  it('prints a report keyed by hour from the morning on', () => {
+    const { stdout } = cli('tests/fixtures/brokers/tradezero.csv');
+    const byHour = stdout.slice(stdout.indexOf('"by_hour"'));
+    expect(byHour.indexOf('"09"')).toBeLessThan(byHour.indexOf('"10"'));
+    expect(byHour.indexOf('"10"')).toBeLessThan(byHour.indexOf('"13"'));
+  });
+});
