@@ -224,6 +224,10 @@ async function signInAsMember(): Promise<void> {
       if (!sub) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     if (!sub) throw new Error('The sign-up did not store a session');
+    // The app sends a new account to /payment: let that navigation land before going on, or it
+    // interrupts the next one.
+    await page.waitForURL((url) => url.pathname === '/payment', { timeout: 30_000 });
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
     await grantLocalMembership(product.redisUrl, sub, 'lighthouse');
     // The dashboard, as a member now (the page may reload itself once to set the session cookie).
     await page.goto(`${product.url}/`, { waitUntil: 'domcontentloaded' });
