@@ -26,14 +26,18 @@ const AUTH0_CLIENT = btoa(
 let dataDir: string;
 let op: RunningOidcProvider;
 
-/** How far the provider's clock runs ahead of the real one (the sign-in throttle's test moves it on). */
+/**
+ * The provider's clock (only its sign-in throttle reads it) stands still unless a test moves it on:
+ * a wait it announces is exact however long the machine took to hash the passwords before.
+ */
+const clockStart = Date.now();
 let clockAhead = 0;
 const start = (port = 0) =>
   startOidcProvider({
     store,
     dataDir,
     port,
-    now: () => Date.now() + clockAhead,
+    now: () => clockStart + clockAhead,
     audience: AUDIENCE,
     clients: [{ clientId: CLIENT_ID, redirectUris: [`${APP}/callback`], postLogoutRedirectUris: [APP] }],
   });
