@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, type MouseEvent, useMemo, useRef, useState } from 'react';
 import type { Trade, TripTag } from '../../functions/_lib/contract/index.ts';
 import { toDecimal } from '../../functions/_lib/trades/money.ts';
 import type { ClosedTrade, OpenPosition } from '../../functions/_lib/trades/round-trips.ts';
@@ -18,6 +18,9 @@ const ROW_HEIGHT = 40;
 const BULK = 500;
 
 const wallText = (wall: string) => wall.replace('T', ' ');
+const tripKey = (trip: ClosedTrade) => trip.id;
+/** The journal on the trip's symbol, the day it closed (market time). */
+const notesSearch = (trip: ClosedTrade) => ({ symbol: trip.symbol, day: trip.exit.slice(0, 10) });
 
 /** The closed round trips of the current filter: sortable, selectable, each expanding to its fills and tags. */
 export function ClosedTrades({
@@ -39,7 +42,16 @@ export function ClosedTrades({
   const { scroller, virtual, virtualizer, indexOf, shown, before, after } = useVirtualRows(rows, {
     from: VIRTUAL_FROM,
     rowHeight: ROW_HEIGHT,
+    keyOf: tripKey,
   });
+  const navigate = useNavigate();
+  // One handler for every row's symbol link: a router Link in each row would re-render with every
+  // navigation (a filter change is one) and cost a location built per row.
+  const openNotes = (trip: ClosedTrade) => (event: MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void navigate({ to: '/journal', search: notesSearch(trip) as never });
+  };
   const names = useMemo(() => new Map(tags.tags.map((tag) => [tag.id, tag])), [tags.tags]);
   const flip = (set: ReadonlySet<string>, id: string) => {
     const next = new Set(set);
@@ -97,15 +109,19 @@ export function ClosedTrades({
           )}
           {shown.map((trip, i) => (
             // One body per trip, measured when virtual: an expanded trip is taller than the others.
+            // Rows are drawn at the estimated height; only an expanded trip (taller) is measured,
+            // since measuring every row as it mounts costs a layout each on a filter change. A trip
+            // measured once stays observed while shown, so folding it back is measured too.
             <tbody
               key={trip.id}
               data-index={indexOf(i)}
-              ref={virtual ? virtualizer.measureElement : undefined}
+              ref={virtual && open.has(trip.id) ? virtualizer.measureElement : undefined}
             >
               <TripRows
                 trip={trip}
                 expanded={open.has(trip.id)}
                 onExpand={() => setOpen((s) => flip(s, trip.id))}
+                onOpenNotes={openNotes(trip)}
                 selected={selected.has(trip.id)}
                 onSelect={() => setSelected((s) => flip(s, trip.id))}
                 trades={trades}
@@ -131,6 +147,7 @@ function TripRows({
   trip,
   expanded,
   onExpand,
+  onOpenNotes,
   selected,
   onSelect,
   trades,
@@ -140,6 +157,7 @@ function TripRows({
   trip: ClosedTrade;
   expanded: boolean;
   onExpand: () => void;
+  onOpenNotes: (event: MouseEvent) => void;
   selected: boolean;
   onSelect: () => void;
   trades: ReadonlyMap<string, Trade>;
@@ -171,13 +189,13 @@ function TripRows({
           >
             {expanded ? '▾' : '▸'}
           </button>{' '}
-          <Link
-            to="/journal"
-            search={{ symbol: trip.symbol, day: trip.exit.slice(0, 10) }}
+          <a
+            href={`/journal?${new URLSearchParams(notesSearch(trip))}`}
+            onClick={onOpenNotes}
             title={`Journal notes on $${trip.symbol} from ${trip.exit.slice(0, 10)}`}
           >
             {trip.symbol}
-          </Link>
+          </a>
         </th>
         <td>{trip.side === 'long' ? 'Long' : 'Short'}</td>
         <td>{wallText(trip.entry)}</td>

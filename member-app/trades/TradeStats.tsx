@@ -309,6 +309,8 @@ function BucketTable({
 }
 
 const WEEK = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** Made once: a formatter costs more to make than a month's whole grid to draw. */
+const MONTH_TITLE = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * A month of daily net over the whole history (it opens on the latest month with a trade, so an
@@ -330,11 +332,7 @@ function MonthCalendar({
   const total = Object.entries(byDay)
     .filter(([day]) => day.startsWith(month))
     .reduce((sum, [, b]) => sum.plus(b.net), toDecimal(0));
-  const title = new Date(`${month}-01T12:00:00Z`).toLocaleString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const title = MONTH_TITLE.format(new Date(`${month}-01T12:00:00Z`));
   return (
     <figure className="pnl-calendar">
       <figcaption>

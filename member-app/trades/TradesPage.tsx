@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
+import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
 import { matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
 import { openTradeIds } from '../../functions/_lib/trades/stored-trades.ts';
 import { ClosedTrades, OpenPositions } from './ClosedTrades.tsx';
@@ -35,6 +36,8 @@ import './trades.css';
 
 /** Beyond this many rows the table body renders only what is on screen. */
 const VIRTUAL_FROM = 200;
+/** Filter sets whose trips are kept (as the statistics of theirs are): a member flicks between a few. */
+const KEPT_FILTER_SETS = 8;
 const ROW_HEIGHT = 41;
 
 const COLUMNS: [SortKey, string][] = [
@@ -79,13 +82,25 @@ export function TradesPage() {
   const navigate = useNavigate();
   const setFilters = (next: TripFilters, replace = false) =>
     void navigate({ to: '/trades', search: filtersToSearch(next) as never, replace });
-  const visible = useMemo(
-    () =>
-      matched
-        ? filterTrips(matched.closed_trades, filters, (id) => tags.trips[id]?.tags ?? [], marketToday())
-        : null,
-    [matched, filters, tags],
-  );
+  const filterKey = JSON.stringify(filters);
+  // The trips of the last few filter sets, kept while the trades and tags stay the same: going back
+  // to a set (every trade, most often) hands the table and the statistics the very array they
+  // sorted and summed before, so neither works again.
+  const kept = useRef<{ matched: unknown; tags: unknown; trips: Map<string, ClosedTrade[]> } | null>(null);
+  const visible = useMemo(() => {
+    if (!matched) return null;
+    if (kept.current?.matched !== matched || kept.current.tags !== tags)
+      kept.current = { matched, tags, trips: new Map() };
+    const today = marketToday();
+    const key = `${today} ${filterKey}`;
+    const hit = kept.current.trips.get(key);
+    if (hit) return hit;
+    const trips = filterTrips(matched.closed_trades, filters, (id) => tags.trips[id]?.tags ?? [], today);
+    if (kept.current.trips.size >= KEPT_FILTER_SETS)
+      kept.current.trips.delete(kept.current.trips.keys().next().value ?? '');
+    kept.current.trips.set(key, trips);
+    return trips;
+  }, [matched, filters, filterKey, tags]);
   // The reports file trades under tag names.
   const notes = useMemo(() => {
     const names = new Map(tags.tags.map((tag) => [tag.id, tag.name]));
@@ -121,7 +136,7 @@ export function TradesPage() {
       />
       <TradeStatsPanel
         closed={visible}
-        filterKey={JSON.stringify(filters)}
+        filterKey={filterKey}
         open={matched?.open_positions ?? []}
         notes={notes}
         loaded={all.length}

@@ -144,12 +144,40 @@ export function monthWeeks(month: string, byDay: Readonly<Record<string, Bucket>
   return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
 }
 
-/** The chart's series from the reports' equity curve: exit time (seconds) and cumulative net. */
-export function cumulativeSeries(curve: readonly EquityPoint[], epochOf: (wall: string) => number) {
-  return [curve.map((p) => epochOf(p.exit) / 1000), curve.map((p) => Number(p.cumulative))] as [
+/**
+ * The chart's series from the reports' equity curve: exit time (seconds) and cumulative net. Past
+ * `maxPoints` (a chart is at most ~1,000 px wide) the curve is cut into equal runs of trades and each
+ * run keeps its first, lowest, highest and last point in order: the line drawn looks the same at
+ * the chart's resolution, every peak and trough included, and 10,000 trades redraw as ~2,000.
+ */
+export function cumulativeSeries(
+  curve: readonly EquityPoint[],
+  epochOf: (wall: string) => number,
+  maxPoints = 2000,
+) {
+  const keep =
+    curve.length <= maxPoints ? curve : extremesByRun(curve, Math.ceil(curve.length / (maxPoints / 4)));
+  return [keep.map((p) => epochOf(p.exit) / 1000), keep.map((p) => Number(p.cumulative))] as [
     number[],
     number[],
   ];
+}
+
+function extremesByRun(curve: readonly EquityPoint[], run: number): EquityPoint[] {
+  const kept: EquityPoint[] = [];
+  for (let start = 0; start < curve.length; start += run) {
+    const points = curve.slice(start, start + run);
+    let low = 0;
+    let high = 0;
+    points.forEach((p, i) => {
+      const value = Number(p.cumulative);
+      if (value < Number((points[low] as EquityPoint).cumulative)) low = i;
+      if (value > Number((points[high] as EquityPoint).cumulative)) high = i;
+    });
+    for (const i of [...new Set([0, low, high, points.length - 1])].sort((a, b) => a - b))
+      kept.push(points[i] as EquityPoint);
+  }
+  return kept;
 }
 
 /** Exact order of two decimal strings; floats only decide when they differ (the usual case). */

@@ -8,7 +8,16 @@ import { useRef } from 'react';
  */
 export function useVirtualRows<T>(
   rows: readonly T[],
-  { from, rowHeight }: { from: number; rowHeight: number },
+  {
+    from,
+    rowHeight,
+    keyOf,
+  }: {
+    from: number;
+    rowHeight: number;
+    /** A row's own key: a size measured for it stays with it when sorting or filtering moves it. */
+    keyOf?: (row: T) => string;
+  },
 ) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = rows.length > from;
@@ -16,6 +25,7 @@ export function useVirtualRows<T>(
     count: virtual ? rows.length : 0,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
+    ...(keyOf ? { getItemKey: (index: number) => (rows[index] ? keyOf(rows[index]) : index) } : {}),
     overscan: 12,
   });
   const items = virtualizer.getVirtualItems();

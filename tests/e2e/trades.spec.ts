@@ -211,3 +211,49 @@ test('a long history renders only the rows on screen, in a real table', async ({
   expect(rendered).toBeLessThan(100);
   await expect(stat(page, 'Open positions')).toContainText('350');
 });
+
+test('a long list of closed trades: a trade expands and folds back, and the list is as tall as before', async ({
+  page,
+}) => {
+  await signInNewMember(page);
+  const start = Date.UTC(2026, 0, 5, 15);
+  const trade = (i: number, side: 'buy' | 'sell') => ({
+    trade_id: `trade_${String(i * 2 + (side === 'sell' ? 1 : 0)).padStart(16, '0')}`,
+    symbol: `S${i}`,
+    tradeType: side,
+    shares: '1000',
+    buyPrice: side === 'buy' ? '0.01' : null,
+    sellPrice: side === 'sell' ? '0.012' : null,
+    sellProfit: null,
+    fees: '0',
+    note: '',
+    time: start + i * 120_000 + (side === 'sell' ? 60_000 : 0),
+    updated: start,
+    source: 'manual',
+    account: null,
+    intent: null,
+    fingerprint: null,
+  });
+  // 300 round trips: past the 200 from which the table draws only what is on screen.
+  const trades = Array.from({ length: 300 }, (_, i) => [trade(i, 'buy'), trade(i, 'sell')]).flat();
+  await page.route('**/api/journal/trades', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ trades: trades.slice().reverse(), more: false, total: trades.length }),
+    }),
+  );
+  await page.goto('/trades');
+  const table = page.getByRole('table', { name: 'Closed trades' });
+  await expect(table.getByRole('link', { name: 'S299', exact: true })).toBeVisible();
+  expect(await table.locator(':scope > tbody > tr:not(.spacer-row)').count()).toBeLessThan(100);
+  const scroller = page.locator('.trade-table-wrap.is-virtual');
+  const height = () => scroller.evaluate((el) => el.scrollHeight);
+  const folded = await height();
+  const expand = table.getByRole('button', { name: /^Show the executions and tags of S299 / });
+  await expand.click();
+  await expect(page.getByRole('table', { name: /^Executions of S299/ })).toBeVisible();
+  await expect.poll(height).toBeGreaterThan(folded);
+  await table.getByRole('button', { name: /^Hide the executions and tags of S299 / }).click();
+  await expect(page.getByRole('table', { name: /^Executions of S299/ })).toHaveCount(0);
+  await expect.poll(height).toBe(folded);
+});

@@ -7,6 +7,7 @@ import { zonedTimeToEpoch } from '../../functions/_lib/trades/zoned-time.ts';
 import { dayWindow, setTradeTimeZone } from '../../member-app/trades/time-zone.ts';
 import {
   cumulativeDescription,
+  cumulativeSeries,
   filterTrades,
   formatAmount,
   formatMarketTime,
@@ -228,5 +229,45 @@ describe('open and closed positions, and the chart in words', () => {
       cumulative,
     }));
     expect(cumulativeDescription(curve)).toContain('highest +1.00000000000000002, lowest −3');
+  });
+});
+
+describe('the chart series', () => {
+  // A random walk of n trades, one exit a minute.
+  const walk = (n: number) => {
+    let value = 0;
+    let seed = 7;
+    return Array.from({ length: n }, (_, i) => {
+      seed = (seed * 48271) % 2147483647;
+      value += (seed % 2001) - 1000;
+      const minute = new Date(Date.UTC(2026, 0, 2, 14, 30) + i * 60_000).toISOString().slice(0, 19);
+      return { trade: i + 1, id: `t${i}`, exit: minute, cumulative: String(value) };
+    });
+  };
+  const epoch = (wall: string) => Date.parse(`${wall}Z`);
+
+  it('is every point while the curve is short', () => {
+    const curve = walk(1500);
+    const [x, y] = cumulativeSeries(curve, epoch);
+    expect(y).toEqual(curve.map((p) => Number(p.cumulative)));
+    expect(x).toHaveLength(1500);
+  });
+
+  it('keeps each run’s first, lowest, highest and last point past 2,000, in order', () => {
+    const curve = walk(10_000);
+    const [x, y] = cumulativeSeries(curve, epoch);
+    expect(y.length).toBeLessThanOrEqual(2000);
+    expect(y.length).toBeGreaterThan(1000);
+    expect(x.every((t, i) => i === 0 || t > (x[i - 1] as number))).toBe(true);
+    const values = curve.map((p) => Number(p.cumulative));
+    expect(y[0]).toBe(values[0]);
+    expect(y.at(-1)).toBe(values.at(-1));
+    expect(Math.max(...y)).toBe(Math.max(...values));
+    expect(Math.min(...y)).toBe(Math.min(...values));
+    // Every kept point is the curve's own, at its own time.
+    const byTime = new Map(curve.map((p) => [epoch(p.exit) / 1000, Number(p.cumulative)]));
+    x.forEach((t, i) => {
+      expect(byTime.get(t)).toBe(y[i]);
+    });
   });
 });
