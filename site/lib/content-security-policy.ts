@@ -73,7 +73,7 @@ const EDITOR_BACKEND_ORIGINS: Record<'git-gateway' | 'github', string[]> = {
 /**
  * The content editor's page (/admin/), which the pages' policy would break: Decap CMS compiles its
  * configuration's validators at run time ('unsafe-eval'), styles itself with injected styles, shows
- * uploads from blob: URLs, and calls the git host. Its script comes from the site itself.
+ * uploads from blob: URLs (and fetches them back), and calls the git host. Its script comes from the site itself.
  */
 export function editorContentSecurityPolicy(backend: 'git-gateway' | 'github'): string {
   return serialize({
@@ -88,7 +88,8 @@ export function editorContentSecurityPolicy(backend: 'git-gateway' | 'github'): 
     ],
     'media-src': ["'self'", 'blob:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...EDITOR_BACKEND_ORIGINS[backend]],
+    // blob: too: Decap reads its own blob: URLs back with fetch (an asset's base64 for a save).
+    'connect-src': ["'self'", 'blob:', ...EDITOR_BACKEND_ORIGINS[backend]],
     'frame-src': ["'self'"],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],

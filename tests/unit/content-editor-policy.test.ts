@@ -7,14 +7,17 @@ const directives = (policy: string) =>
 
 describe('editorContentSecurityPolicy', () => {
   it.each([
-    ['git-gateway', ["'self'"]],
-    ['github', ["'self'", 'https://api.github.com']],
-  ] as const)('with %s connects only to the site and the git host', (backend, connect) => {
-    const policy = directives(editorContentSecurityPolicy(backend));
-    expect(policy.get('connect-src')).toEqual(connect);
-    expect(policy.get('script-src')).toEqual(["'self'", "'unsafe-eval'"]);
-    expect(policy.get('default-src')).toEqual(["'self'"]);
-    expect(policy.get('object-src')).toEqual(["'none'"]);
-    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
-  });
+    ['git-gateway', ["'self'", 'blob:']],
+    ['github', ["'self'", 'blob:', 'https://api.github.com']],
+  ] as const)(
+    'with %s connects only to the site, its own blob: URLs and the git host',
+    (backend, connect) => {
+      const policy = directives(editorContentSecurityPolicy(backend));
+      expect(policy.get('connect-src')).toEqual(connect);
+      expect(policy.get('script-src')).toEqual(["'self'", "'unsafe-eval'"]);
+      expect(policy.get('default-src')).toEqual(["'self'"]);
+      expect(policy.get('object-src')).toEqual(["'none'"]);
+      expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    },
+  );
 });
