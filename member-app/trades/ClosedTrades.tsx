@@ -108,10 +108,9 @@ export function ClosedTrades({
             </tbody>
           )}
           {shown.map((trip, i) => (
-            // One body per trip, measured when virtual: an expanded trip is taller than the others.
-            // Rows are drawn at the estimated height; only an expanded trip (taller) is measured,
-            // since measuring every row as it mounts costs a layout each on a filter change. A trip
-            // measured once stays observed while shown, so folding it back is measured too.
+            // One body per trip, drawn at the estimated height; only an expanded trip (taller) is
+            // measured, since measuring every row as it mounts costs a layout each on a filter
+            // change. A trip measured once stays observed while shown, so folding it back is too.
             <tbody
               key={trip.id}
               data-index={indexOf(i)}

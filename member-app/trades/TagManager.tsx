@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { TripTag } from '../../functions/_lib/contract/index.ts';
-import { MAX_TAGS } from '../../functions/_lib/trades/tags.ts';
+import { cleanTagName, MAX_TAGS } from '../../functions/_lib/trades/tags.ts';
 import { deleteTag, renameTag, type TripTags } from './trip-tags-data.ts';
 
 /**
@@ -66,7 +66,7 @@ function TagRow({
   };
   const rename = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim() === tag.name) return setMode('view');
+    if (cleanTagName(name) === tag.name) return setMode('view');
     void run(() => renameTag(client, tag, name));
   };
   const used = `${trades.toLocaleString('en-US')} trade${trades === 1 ? '' : 's'}`;

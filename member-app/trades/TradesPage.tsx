@@ -2,8 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
-import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
-import { matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
+import { type ClosedTrade, matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
 import { openTradeIds } from '../../functions/_lib/trades/stored-trades.ts';
 import { ClosedTrades, OpenPositions } from './ClosedTrades.tsx';
 import { executionsCsv, tripsCsv } from './closed-trades-view.ts';

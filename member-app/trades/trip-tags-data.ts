@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { ApiRequest, ApiResponse, TripTag } from '../../functions/_lib/contract/index.ts';
+import { cleanTagName, tagId } from '../../functions/_lib/trades/tags.ts';
 import { callApi } from '../api/client.ts';
 
 /** The member's tags and what they noted on each round trip (journal/trades/tags*). */
@@ -26,12 +27,15 @@ export async function tagTrips(client: QueryClient, input: TagTripsInput): Promi
   });
 }
 
-/** Renames a tag on every trade (the answer is the whole new state); the new id, for the filters. */
+/**
+ * Renames a tag on every trade (the answer is the whole new state). Answers the new id, for the
+ * filters: worked out as the server does (trades/tags.ts), since a tag's id comes from its name.
+ */
 export async function renameTag(client: QueryClient, tag: TripTag, name: string): Promise<string> {
   const answer = await callApi('journal/trades/tags/rename', { tag_id: tag.id, name });
   client.setQueryData<TripTags>(tripTagsQuery().queryKey, answer);
-  const renamed = answer.tags.find((t) => t.kind === tag.kind && t.name === name.trim().replace(/\s+/g, ' '));
-  return renamed?.id ?? '';
+  const clean = cleanTagName(name);
+  return clean ? tagId(tag.kind, clean) : '';
 }
 
 /** Deletes a tag from the list and every trade; '' (no tag), for the filters. */
