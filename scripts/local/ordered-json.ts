@@ -10,7 +10,9 @@ export function orderedJson(value: unknown, indent = ''): string {
     if (value.length === 0) return '[]';
     return `[\n${value.map((item) => inner + orderedJson(item, inner)).join(',\n')}\n${indent}]`;
   }
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(value, null, 2);
+  // A Date (or anything with toJSON) is printed as what it stands for, as JSON.stringify does.
+  const toJSON = (value as { toJSON?: () => unknown }).toJSON;
+  if (typeof toJSON === 'function') return orderedJson(toJSON.call(value), indent);
   let keys = Object.keys(value).filter((key) => (value as Record<string, unknown>)[key] !== undefined);
   if (keys.length > 0 && keys.every((key) => /^\d+$/.test(key))) keys = keys.sort();
   if (keys.length === 0) return '{}';

@@ -128,6 +128,9 @@ describe('orderedJson (the CLI printing)', () => {
     const { orderedJson } = await import('../../scripts/local/ordered-json.ts');
     const value = { b: [1, 'x', null, { c: true }], a: {}, e: [], skip: undefined, n: -0.5 };
     expect(orderedJson(value)).toBe(JSON.stringify(value, null, 2));
+    // toJSON, as JSON.stringify calls it: a Date, and an object standing for another, nested.
+    const nested = { at: { when: new Date(0), big: { toJSON: () => ({ units: '42', scale: 2 }) } } };
+    expect(orderedJson(nested)).toBe(JSON.stringify(nested, null, 2));
     const hours = JSON.parse('{"10": 1, "09": 2, "16": 3, "00": 4}');
     expect(Object.keys(hours)).toEqual(['10', '16', '09', '00']);
     expect(orderedJson({ by_hour: hours })).toBe(
