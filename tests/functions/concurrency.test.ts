@@ -136,8 +136,8 @@ const symbolFor = (i: number) =>
 /** Runs `write(i)` for i < n, all at once, and answers the statuses in order. */
 const all = <T>(n: number, write: (i: number) => Promise<T>) =>
   Promise.all(Array.from({ length: n }, (_, i) => write(i)));
-/** n + 1 trades, tags t0…t7 (setup) put one on each trade (t(i mod 8)) and all eight on the first. */
-async function eightTagsOnTrips(m: Member, n: number) {
+/** n + 1 trades imported: the first (newest) to be shared by every call, the n others one a call. */
+async function tradesToTag(m: Member, n: number) {
   const imported = await m.call(tradesImportFn, 'journal/trades/import', {
     executions: Array.from({ length: n + 1 }, (_, i) =>
       sampleExecution({ symbol: `TAG${i % 4}`, time: Date.UTC(2026, 0, 2) + i * 1000, orderId: `t${i}` }),
@@ -145,6 +145,24 @@ async function eightTagsOnTrips(m: Member, n: number) {
   });
   expect(imported.body.added).toBe(n + 1);
   const [shared, ...ids] = (await allTrades(m)).map((t) => t.trade_id) as [string, ...string[]];
+  return { shared, ids };
+}
+
+/** Trade i carries `${prefix}(i mod 8)` alone, the shared one all eight, and the member has those eight. */
+async function expectEightTags(m: Member, shared: string, ids: readonly string[], prefix: string) {
+  const { body } = await m.call(tripTagsFn, 'journal/trades/tags', {});
+  const trips = body.trips as Record<string, { tags: string[] }>;
+  ids.forEach((id, i) => {
+    expect(trips[id]?.tags).toEqual([`setup:${prefix}${i % 8}`]);
+  });
+  const eight = Array.from({ length: 8 }, (_, k) => `setup:${prefix}${k}`);
+  expect(sorted(trips[shared]?.tags ?? [])).toEqual(sorted(eight));
+  expect(sorted((body.tags as { id: string }[]).map((t) => t.id))).toEqual(sorted(eight));
+}
+
+/** n + 1 trades, tags t0…t7 (setup) put one on each trade (t(i mod 8)) and all eight on the first. */
+async function eightTagsOnTrips(m: Member, n: number) {
+  const { shared, ids } = await tradesToTag(m, n);
   const define = Array.from({ length: 8 }, (_, k) => ({ name: `t${k}`, kind: 'setup' }));
   expect(
     (await m.call(tripTagsUpdateFn, 'journal/trades/tags/update', { trip_ids: [shared], define })).status,
@@ -344,13 +362,7 @@ const SCENARIOS: { [N in ApiName]?: Scenario } = {
   'journal/trades/tags/update': {
     async run(m, n) {
       // n trades plus one every call tags: call i names tag t(i mod 8) on trade i and on the shared one.
-      const imported = await m.call(tradesImportFn, 'journal/trades/import', {
-        executions: Array.from({ length: n + 1 }, (_, i) =>
-          sampleExecution({ symbol: `TAG${i % 4}`, time: Date.UTC(2026, 0, 2) + i * 1000, orderId: `t${i}` }),
-        ),
-      });
-      expect(imported.body.added).toBe(n + 1);
-      const [shared, ...ids] = (await allTrades(m)).map((t) => t.trade_id) as [string, ...string[]];
+      const { shared, ids } = await tradesToTag(m, n);
       const answers = await all(n, (i) =>
         m.call(tripTagsUpdateFn, 'journal/trades/tags/update', {
           trip_ids: [ids[i], shared],
@@ -358,15 +370,8 @@ const SCENARIOS: { [N in ApiName]?: Scenario } = {
         }),
       );
       expect(answers.map((a) => a.status)).toEqual(Array(n).fill(200));
-      const { body } = await m.call(tripTagsFn, 'journal/trades/tags', {});
-      const trips = body.trips as Record<string, { tags: string[] }>;
-      ids.forEach((id, i) => {
-        expect(trips[id]?.tags).toEqual([`setup:t${i % 8}`]);
-      });
       // No call's tag was lost on the trade they all edited, and each tag was defined once.
-      const eight = Array.from({ length: 8 }, (_, k) => `setup:t${k}`);
-      expect(sorted(trips[shared]?.tags ?? [])).toEqual(sorted(eight));
-      expect(sorted((body.tags as { id: string }[]).map((t) => t.id))).toEqual(sorted(eight));
+      await expectEightTags(m, shared, ids, 't');
     },
   },
   'journal/trades/tags/rename': {
@@ -383,14 +388,7 @@ const SCENARIOS: { [N in ApiName]?: Scenario } = {
       expect(sorted(answers.map((a) => String(a.status)))).toEqual(
         sorted([...Array(8).fill('200'), ...Array(n - 8).fill('404')]),
       );
-      const { body } = await m.call(tripTagsFn, 'journal/trades/tags', {});
-      const trips = body.trips as Record<string, { tags: string[] }>;
-      ids.forEach((id, i) => {
-        expect(trips[id]?.tags).toEqual([`setup:u${i % 8}`]);
-      });
-      const eight = Array.from({ length: 8 }, (_, k) => `setup:u${k}`);
-      expect(sorted(trips[shared]?.tags ?? [])).toEqual(sorted(eight));
-      expect(sorted((body.tags as { id: string }[]).map((t) => t.id))).toEqual(sorted(eight));
+      await expectEightTags(m, shared, ids, 'u');
     },
   },
   'journal/trades/tags/delete': {
