@@ -138,6 +138,11 @@ async function measure(page: string): Promise<Row> {
     mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
     const name = page.replace(/[^a-z0-9]+/gi, '_').replace(/^_+|_+$/g, '') || 'home';
     writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${name}.json`), JSON.stringify(lhr));
+    // And its trace (open it in DevTools' Performance panel): what each long task ran.
+    writeFileSync(
+      path.join(process.env.LIGHTHOUSE_REPORTS, `${name}.trace.json`),
+      JSON.stringify(result.artifacts.Trace),
+    );
   }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const failed = (lhr.categories.accessibility?.auditRefs ?? [])

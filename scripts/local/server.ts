@@ -5,6 +5,7 @@ import { NetlifyDev } from '@netlify/dev';
 import { payloadTooLarge } from '../../functions/_lib/http/errors.ts';
 import { API_SECURITY_HEADERS, json, MAX_REQUEST_BYTES } from '../../functions/_lib/http/json-response.ts';
 import { LOCAL_BACKEND_PATH } from '../../site/cms/config.ts';
+import { chooseEncoding, compressible, encode } from './compression.ts';
 import { type FunctionRoute, loadFunctions, matchFunction } from './functions-host.ts';
 import { answerMalformedRequests } from './malformed-requests.ts';
 import { unusedNetlifyFeatures } from './netlify-features.mjs';
@@ -171,7 +172,32 @@ async function send(req: http.IncomingMessage, res: http.ServerResponse, respons
   });
   // A body the handler did not read (an early 401, a refusal) is not waited for: close instead.
   if (!req.complete) headers.connection = 'close';
+  if (!response.body || req.method === 'HEAD') {
+    res.writeHead(response.status, headers);
+    return void res.end();
+  }
+  let body: Buffer = Buffer.from(await response.arrayBuffer());
+  if (compressible(response.status, response.headers, body.length)) {
+    // Netlify's CDN names the request header its answers vary by, whichever coding one gets.
+    headers.vary = appendVary(headers.vary, 'Accept-Encoding');
+    const encoding = chooseEncoding(req.headers['accept-encoding']);
+    if (encoding) {
+      body = encode(body, encoding);
+      headers['content-encoding'] = encoding;
+      headers['content-length'] = String(body.length);
+      delete headers['transfer-encoding'];
+    }
+  }
   res.writeHead(response.status, headers);
-  if (!response.body || req.method === 'HEAD') return void res.end();
-  res.end(Buffer.from(await response.arrayBuffer()));
+  res.end(body);
+}
+
+/** A Vary header naming one more request header (once). */
+function appendVary(current: string | string[] | undefined, name: string): string {
+  const names = (Array.isArray(current) ? current.join(',') : (current ?? ''))
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  if (!names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
+  return names.join(', ');
 }

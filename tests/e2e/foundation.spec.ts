@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { createClient } from 'redis';
 import { inlineScripts } from '../../site/lib/content-security-policy.ts';
 import { expect, test } from './support/test.ts';
@@ -141,6 +141,39 @@ test.describe('marketing pages', () => {
       expect(headers['strict-transport-security'], what).toMatch(/^max-age=\d+/);
       expect(headers['referrer-policy'], what).toBeTruthy();
     }
+  });
+
+  test('pages, scripts and API answers are sent compressed, as Netlify’s CDN sends them', async ({
+    page,
+    request,
+  }) => {
+    const responses = new Map<string, Response>();
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (path === '/' || path.endsWith('.js')) responses.set(path, response);
+    });
+    await page.goto('/');
+    await page.goto('/videos');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // Chromium offers br (on localhost as on HTTPS): the page and its scripts come in it.
+    expect(responses.get('/')?.headers()['content-encoding']).toBe('br');
+    const scripts = [...responses].filter(([path]) => path.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [path, response] of scripts) {
+      // Under 1 KB a file goes as it is: compressing it would save next to nothing.
+      const small = (await response.body()).length < 1024;
+      expect(response.headers()['content-encoding'], path).toBe(small ? undefined : 'br');
+    }
+    // A visitor's 25 latest videos, JSON of a few kilobytes, to a client that offers only gzip.
+    const json = await request.post('/api/videos', { data: {}, headers: { 'accept-encoding': 'gzip' } });
+    expect(json.status()).toBe(200);
+    expect(json.headers()['content-encoding']).toBe('gzip');
+    expect(json.headers().vary).toMatch(/Accept-Encoding/i);
+    expect(typeof (await json.json())).toBe('object');
+    // A client that asks for no coding gets the bytes as they are.
+    const plain = await request.get('/', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers()['content-encoding']).toBeUndefined();
+    expect(await plain.text()).toContain('</html>');
   });
 
   test('an unknown /api path answers a JSON 404', async ({ request }) => {
