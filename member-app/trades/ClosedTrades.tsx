@@ -66,7 +66,8 @@ export function ClosedTrades({
   const chosen = rows.filter((trip) => selected.has(trip.id));
   const allChosen = rows.length > 0 && chosen.length === rows.length;
 
-  if (rows.length === 0) return <p className="muted">No closed trades match.</p>;
+  // Nothing matching keeps the table (its head, scroller and virtualizer) mounted with one line in
+  // its body: going back to every trip then fills a table already laid out, not a new one.
   return (
     <>
       {chosen.length > 0 && (
@@ -87,6 +88,7 @@ export function ClosedTrades({
                   type="checkbox"
                   aria-label="Select every trade shown"
                   checked={allChosen}
+                  disabled={rows.length === 0}
                   onChange={() => setSelected(allChosen ? new Set() : new Set(rows.map((t) => t.id)))}
                 />
               </th>
@@ -100,6 +102,15 @@ export function ClosedTrades({
               <th scope="col">Tags</th>
             </tr>
           </thead>
+          {rows.length === 0 && (
+            <tbody>
+              <tr>
+                <td colSpan={TRIP_COLUMNS.length + 2} className="muted trip-table__empty">
+                  No closed trades match.
+                </td>
+              </tr>
+            </tbody>
+          )}
           {before > 0 && (
             <tbody>
               <tr className="spacer-row" style={{ height: before }}>

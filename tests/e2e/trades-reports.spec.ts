@@ -119,13 +119,20 @@ test('tag closed trades, filter the page by a tag, read its report and export it
   await expect(tripRows(page)).toHaveCount(3);
   await expect(stat(page, 'Net P&L')).toContainText('+$773.80');
 
-  // Deleted: gone from the trade and the list; the trade's planned risk stays.
+  // Deleted while the page is filtered by it: gone from the trade and the list, the filter is
+  // cleared (every trade again), and the trade's planned risk stays.
+  await filters
+    .getByRole('combobox', { name: 'Tag', exact: true })
+    .selectOption({ label: 'Setup: Gap and go' });
+  await expect(tripRows(page)).toHaveCount(1);
   await page.getByText(/^Manage tags/).click();
   const gap = manager.getByRole('listitem').filter({ hasText: 'Gap and go' });
   await gap.getByRole('button', { name: 'Delete Gap and go' }).click();
   await expect(gap).toContainText('Remove from 1 trade and delete?');
   await gap.getByRole('button', { name: 'Delete tag' }).click();
   await expect(manager.getByRole('listitem')).toHaveCount(1);
+  await expect(page).not.toHaveURL(/tag=/);
+  await expect(tripRows(page)).toHaveCount(3);
   await expect(tripRow(page, 'AITX').locator('.tag-chip')).toHaveCount(0);
   await expect(stat(page, 'Average R')).toContainText('+6.2946R');
 
