@@ -26,12 +26,13 @@ const SKIPPED = new Set(['callback', 'payment']);
 /** Whom start-up last ran for: a new session (sign-in, sign-out) starts over with its own data. */
 let startedFor: string | null | undefined;
 
-export function startUp(client: QueryClient, pathname = window.location.pathname): void {
+/** Answers whether it started the visit's requests (once per session, not on every navigation). */
+export function startUp(client: QueryClient, pathname = window.location.pathname): boolean {
   unregisterOldWorkers();
   const identity = sessionIdentity();
   const section = pathname.split('/')[1] ?? '';
   if (section === 'callback') noteSignInHandOff();
-  if (startedFor === identity || SKIPPED.has(section)) return;
+  if (startedFor === identity || SKIPPED.has(section)) return false;
   startedFor = identity;
   const run = (loads: Load[]) => {
     for (const load of loads) {
@@ -44,6 +45,18 @@ export function startUp(client: QueryClient, pathname = window.location.pathname
   if (!isSignedIn()) run(visitorLoads);
   else if (!statusFirst()) run(memberLoads);
   else void memberCallsAllowed(client).then((allowed) => allowed && run(memberLoads));
+  return true;
+}
+
+/**
+ * Lets the browser run its own work (input, paint) before going on: the visit's requests are sent,
+ * then the first page's code and data are loaded in a task of their own, not in one long task
+ * with them. `scheduler.yield` where there is one, a new task elsewhere.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 let workersChecked = false;

@@ -1,9 +1,15 @@
-import { createRootRouteWithContext, Outlet, useMatches, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import {
+  createRootRouteWithContext,
+  Outlet,
+  useMatches,
+  useRouter,
+  useRouterState,
+} from '@tanstack/react-router';
+import { useDeferredValue, useEffect } from 'react';
 import { pageTitle } from '../../site/lib/site.ts';
 import { isSignedIn } from '../auth/session.ts';
 import type { RouterContext } from '../data/query-client.ts';
-import { startUp } from '../data/startup.ts';
+import { nextTask, startUp } from '../data/startup.ts';
 import { isMemberPath } from '../member-paths.ts';
 // The app's shared styles (page width, the loading line, forms). Imported here, below the app's
 // other modules, so the page lists them after the site's global styles (tests/e2e/foundation.spec.ts).
@@ -19,7 +25,9 @@ declare module '@tanstack/react-router' {
 // Every route's loader gets the app's QueryClient as `context.queryClient` (MemberApp.tsx).
 export const Route = createRootRouteWithContext<RouterContext>()({
   // SPEC §4 start-up: the visit's data is requested at once, in parallel, before any route waits on it.
-  beforeLoad: ({ context, location }) => startUp(context.queryClient, location.pathname),
+  beforeLoad: async ({ context, location }) => {
+    if (startUp(context.queryClient, location.pathname)) await nextTask();
+  },
   component: Root,
   // SPEC §2: any unknown path goes to /. A full load, because / is the static landing page.
   notFoundComponent: LeaveForHome,
@@ -30,6 +38,37 @@ function Root() {
   useRouteAttribute();
   useInAppLinks();
   useAccountMenuClosesOnNavigation();
+  return <FirstPage />;
+}
+
+/** Set once the visit's first page has been drawn. */
+let firstPageDrawn = false;
+
+/**
+ * The visit's first page is drawn in the background, in slices that leave the browser free between
+ * them. The router announces a loaded page through a store update, which React draws in one go: for
+ * the first page (the editor, the lists, the reports) that was one long task while the page loaded.
+ * Until it is drawn the loading line stays. Later pages are drawn at once, as before: a member
+ * moving between pages sees no loading line in between.
+ */
+function FirstPage() {
+  const loaded = useRouterState({
+    select: (state) => {
+      const leaf = state.matches.at(-1);
+      return leaf?.status === 'success' ? leaf.id : null;
+    },
+  });
+  const drawn = useDeferredValue(loaded, null);
+  useEffect(() => {
+    if (drawn !== null) firstPageDrawn = true;
+  }, [drawn]);
+  if (!firstPageDrawn && drawn !== loaded) {
+    return (
+      <p className="member-loading" aria-live="polite">
+        Loading…
+      </p>
+    );
+  }
   return <Outlet />;
 }
 

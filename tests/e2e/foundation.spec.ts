@@ -3,6 +3,7 @@ import net from 'node:net';
 import type { Page, Response } from '@playwright/test';
 import { createClient } from 'redis';
 import { inlineScripts } from '../../site/lib/content-security-policy.ts';
+import { signInNewMember } from './support/members.ts';
 import { expect, test } from './support/test.ts';
 
 /** Every script the page loads, with its size in bytes. */
@@ -323,6 +324,39 @@ test.describe('every SPEC route resolves', () => {
       await expect(page).toHaveTitle(title);
       expect(new URL(page.url()).pathname).toBe(path.split('?')[0]);
     });
+  }
+});
+
+test('a member route loaded afresh replaces the loading line without moving the page (no layout shift)', async ({
+  page,
+}) => {
+  await signInNewMember(page);
+  // Every shift from the start of each load, recorded as it is reported.
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const [path, heading] of [
+    ['/', 'Home'],
+    ['/videos', 'Latest Videos'],
+    ['/journal', 'Trading Journal'],
+    ['/trades', 'Trade History'],
+    ['/account', 'Account Settings'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+    await expect(page.locator('.member-loading')).toHaveCount(0);
+    // A frame later, any shift of the swap has been reported.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(
+      shifts.filter((value) => value > 0),
+      path,
+    ).toEqual([]);
   }
 });
 
