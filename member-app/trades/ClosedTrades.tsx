@@ -22,6 +22,20 @@ const tripKey = (trip: ClosedTrade) => trip.id;
 /** The journal on the trip's symbol, the day it closed (market time). */
 const notesSearch = (trip: ClosedTrade) => ({ symbol: trip.symbol, day: trip.exit.slice(0, 10) });
 
+/**
+ * Each list of trips sorted once per order: the page keeps the trips of the filter sets it has
+ * shown, so going back to one (every trip, most often) finds its rows sorted already.
+ */
+const sorted = new WeakMap<readonly ClosedTrade[], Map<string, readonly ClosedTrade[]>>();
+function sortedTrips(trips: readonly ClosedTrade[], key: TripSortKey, direction: 'ascending' | 'descending') {
+  const orders = sorted.get(trips) ?? new Map<string, readonly ClosedTrade[]>();
+  sorted.set(trips, orders);
+  const order = `${key} ${direction}`;
+  const rows = orders.get(order) ?? sortTrips(trips, key, direction);
+  orders.set(order, rows);
+  return rows;
+}
+
 /** The closed round trips of the current filter: sortable, selectable, each expanding to its fills and tags. */
 export function ClosedTrades({
   trips,
@@ -38,7 +52,7 @@ export function ClosedTrades({
   });
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const rows = useMemo(() => sortTrips(trips, sort.key, sort.direction), [trips, sort]);
+  const rows = useMemo(() => sortedTrips(trips, sort.key, sort.direction), [trips, sort]);
   const { scroller, virtual, virtualizer, indexOf, shown, before, after } = useVirtualRows(rows, {
     from: VIRTUAL_FROM,
     rowHeight: ROW_HEIGHT,
