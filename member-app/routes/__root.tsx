@@ -48,8 +48,8 @@ let firstPageDrawn = false;
  * The visit's first page is drawn in the background, in slices that leave the browser free between
  * them. The router announces a loaded page through a store update, which React draws in one go: for
  * the first page (the editor, the lists, the reports) that was one long task while the page loaded.
- * Until it is drawn the loading line stays. Later pages are drawn at once, as before: a member
- * moving between pages sees no loading line in between.
+ * From the moment it is loaded until it is drawn, the loading line shows in its place. Later pages
+ * are drawn at once, as before: a member moving between pages sees no loading line in between.
  */
 function FirstPage() {
   const loaded = useRouterState({
