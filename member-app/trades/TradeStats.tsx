@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Bucket } from '../../functions/_lib/trades/buckets.ts';
 import { toDecimal } from '../../functions/_lib/trades/money.ts';
 import type { TripNotes } from '../../functions/_lib/trades/reports.ts';
@@ -19,7 +19,7 @@ import {
 } from './trade-view.ts';
 
 const PnlChart = lazy(() => import('./PnlChart.tsx'));
-/** A curve's chart series and words, kept while its statistics are (cached above): read once. */
+/** A curve's chart series and words, kept while its statistics are (statsOf below): read once. */
 const chartOf = new WeakMap<readonly unknown[], { series: [number[], number[]]; description: string }>();
 function chartFor(curve: TradeStats['equity_curve']) {
   let chart = chartOf.get(curve);
@@ -30,8 +30,15 @@ function chartFor(curve: TradeStats['equity_curve']) {
   return chart;
 }
 
-/** Filter sets whose statistics are kept: a member flicks between a handful. */
-const CACHED_FILTERS = 8;
+/**
+ * Statistics per list of trips, valid while the open positions and tags they were worked out with
+ * stay the same. The page keeps the trips of the filter sets it has shown (TradesPage), so going
+ * back to one (every trade, most often) finds its statistics here; they go when its list does.
+ */
+const statsOf = new WeakMap<
+  readonly ClosedTrade[],
+  { open: readonly OpenPosition[]; notes: ReadonlyMap<string, TripNotes>; groups: CurrencyGroup[] }
+>();
 
 /** One currency's closed trades, open positions and statistics: amounts in CAD and USD are never added. */
 interface CurrencyGroup {
@@ -67,18 +74,12 @@ function byCurrency(
  */
 export function TradeStatsPanel({
   closed,
-  filterKey,
   open,
   notes,
   loaded,
   total,
   onPickDay,
 }: {
-  /**
-   * Names the filters `closed` came from: statistics already worked out for them are reused while
-   * the trades, open positions and tags stay the same (going back to every trade repaints at once).
-   */
-  filterKey: string;
   /** A calendar day was chosen: the page narrows to it. */
   onPickDay: (day: string) => void;
   closed: readonly ClosedTrade[] | null;
@@ -87,21 +88,15 @@ export function TradeStatsPanel({
   loaded: number;
   total: number;
 }) {
-  const cache = useRef<{ open: unknown; notes: unknown; groups: Map<string, CurrencyGroup[]> } | null>(null);
   const groups = useMemo(() => {
     if (!closed) return null;
-    if (!cache.current || cache.current.open !== open || cache.current.notes !== notes) {
-      cache.current = { open, notes, groups: new Map() };
-    }
-    const known = cache.current.groups;
-    // Other trades (an import, an edit) come with new open positions: the cache starts again above.
-    const hit = known.get(filterKey);
-    if (hit) return hit;
+    const known = statsOf.get(closed);
+    // Other trades (an import, an edit) come with new open positions, other tags with new notes.
+    if (known && known.open === open && known.notes === notes) return known.groups;
     const fresh = byCurrency(closed, open, notes);
-    if (known.size >= CACHED_FILTERS) known.delete(known.keys().next().value ?? '');
-    known.set(filterKey, fresh);
+    statsOf.set(closed, { open, notes, groups: fresh });
     return fresh;
-  }, [closed, filterKey, open, notes]);
+  }, [closed, open, notes]);
   if (!groups) {
     return (
       <section className="trade-stats" aria-labelledby="trade-stats-title">

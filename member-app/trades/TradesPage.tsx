@@ -135,7 +135,6 @@ export function TradesPage() {
       />
       <TradeStatsPanel
         closed={visible}
-        filterKey={filterKey}
         open={matched?.open_positions ?? []}
         notes={notes}
         loaded={all.length}
