@@ -198,7 +198,18 @@ describe('notes: the rules, on the server', () => {
       400,
       'That category does not exist (it may have been deleted)',
     ],
-    [{ body: `<p>${'x'.repeat(205 * 1024)}</p>` }, 413, 'This note is too long: a note holds at most 200 KB'],
+    [
+      { body: `<p>${'x'.repeat(205 * 1024)}</p>` },
+      400,
+      'body: This note is too long: a note holds at most 200 KB',
+    ],
+    // Under the limit in characters, over it in UTF-8 bytes (what is stored).
+    [{ body: `<p>${'é'.repeat(110 * 1024)}</p>` }, 413, 'This note is too long: a note holds at most 200 KB'],
+    [
+      { body: '<ul><li>'.repeat(40) },
+      400,
+      'This note is nested too deeply: at most 64 levels of lists, quotes and tables',
+    ],
     [{ symbols: 'ABCD' }, 400, 'symbols: Invalid input: expected array, received string'],
   ])('refuses %j with %i', async (fields, status, error) => {
     const m = await member();

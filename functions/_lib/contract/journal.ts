@@ -68,8 +68,10 @@ export const journalApi = {
     request: Body.extend({
       note_id: noteId,
       title: z.string().max(1000),
-      // Bounded again after sanitizing (413); this only stops absurd requests early.
-      body: z.string().max(MAX_BODY_BYTES * 4),
+      // The stored limit (in characters here, in UTF-8 bytes on the server, before and after sanitizing).
+      body: z
+        .string()
+        .max(MAX_BODY_BYTES, `This note is too long: a note holds at most ${MAX_BODY_BYTES / 1024} KB`),
       basedOn: z.number().int().min(0).nullable().optional(),
       timestamp: z.number().optional(),
       symbols: z.array(symbol).max(200).optional(),

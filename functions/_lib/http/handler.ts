@@ -120,7 +120,9 @@ export function defineEndpoint<E extends ContractEntry>(
           ? new MembershipGate(deps, caller, limited)
           : null;
       // Counted before the body is read. A member endpoint's gate settles the limit beside its first
-      // store read instead (one round trip fewer); it is awaited again below either way.
+      // store read instead (one round trip fewer); it is awaited again below either way. Until that
+      // read only linear, bounded work happens (≤ 6 MB read, JSON ≤ 32 levels, the schema): anything
+      // costlier (a note's sanitizer) runs after the gate, once the limit and the membership are judged.
       if (!gate) await limited;
       else limited.catch(() => {});
       const raw = entry.method === 'GET' ? queryObject(request) : await readBody(request);

@@ -5,6 +5,7 @@ import { HttpError } from '../http/errors.ts';
 import { foldTitle } from '../library/records.ts';
 import { flatEntries } from '../store.ts';
 import { csv, journalKeys } from './keys.ts';
+import { noteMarkupError } from './markup-guard.ts';
 import { ATTEMPTS, toNote } from './notes.ts';
 import { cleanSymbols, MAX_BODY_BYTES, MAX_NOTES, MAX_SEARCH_TEXT, noteTitleError } from './rules.ts';
 import { loadSanitizer, sanitizeNoteBody } from './sanitize.ts';
@@ -34,11 +35,11 @@ export async function saveNote(
   const titleError = noteTitleError(input.title);
   if (titleError) throw new HttpError(400, titleError);
   const title = input.title.trim();
-  await loadSanitizer();
-  const body = sanitizeNoteBody(input.body);
-  if (Buffer.byteLength(body) > MAX_BODY_BYTES) {
-    throw new HttpError(413, `This note is too long: a note holds at most ${MAX_BODY_BYTES / 1024} KB`);
-  }
+  tooLong(input.body);
+  // Loads while the membership is read (a module, not the member's input).
+  const sanitizerLoaded = loadSanitizer();
+  sanitizerLoaded.catch(() => {}); // awaited below; a refusal before that must not leave it unhandled
+  let body: string | undefined;
   const symbols = cleanSymbols(input.symbols ?? []);
   const categories = [...new Set(input.categories ?? [])];
   const { sub } = gate.caller;
@@ -46,6 +47,8 @@ export async function saveNote(
 
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const [raw] = await gate.read<[unknown]>((pipe) => pipe.hgetall(noteKey));
+    // Only now, with the membership and the rate limit judged by that read, is the body worked on.
+    body ??= await cleanBody(input.body, sanitizerLoaded);
     const stored = toNote(input.note_id, Object.fromEntries(flatEntries(raw)));
     if (stored && stored.timestamp !== input.basedOn) {
       throw new HttpError(409, 'This note was changed in another tab or device', {}, { conflict: stored });
@@ -93,6 +96,25 @@ export async function saveNote(
     // 'stale': saved or deleted elsewhere between our read and our write; read again.
   }
   throw new HttpError(409, 'This note is being changed elsewhere; try again');
+}
+
+const tooLong = (html: string): void => {
+  if (Buffer.byteLength(html) > MAX_BODY_BYTES) {
+    throw new HttpError(413, `This note is too long: a note holds at most ${MAX_BODY_BYTES / 1024} KB`);
+  }
+};
+
+/**
+ * The body as stored: refused in linear time when nested deeper than any note (markup-guard.ts), then
+ * sanitized, and bounded again (sanitizing may lengthen it: `&` becomes `&amp;`).
+ */
+async function cleanBody(html: string, sanitizerLoaded: Promise<void>): Promise<string> {
+  const problem = noteMarkupError(html);
+  if (problem) throw new HttpError(400, problem);
+  await sanitizerLoaded;
+  const body = sanitizeNoteBody(html);
+  tooLong(body);
+  return body;
 }
 
 /** The words of a sanitized body (tags dropped, entities read), folded for search. */
