@@ -7,6 +7,7 @@ import { exportNotes } from './_lib/journal/notes.ts';
 export default defineEndpoint(api['journal/export'], {
   access: 'member',
   membership: 'in-first-pipeline',
+  rateLimit: 'export',
   run: (input, deps, { gate }) => exportNotes(deps, gate, input.page),
 });
 

@@ -7,6 +7,7 @@ import { searchNotes } from './_lib/journal/notes.ts';
 export default defineEndpoint(api['journal/search'], {
   access: 'member',
   membership: 'in-first-pipeline',
+  rateLimit: 'search',
   run: (input, deps, { gate }) => searchNotes(deps, gate, input.query),
 });
 

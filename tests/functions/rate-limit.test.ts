@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 import { describe, expect, it } from 'vitest';
 import { getDeps } from '../../functions/_lib/deps.ts';
+import { rateLimitPolicies } from '../../functions/_lib/http/rate-limit.ts';
 import { newId } from '../../functions/_lib/ids.ts';
 import { journalKeys } from '../../functions/_lib/journal/keys.ts';
+import exportFn from '../../functions/journal-export.ts';
 import saveNoteFn from '../../functions/journal-notes-update.ts';
+import searchFn from '../../functions/journal-search.ts';
 import promoFn from '../../functions/promo.ts';
 import passwordFn from '../../functions/user-updatepassword.ts';
 import { activeMembership, signedIn } from '../support/members.ts';
@@ -62,5 +65,21 @@ describe('rate limits', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await store.zcard(journalKeys.notes(sub))).toBe(60);
+  });
+
+  // Each reads every note of the member (search: their text; export: 25 bodies of up to 200 KB).
+  it.each([
+    ['journal/search', searchFn, rateLimitPolicies.search.limit, { query: 'abc' }],
+    ['journal/export', exportFn, rateLimitPolicies.export.limit, {}],
+  ] as const)('%s is limited per member: %i, then 429', async (name, fn, limit, body) => {
+    const { store } = getDeps();
+    const { headers } = await signedIn(store, activeMembership());
+    const call = () => fn(post(`/api/${name}`, body, headers));
+    const statuses: number[] = [];
+    for (let i = 0; i < limit; i++) statuses.push((await call()).status);
+    expect(statuses).toEqual(Array(limit).fill(200));
+    const refused = await call();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

@@ -20,6 +20,10 @@ export const rateLimitPolicies = {
   progress: { limit: 60, window: '1 m', by: 'caller' },
   /** Journal writes (note saves and deletes, category changes): a person saves far less than once a second. */
   journal: { limit: 60, window: '1 m', by: 'caller' },
+  /** Journal searches: each reads every note's text; the app asks once a typing pause, so 2 a second is a script. */
+  search: { limit: 120, window: '1 m', by: 'caller' },
+  /** Journal export pages (25 notes with their bodies each): the largest journal is 40 pages. */
+  export: { limit: 100, window: '10 m', by: 'caller' },
   /** Trade writes and import batches: a 100,000-execution file is 100 batches; edits come in bursts. */
   trades: { limit: 300, window: '1 m', by: 'caller' },
 } as const;
