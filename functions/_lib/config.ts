@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onNetlifyDeploy } from './deploy-context.ts';
 
 /**
  * Every setting the functions read, validated once at start-up. Adapters are chosen
@@ -104,21 +105,52 @@ export function loadStoreConfig(env: Record<string, string | undefined> = proces
   return { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN };
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const e = parse(baseSchema, env);
-  // Stripe when its secret key is set (then every Stripe setting is required), local billing otherwise.
-  const stripe = env.STRIPE_SECRET_KEY ? parse(stripeSchema, env) : null;
-  // Discord when its bot token is set (then every Discord setting is required), local invites otherwise.
-  const chat = env.DISCORD_BOT_TOKEN ? discordChat(env) : localChat(env);
-  // Auth0's issuer is https://{domain}/. The local provider is given with its http:// origin, and
-  // owns its users itself: whoever issues the tokens is whoever changes emails and passwords.
-  const local = e.AUTH0_DOMAIN.startsWith('http://');
+/**
+ * Local stand-ins (test-card billing, the local invite pages, the local user store) are for this
+ * machine only, so they are chosen only when BOTH hold:
+ * - the sign-in provider is the local one (AUTH0_DOMAIN is its http:// origin), and
+ * - nothing says the functions run on a Netlify deploy (deploy-context.ts; Netlify's local tooling,
+ *   CONTEXT=dev, is not a deploy, so `netlify dev` and `npm run dev` keep their stand-ins).
+ * Otherwise Stripe, Discord and the Management API are required, and a missing setting stops the
+ * function with a ConfigError naming it: a silent stand-in would sell memberships for a test card.
+ * Locally a real provider may still be set (its secret key or bot token), and is then used.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  runtime: { deployContext?: string | null } = {},
+): Config {
+  const problems: string[] = [];
+  const e = check(baseSchema, env, problems);
+  const deployed = onNetlifyDeploy(env, runtime.deployContext);
+  // Judged from the raw setting, so a missing AUTH0_DOMAIN fails closed too.
+  const localProvider = env.AUTH0_DOMAIN?.startsWith('http://') ?? false;
+  if (deployed && localProvider)
+    problems.push(
+      'AUTH0_DOMAIN must be the Auth0 tenant domain on a deployed site (not a local http:// provider)',
+    );
+  const standIns = localProvider && !deployed;
+  // A real provider when its key is set (then every one of its settings is required) or when no
+  // stand-in may be used; the stand-in otherwise.
+  const stripe = env.STRIPE_SECRET_KEY || !standIns ? check(stripeSchema, env, problems) : null;
+  const chat = env.DISCORD_BOT_TOKEN || !standIns ? discordChat(env, problems) : localChat(env, problems);
+  // The local provider owns its users itself: whoever issues the tokens changes emails and passwords.
+  const identityAdmin = standIns ? ({ kind: 'local' } as const) : auth0Admin(env, problems);
+  if (!e || !chat || !identityAdmin || problems.length > 0) {
+    const why = standIns
+      ? ''
+      : deployed
+        ? ' (a deployed site uses no local stand-in)'
+        : ' (local stand-ins run only with the local http:// sign-in provider)';
+    throw new ConfigError(`Invalid configuration${why}: ${problems.join('; ')}`);
+  }
+  // Auth0's issuer is https://{domain}/; the local provider is given with its http:// origin.
   const origin = /^https?:\/\//.test(e.AUTH0_DOMAIN) ? e.AUTH0_DOMAIN : `https://${e.AUTH0_DOMAIN}`;
   const issuer = `${origin.replace(/\/+$/, '')}/`;
   return {
     store: { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN },
     auth: { issuer, audience: e.AUTH0_AUDIENCE, jwksUrl: `${issuer}.well-known/jwks.json` },
-    identityAdmin: local ? { kind: 'local' } : auth0Admin(env, new URL(issuer).host),
+    identityAdmin:
+      identityAdmin.kind === 'local' ? identityAdmin : { ...identityAdmin, domain: new URL(issuer).host },
     billing: stripe
       ? {
           kind: 'stripe',
@@ -131,7 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The SDK takes a bare host for Auth0 (https implied) and a full origin for the local provider.
     browser: {
       auth: {
-        domain: local ? issuer.slice(0, -1) : new URL(issuer).host,
+        domain: localProvider ? issuer.slice(0, -1) : new URL(issuer).host,
         clientId: e.AUTH0_CLIENT_ID,
         audience: e.AUTH0_AUDIENCE,
       },
@@ -141,19 +173,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-function auth0Admin(env: Record<string, string | undefined>, domain: string): IdentityAdminConfig {
-  const e = parse(auth0AdminSchema, env);
+function auth0Admin(
+  env: Record<string, string | undefined>,
+  problems: string[],
+): Omit<Extract<IdentityAdminConfig, { kind: 'auth0' }>, 'domain'> | null {
+  const e = check(auth0AdminSchema, env, problems);
+  if (!e) return null;
   return {
     kind: 'auth0',
-    domain,
     clientId: e.AUTH0_MGMT_CLIENT_ID,
     clientSecret: e.AUTH0_MGMT_CLIENT_SECRET,
     connection: e.AUTH0_DB_CONNECTION,
   };
 }
 
-function discordChat(env: Record<string, string | undefined>): ChatConfig {
-  const e = parse(discordSchema, env);
+function discordChat(env: Record<string, string | undefined>, problems: string[]): ChatConfig | null {
+  const e = check(discordSchema, env, problems);
+  if (!e) return null;
   return {
     kind: 'discord',
     botToken: e.DISCORD_BOT_TOKEN,
@@ -164,13 +200,26 @@ function discordChat(env: Record<string, string | undefined>): ChatConfig {
   };
 }
 
-function localChat(env: Record<string, string | undefined>): ChatConfig {
-  return { kind: 'local', inviteBase: parse(localChatSchema, env).LOCAL_CHAT_URL };
+function localChat(env: Record<string, string | undefined>, problems: string[]): ChatConfig | null {
+  const e = check(localChatSchema, env, problems);
+  return e ? { kind: 'local', inviteBase: e.LOCAL_CHAT_URL } : null;
 }
 
 function parse<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.output<S> {
+  const problems: string[] = [];
+  const parsed = check(schema, env, problems);
+  if (parsed === null) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  return parsed;
+}
+
+/** The parsed settings, or null with every problem added: names and rules only, never a value. */
+function check<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined>,
+  problems: string[],
+): z.output<S> | null {
   const parsed = schema.safeParse(env);
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
-  throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  problems.push(...parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+  return null;
 }

@@ -1,5 +1,6 @@
 import { createTokenVerifier, type VerifyToken } from './auth/verify.ts';
 import { type BrowserConfig, type Config, loadConfig } from './config.ts';
+import { requestDeployContext } from './deploy-context.ts';
 import { createRateLimit, type RateLimit } from './http/rate-limit.ts';
 import { createStore, type Store } from './store.ts';
 
@@ -22,9 +23,12 @@ export interface Deps {
 let config: Config | undefined;
 let cached: Deps | undefined;
 
-/** The validated settings, read once per function instance. */
+/**
+ * The validated settings, read once per function instance, on its first request: the request's
+ * deploy context is known then, and a ConfigError becomes that request's logged 500.
+ */
 export function getConfig(): Config {
-  config ??= loadConfig();
+  config ??= loadConfig(process.env, { deployContext: requestDeployContext() });
   return config;
 }
 

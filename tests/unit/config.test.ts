@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, loadStoreConfig } from '../../functions/_lib/config.ts';
-
-const base = {
-  UPSTASH_REDIS_REST_URL: 'https://eu1-fine-cat.upstash.io',
-  UPSTASH_REDIS_REST_TOKEN: 'tok',
-  AUTH0_DOMAIN: 'otcedge.us.auth0.com',
-  AUTH0_AUDIENCE: 'https://api.otcedge.app',
-  AUTH0_CLIENT_ID: 'spa-client',
-  AUTH0_MGMT_CLIENT_ID: 'm2m',
-  AUTH0_MGMT_CLIENT_SECRET: 'shh',
-};
+import { discordEnv, local, production, stripeEnv } from '../support/config-env.ts';
 
 describe('loadConfig', () => {
-  it('reads the store and Auth0 settings', () => {
-    expect(loadConfig(base)).toEqual({
+  it('reads every setting of an Auth0 tenant, with Stripe, Discord and the Management API', () => {
+    expect(loadConfig(production)).toEqual({
       store: { url: 'https://eu1-fine-cat.upstash.io', token: 'tok' },
       auth: {
         issuer: 'https://otcedge.us.auth0.com/',
@@ -27,34 +18,50 @@ describe('loadConfig', () => {
         clientSecret: 'shh',
         connection: 'Username-Password-Authentication',
       },
-      billing: { kind: 'local' },
-      chat: { kind: 'local', inviteBase: 'http://localhost:8890' },
+      billing: {
+        kind: 'stripe',
+        secretKey: 'sk_test_abc',
+        webhookSecret: 'whsec_abc',
+        prices: { monthly: 'price_month', yearly: 'price_year' },
+      },
+      chat: {
+        kind: 'discord',
+        botToken: discordEnv.DISCORD_BOT_TOKEN,
+        guildId: '123456789012345678',
+        channelId: '223456789012345678',
+        roleId: '323456789012345678',
+        apiBase: 'https://discord.com/api/v10',
+      },
       browser: {
         auth: { domain: 'otcedge.us.auth0.com', clientId: 'spa-client', audience: 'https://api.otcedge.app' },
-        billing: { publishableKey: null },
+        billing: { publishableKey: 'pk_test_abc' },
         affiliate: { rewardfulKey: null },
       },
     });
   });
 
   it("hands the browser Rewardful's public key when set, and refuses a malformed one", () => {
-    expect(loadConfig({ ...base, REWARDFUL_API_KEY: 'a1b2c3' }).browser.affiliate).toEqual({
+    expect(loadConfig({ ...production, REWARDFUL_API_KEY: 'a1b2c3' }).browser.affiliate).toEqual({
       rewardfulKey: 'a1b2c3',
     });
-    expect(loadConfig({ ...base, REWARDFUL_API_KEY: '' }).browser.affiliate).toEqual({ rewardfulKey: null });
-    expect(() => loadConfig({ ...base, REWARDFUL_API_KEY: '<script>' })).toThrow(/REWARDFUL_API_KEY must be/);
+    expect(loadConfig({ ...production, REWARDFUL_API_KEY: '' }).browser.affiliate).toEqual({
+      rewardfulKey: null,
+    });
+    expect(() => loadConfig({ ...production, REWARDFUL_API_KEY: '<script>' })).toThrow(
+      /REWARDFUL_API_KEY must be/,
+    );
   });
 
-  const stripeEnv = {
-    STRIPE_SECRET_KEY: 'sk_test_abc',
-    STRIPE_WEBHOOK_SECRET: 'whsec_abc',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
-    STRIPE_PRICE_MONTHLY: 'price_month',
-    STRIPE_PRICE_YEARLY: 'price_year',
-  };
+  it('uses local stand-ins with the local provider: test billing, local invites, the local user store', () => {
+    const config = loadConfig(local);
+    expect(config.billing).toEqual({ kind: 'local' });
+    expect(config.chat).toEqual({ kind: 'local', inviteBase: 'http://localhost:8890' });
+    expect(config.identityAdmin).toEqual({ kind: 'local' });
+    expect(config.browser.billing).toEqual({ publishableKey: null });
+  });
 
   it('uses Stripe when its secret key is set, and hands the browser only the publishable key', () => {
-    const config = loadConfig({ ...base, ...stripeEnv });
+    const config = loadConfig({ ...local, ...stripeEnv });
     expect(config.billing).toEqual({
       kind: 'stripe',
       secretKey: 'sk_test_abc',
@@ -64,15 +71,8 @@ describe('loadConfig', () => {
     expect(config.browser.billing).toEqual({ publishableKey: 'pk_test_abc' });
   });
 
-  const discordEnv = {
-    DISCORD_BOT_TOKEN: 'MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.abcdefghijklmnopqrstuvwxyz012345',
-    DISCORD_GUILD_ID: '123456789012345678',
-    DISCORD_INVITE_CHANNEL_ID: '223456789012345678',
-    DISCORD_MEMBER_ROLE_ID: '323456789012345678',
-  };
-
   it('uses Discord when its bot token is set, on the v10 API unless told otherwise', () => {
-    expect(loadConfig({ ...base, ...discordEnv }).chat).toEqual({
+    expect(loadConfig({ ...local, ...discordEnv }).chat).toEqual({
       kind: 'discord',
       botToken: discordEnv.DISCORD_BOT_TOKEN,
       guildId: '123456789012345678',
@@ -81,7 +81,7 @@ describe('loadConfig', () => {
       apiBase: 'https://discord.com/api/v10',
     });
     expect(
-      loadConfig({ ...base, ...discordEnv, DISCORD_API_URL: 'http://127.0.0.1:9/api' }).chat,
+      loadConfig({ ...local, ...discordEnv, DISCORD_API_URL: 'http://127.0.0.1:9/api' }).chat,
     ).toMatchObject({
       apiBase: 'http://127.0.0.1:9/api',
     });
@@ -89,7 +89,7 @@ describe('loadConfig', () => {
 
   it('names every missing or malformed Discord setting, never the token', () => {
     const error = captureError(() =>
-      loadConfig({ ...base, DISCORD_BOT_TOKEN: 'short-secret-token', DISCORD_GUILD_ID: 'my-server' }),
+      loadConfig({ ...local, DISCORD_BOT_TOKEN: 'short-secret-token', DISCORD_GUILD_ID: 'my-server' }),
     );
     expect(error.message).toMatch(
       /DISCORD_BOT_TOKEN must be.*DISCORD_GUILD_ID must be.*DISCORD_INVITE_CHANNEL_ID must be.*DISCORD_MEMBER_ROLE_ID must be/s,
@@ -98,20 +98,20 @@ describe('loadConfig', () => {
   });
 
   it('points local invites at LOCAL_CHAT_URL when set', () => {
-    expect(loadConfig({ ...base, LOCAL_CHAT_URL: 'http://localhost:3002' }).chat).toEqual({
+    expect(loadConfig({ ...local, LOCAL_CHAT_URL: 'http://localhost:3002' }).chat).toEqual({
       kind: 'local',
       inviteBase: 'http://localhost:3002',
     });
   });
 
   it('names every missing Stripe setting once the secret key is set', () => {
-    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+    expect(() => loadConfig({ ...local, STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
       /STRIPE_WEBHOOK_SECRET must be.*STRIPE_PUBLISHABLE_KEY must be.*STRIPE_PRICE_MONTHLY must be.*STRIPE_PRICE_YEARLY must be/s,
     );
   });
 
   it('hands the browser the local provider as a full origin', () => {
-    expect(loadConfig({ ...base, AUTH0_DOMAIN: 'http://localhost:8889/' }).browser.auth.domain).toBe(
+    expect(loadConfig({ ...local, AUTH0_DOMAIN: 'http://localhost:8889/' }).browser.auth.domain).toBe(
       'http://localhost:8889',
     );
   });
@@ -121,12 +121,11 @@ describe('loadConfig', () => {
     ['https://otcedge.us.auth0.com/', 'https://otcedge.us.auth0.com/'],
     ['http://localhost:8889', 'http://localhost:8889/'],
   ])('derives the issuer from AUTH0_DOMAIN %s → %s', (domain, issuer) => {
-    expect(loadConfig({ ...base, AUTH0_DOMAIN: domain }).auth.issuer).toBe(issuer);
+    expect(loadConfig({ ...production, AUTH0_DOMAIN: domain }).auth.issuer).toBe(issuer);
   });
 
   it('uses the local user store with the local provider, which needs no Management API credentials', () => {
-    const { AUTH0_MGMT_CLIENT_ID: _id, AUTH0_MGMT_CLIENT_SECRET: _secret, ...local } = base;
-    expect(loadConfig({ ...local, AUTH0_DOMAIN: 'http://localhost:8889' }).identityAdmin).toEqual({
+    expect(loadConfig(local).identityAdmin).toEqual({
       kind: 'local',
     });
   });
@@ -136,10 +135,10 @@ describe('loadConfig', () => {
       {},
       /UPSTASH_REDIS_REST_URL must be.*UPSTASH_REDIS_REST_TOKEN must be.*AUTH0_DOMAIN must be.*AUTH0_AUDIENCE must be.*AUTH0_CLIENT_ID must be/s,
     ],
-    [{ ...base, UPSTASH_REDIS_REST_URL: 'not a url' }, /UPSTASH_REDIS_REST_URL must be the REST URL/],
-    [{ ...base, UPSTASH_REDIS_REST_TOKEN: '' }, /UPSTASH_REDIS_REST_TOKEN must be/],
+    [{ ...production, UPSTASH_REDIS_REST_URL: 'not a url' }, /UPSTASH_REDIS_REST_URL must be the REST URL/],
+    [{ ...production, UPSTASH_REDIS_REST_TOKEN: '' }, /UPSTASH_REDIS_REST_TOKEN must be/],
     [
-      { ...base, AUTH0_MGMT_CLIENT_ID: undefined, AUTH0_MGMT_CLIENT_SECRET: '' },
+      { ...production, AUTH0_MGMT_CLIENT_ID: undefined, AUTH0_MGMT_CLIENT_SECRET: '' },
       /AUTH0_MGMT_CLIENT_ID must be.*AUTH0_MGMT_CLIENT_SECRET must be/s,
     ],
   ])('fails fast with every problem named: %j', (env, message) => {
@@ -148,7 +147,7 @@ describe('loadConfig', () => {
   });
 
   it('never echoes a secret value in its error', () => {
-    const error = captureError(() => loadConfig({ ...base, UPSTASH_REDIS_REST_URL: 'sekrit-value' }));
+    const error = captureError(() => loadConfig({ ...production, UPSTASH_REDIS_REST_URL: 'sekrit-value' }));
     expect(error.message).toContain('UPSTASH_REDIS_REST_URL');
     expect(error.message).not.toContain('sekrit');
   });
