@@ -16,7 +16,12 @@ export const MAX_TRIPS_PER_CALL = 500;
 export const MAX_TAG_NAME = 40;
 
 export const TAG_ID = /^(?:setup|mistake):[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** Letters (any script), digits, spaces and a few marks traders use (`R&D`, `1/2 size`, `VWAP+`). */
+/**
+ * Letters (any script), digits, spaces and a few marks traders use (`R&D`, `1/2 size`, `VWAP+`).
+ * No `=`, `@`, double quotes or brackets, so a name can never spell a spreadsheet function call.
+ * A leading `+` or `-` stays allowed (`+EV`, `-1R stop`, and names already saved): CSV exports
+ * neutralise it (functions/_lib/csv.ts), which they must do for every free-text cell anyway.
+ */
 const TAG_NAME = /^[\p{L}\p{N} &/+#.'_-]+$/u;
 
 export interface TripTag {
