@@ -7,7 +7,7 @@ import { getIdentityPorts } from './_lib/identity/identity-ports.ts';
 export default defineEndpoint(api['user/updateemail'], {
   access: 'user',
   rateLimit: 'account',
-  run: (input, _deps, { caller }) => changeEmail(getIdentityPorts(), caller, input.email),
+  run: (input, _deps, { caller }) => changeEmail(getIdentityPorts(), caller, input),
 });
 
 export const config: Config = { path: '/api/user/updateemail' };

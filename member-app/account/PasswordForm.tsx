@@ -3,26 +3,43 @@ import { passwordPairError } from '../../functions/_lib/account/rules.ts';
 import { callApi } from '../api/client.ts';
 import { sessionUser } from '../auth/session.ts';
 import { FormStatusLine } from './FormStatusLine.tsx';
+import { SIGNED_OUT_EVERYWHERE, SignInAgain } from './SignInAgain.tsx';
 import { TextField } from './TextField.tsx';
 import { useSubmit } from './useSubmit.ts';
 
-/** SPEC §2 /account: change password, typed twice (rules SPEC §5; the server checks again). */
+/**
+ * SPEC §2 /account: change password, typed twice (rules SPEC §5; the server checks again). Beyond
+ * the SPEC, the current password is asked too, and the change signs every device out.
+ */
 export function PasswordForm() {
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const { status, onSubmit } = useSubmit(async () => {
     const stored = sessionUser();
     if (!stored) throw new Error('No User Found');
+    if (current === '') throw new Error('Enter your current password');
     const problem = passwordPairError(password, confirmation);
     if (problem) throw new Error(problem);
-    await callApi('user/updatepassword', { password, userID: stored.sub });
+    await callApi('user/updatepassword', { password, currentPassword: current, userID: stored.sub });
+    setCurrent('');
     setPassword('');
     setConfirmation('');
-    return 'Your password has been updated.';
+    return `Your password has been updated. ${SIGNED_OUT_EVERYWHERE} your new password.`;
   });
   return (
     <form className="account-form" onSubmit={onSubmit} noValidate aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
+      <TextField
+        id="password-current"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={current}
+        onValue={setCurrent}
+        invalid={status.kind === 'error'}
+        describedBy="password-status"
+      />
       {[
         { id: 'new-password', label: 'New password', value: password, onValue: setPassword },
         { id: 'confirm-password', label: 'Confirm password', value: confirmation, onValue: setConfirmation },
@@ -40,6 +57,7 @@ export function PasswordForm() {
         {status.kind === 'busy' ? 'Saving…' : 'Update Password'}
       </button>
       <FormStatusLine status={status} id="password-status" />
+      {status.kind === 'done' && <SignInAgain />}
     </form>
   );
 }

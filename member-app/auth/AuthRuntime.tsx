@@ -3,6 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { use, useEffect } from 'react';
 import { appConfig } from '../app-config.ts';
 import { provideAuthRuntime, type AuthRuntime as Runtime } from './auth-service.ts';
+import { revokeRefreshTokens } from './revoke-refresh.ts';
 import { clearSession, isSignedIn, type SessionUser, saveSession, tokenExpiry } from './session.ts';
 
 /**
@@ -32,7 +33,7 @@ export default function AuthRuntime() {
       // The Bridge finishes the sign-in (session saved, then to /); the SDK must not touch the URL.
       onRedirectCallback={() => {}}
     >
-      <Bridge />
+      <Bridge domain={auth.domain} clientId={auth.clientId} />
     </Auth0Provider>
   );
 }
@@ -54,7 +55,7 @@ function toUser(claims: IdToken | undefined): SessionUser {
   return { ...rest, sub: String(rest.sub ?? '') };
 }
 
-function Bridge() {
+function Bridge({ domain, clientId }: { domain: string; clientId: string }) {
   const {
     isLoading,
     isAuthenticated,
@@ -97,6 +98,7 @@ function Bridge() {
         loginWithRedirect({ authorizationParams: screen === 'signup' ? { screen_hint: 'signup' } : {} }),
       logout: async () => {
         clearSession();
+        await revokeRefreshTokens(domain, clientId);
         await endSession();
       },
     };
@@ -133,6 +135,8 @@ function Bridge() {
     loginWithRedirect,
     logout,
     router,
+    domain,
+    clientId,
   ]);
 
   return null;

@@ -1,7 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EmailTakenError, UnknownUserError } from '../../functions/_lib/identity/admin.ts';
+import {
+  EmailTakenError,
+  TooManyAttemptsError,
+  UnknownUserError,
+} from '../../functions/_lib/identity/admin.ts';
 import { createAuth0Admin } from '../../functions/_lib/identity/auth0-admin.ts';
 
 // The Auth0 adapter through the real `auth0` SDK, against a local server that records what the SDK
@@ -26,7 +30,8 @@ beforeAll(async () => {
     const r = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
     recorded.push(r);
     const answer =
-      r.path === '/oauth/token'
+      // The SDK's client-credentials request (a form); the password check's grant is JSON.
+      r.path === '/oauth/token' && !r.body.startsWith('{')
         ? { status: 200, body: { access_token: 'mgmt-token', token_type: 'Bearer', expires_in: 86400 } }
         : reply(r);
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
@@ -63,6 +68,8 @@ const admin = () =>
   );
 
 const updates = () => recorded.filter((r) => r.path !== '/oauth/token');
+const passwordChecks = () =>
+  recorded.filter((r) => r.path === '/oauth/token' && r.body.startsWith('{')).map((r) => JSON.parse(r.body));
 
 describe('Auth0 identity admin (Management API)', () => {
   it('gets a management token by client credentials once, then PATCHes the user with it', async () => {
@@ -120,5 +127,55 @@ describe('Auth0 identity admin (Management API)', () => {
     expect(failure).toBeInstanceOf(Error);
     expect(failure).not.toBeInstanceOf(UnknownUserError);
     expect(failure).not.toBeInstanceOf(EmailTakenError);
+  });
+
+  it('checks a current password with the password-realm grant of the machine-to-machine app', async () => {
+    reply = (r) =>
+      r.path === '/oauth/token'
+        ? JSON.parse(r.body).password === 'right-one'
+          ? { status: 200, body: { access_token: 'x', id_token: 'y', token_type: 'Bearer', expires_in: 60 } }
+          : { status: 403, body: { error: 'invalid_grant', error_description: 'Wrong email or password.' } }
+        : { status: 200, body: { user_id: 'auth0|abc', email: 'member@example.com' } };
+    const auth0 = await admin();
+    expect(await auth0.verifyPassword('auth0|abc', 'right-one')).toBe(true);
+    expect(await auth0.verifyPassword('auth0|abc', 'a-guess')).toBe(false);
+    expect(passwordChecks()[0]).toEqual({
+      grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
+      realm: 'Members-DB',
+      username: 'member@example.com',
+      password: 'right-one',
+      client_id: 'm2m-id',
+      client_secret: 'm2m-secret',
+      scope: 'openid',
+    });
+    // The address is read from the user, not from the caller's (perhaps older) token.
+    expect(updates().map((r) => [r.method, decodeURIComponent(r.path)])).toContainEqual([
+      'GET',
+      '/api/v2/users/auth0|abc',
+    ]);
+  });
+
+  it("passes Auth0's brute-force refusal on as too many attempts", async () => {
+    reply = (r) =>
+      r.path === '/oauth/token'
+        ? { status: 429, body: { error: 'too_many_attempts', error_description: 'blocked' } }
+        : { status: 200, body: { user_id: 'auth0|abc', email: 'member@example.com' } };
+    await expect((await admin()).verifyPassword('auth0|abc', 'x')).rejects.toBeInstanceOf(
+      TooManyAttemptsError,
+    );
+  });
+
+  it('ends every sign-in: refresh tokens, sessions and grants of the user', async () => {
+    reply = () => ({ status: 204, body: '' });
+    await (await admin()).endAllSignIns('auth0|abc');
+    expect(
+      updates()
+        .map((r) => [r.method, decodeURIComponent(r.path)])
+        .sort(),
+    ).toEqual([
+      ['DELETE', '/api/v2/grants?user_id=auth0|abc'],
+      ['DELETE', '/api/v2/users/auth0|abc/refresh-tokens'],
+      ['DELETE', '/api/v2/users/auth0|abc/sessions'],
+    ]);
   });
 });

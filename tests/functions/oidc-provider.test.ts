@@ -10,9 +10,13 @@ import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import { createUser, getUserByEmail, setCustomerId } from '../../functions/_lib/identity/local-users.ts';
+import updateEmailFn from '../../functions/user-updateemail.ts';
+import updatePasswordFn from '../../functions/user-updatepassword.ts';
 import { tooManyFailures } from '../../scripts/local/oidc/interactions.ts';
 import { CLAIMS, type RunningOidcProvider, startOidcProvider } from '../../scripts/local/oidc/provider.ts';
 import { signInThrottle } from '../../scripts/local/oidc/throttle.ts';
+import { post } from '../support/requests.ts';
+import { authHeader } from '../support/tokens.ts';
 
 const { store } = getDeps();
 const APP = 'http://localhost:4321';
@@ -566,5 +570,68 @@ describe('local OpenID provider, as the Auth0 SPA SDK sees it', () => {
       refresh_token: tokens.refresh_token,
     });
     expect(refreshed.status).toBe(200);
+  });
+});
+
+// A stolen token must not outlive what its owner does about it: a password or email change ends every
+// sign-in (the functions' identity-admin port), and logging out revokes the device's refresh token.
+describe('ending sign-ins', () => {
+  const refresh = (refreshToken: string) =>
+    tokenRequest({ client_id: CLIENT_ID, grant_type: 'refresh_token', refresh_token: refreshToken });
+
+  it.each([
+    ['user/updatepassword', updatePasswordFn, { password: 'secret2' }, 'secret2'],
+    ['user/updateemail', updateEmailFn, { email: newEmail() }, 'secret1'],
+  ] as const)(
+    '%s ends every sign-in: no refresh token issued before it mints another',
+    async (name, fn, change, nextPassword) => {
+      const email = newEmail();
+      const { sub } = await createUser(store, { email, password: 'secret1' });
+      const laptop = new Browser();
+      const first = await signIn(laptop, { email, password: 'secret1' });
+      const second = await signIn(new Browser(), { email, password: 'secret1' });
+      const other = newEmail();
+      await createUser(store, { email: other, password: 'secret1' });
+      const someoneElse = await signIn(new Browser(), { email: other, password: 'secret1' });
+
+      const headers = await authHeader({ sub, email });
+      const answer = await fn(post(`/api/${name}`, { ...change, currentPassword: 'secret1' }, headers));
+      expect(answer.status).toBe(200);
+
+      for (const tokens of [first.tokens, second.tokens]) {
+        const refused = await refresh(tokens.refresh_token);
+        expect(refused.status).toBe(400);
+        expect(await refused.json()).toMatchObject({ error: 'invalid_grant' });
+      }
+      // The provider's session went too: the next sign-in asks for the (new) details.
+      const authorize = await laptop.fetch(authorizeRequest().url);
+      expect(new URL(location(authorize)).pathname).toBe('/u/login');
+      const newEmailOrOld = 'email' in change ? change.email : email;
+      const again = await signIn(new Browser(), { email: newEmailOrOld, password: nextPassword });
+      expect((await refresh(again.tokens.refresh_token)).status).toBe(200);
+      // Another member's sign-in is untouched.
+      expect((await refresh(someoneElse.tokens.refresh_token)).status).toBe(200);
+    },
+  );
+
+  it('a refresh token revoked at /oauth/revoke (the app does it on logout) mints no more tokens', async () => {
+    const email = newEmail();
+    await createUser(store, { email, password: 'secret1' });
+    const { tokens } = await signIn(new Browser(), { email, password: 'secret1' });
+    // /v2/logout ends the provider's session only, as Auth0's does: the refresh token would live on.
+    const revoked = await fetch(`${op.url}/oauth/revoke`, {
+      method: 'POST',
+      headers: { origin: APP, 'content-type': 'application/json', 'auth0-client': AUTH0_CLIENT },
+      body: JSON.stringify({
+        client_id: CLIENT_ID,
+        token: tokens.refresh_token,
+        token_type_hint: 'refresh_token',
+      }),
+    });
+    expect(revoked.status).toBe(200);
+    expect(revoked.headers.get('access-control-allow-origin')).toBe(APP);
+    const refused = await refresh(tokens.refresh_token);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'invalid_grant' });
   });
 });

@@ -1,18 +1,38 @@
 import type { Caller } from '../auth/verify.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
-import { ConcurrentChangeError, EmailTakenError, UnknownUserError } from '../identity/admin.ts';
+import {
+  ConcurrentChangeError,
+  EmailTakenError,
+  TooManyAttemptsError,
+  UnknownUserError,
+} from '../identity/admin.ts';
 import type { IdentityPorts } from '../identity/identity-ports.ts';
 import { emailError, normalizeEmail, passwordError } from './rules.ts';
 
-/** Changes the caller's sign-in email. The account is the token's subject, whatever the body says. */
+/** A change of sign-in details: the new value and the member's current password. */
+interface Change {
+  currentPassword: string;
+}
+
+/**
+ * Changes the caller's sign-in email. The account is the token's subject, whatever the body says.
+ * An address another account uses is answered as any other (nothing tells an address has an
+ * account), and the caller's email stays as it was.
+ */
 export async function changeEmail(
   { identityAdmin }: IdentityPorts,
   caller: Caller,
-  email: string,
+  input: Change & { email: string },
 ): Promise<{ updated: true }> {
-  const problem = emailError(email);
+  const problem = emailError(input.email);
   if (problem) throw badRequest(problem);
-  await adminCall(() => identityAdmin.updateEmail(caller.sub, normalizeEmail(email)));
+  await changeSignIn({ identityAdmin }, caller, input.currentPassword, async () => {
+    try {
+      await identityAdmin.updateEmail(caller.sub, normalizeEmail(input.email));
+    } catch (error) {
+      if (!(error instanceof EmailTakenError)) throw error;
+    }
+  });
   return { updated: true };
 }
 
@@ -20,23 +40,39 @@ export async function changeEmail(
 export async function changePassword(
   { identityAdmin }: IdentityPorts,
   caller: Caller,
-  password: string,
+  input: Change & { password: string },
 ): Promise<{ updated: true }> {
-  const problem = passwordError(password);
+  const problem = passwordError(input.password);
   if (problem) throw badRequest(problem);
-  await adminCall(() => identityAdmin.updatePassword(caller.sub, password));
+  await changeSignIn({ identityAdmin }, caller, input.currentPassword, () =>
+    identityAdmin.updatePassword(caller.sub, input.password),
+  );
   return { updated: true };
 }
 
-async function adminCall(call: () => Promise<void>): Promise<void> {
+/**
+ * A stolen access token must not become the account: the change needs the current password, and
+ * afterwards every sign-in of the member ends (refresh tokens, grants, provider sessions), so no
+ * token issued before it can be renewed — the caller's own device signs in again too.
+ */
+async function changeSignIn(
+  { identityAdmin }: IdentityPorts,
+  caller: Caller,
+  currentPassword: string,
+  change: () => Promise<void>,
+): Promise<void> {
   try {
-    await call();
+    if (!(await identityAdmin.verifyPassword(caller.sub, currentPassword))) {
+      throw new HttpError(403, 'That is not your current password');
+    }
+    await change();
+    await identityAdmin.endAllSignIns(caller.sub);
   } catch (error) {
-    if (error instanceof EmailTakenError)
-      throw new HttpError(409, 'That email is already used by another account');
     if (error instanceof UnknownUserError) throw notFound('No User Found');
     if (error instanceof ConcurrentChangeError)
       throw new HttpError(409, 'Your account was changed at the same moment; please try again');
+    if (error instanceof TooManyAttemptsError)
+      throw new HttpError(429, 'Too many wrong passwords. For your security, try again later.');
     throw error;
   }
 }

@@ -7,6 +7,18 @@ export interface IdentityAdmin {
   updatePassword(sub: string, password: string): Promise<void>;
   /** Records the payment customer id so it appears as a claim on the member's next token. */
   setCustomerId(sub: string, customerId: string): Promise<void>;
+  /** Whether `password` is the member's current password (asked before an email or password change). */
+  verifyPassword(sub: string, password: string): Promise<boolean>;
+  /**
+   * Ends every sign-in of the member: refresh tokens, grants and provider sessions. Access tokens
+   * already issued live out their lifetime; none can be renewed.
+   */
+  endAllSignIns(sub: string): Promise<void>;
+}
+
+/** The provider refuses to check more passwords for now (its brute-force protection). */
+export class TooManyAttemptsError extends Error {
+  override name = 'TooManyAttemptsError';
 }
 
 /** The email belongs to another account. */

@@ -1,5 +1,5 @@
 import type { IdentityAdminConfig } from '../config.ts';
-import { EmailTakenError, type IdentityAdmin, UnknownUserError } from './admin.ts';
+import { EmailTakenError, type IdentityAdmin, TooManyAttemptsError, UnknownUserError } from './admin.ts';
 
 type Auth0Config = Extract<IdentityAdminConfig, { kind: 'auth0' }>;
 
@@ -36,5 +36,56 @@ export async function createAuth0Admin(
     updateEmail: (sub, email) => update(sub, { email, connection: config.connection }),
     updatePassword: (sub, password) => update(sub, { password, connection: config.connection }),
     setCustomerId: (sub, customerId) => update(sub, { app_metadata: { customer_id: customerId } }),
+    verifyPassword: async (sub, password) => {
+      let email: string | undefined;
+      try {
+        email = (await management.users.get(sub)).email;
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) throw new UnknownUserError(sub);
+        throw error;
+      }
+      if (!email) return false;
+      return passwordGrant(config, transport ?? fetch, email, password);
+    },
+    // Refresh tokens, consent grants and Auth0 sessions: the SDK's three Management API calls.
+    endAllSignIns: async (sub) => {
+      await Promise.all([
+        management.users.refreshToken.delete(sub),
+        management.users.sessions.delete(sub),
+        management.userGrants.deleteByUserId({ user_id: sub }),
+      ]);
+    },
   };
+}
+
+/**
+ * Checks a password the way Auth0 checks a sign-in: the Authentication API's password-realm grant
+ * for the machine-to-machine app (its "Password" grant type turned on; README, "Identity"). The
+ * tokens it answers with are dropped (no `offline_access`: no refresh token is made). Auth0's
+ * brute-force protection applies, and its refusal is passed on.
+ */
+async function passwordGrant(
+  config: Auth0Config,
+  transport: typeof fetch,
+  email: string,
+  password: string,
+): Promise<boolean> {
+  const response = await transport(`https://${config.domain}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
+      realm: config.connection,
+      username: email,
+      password,
+      client_id: config.clientId,
+      client_secret: config.clientSecret,
+      scope: 'openid',
+    }),
+  });
+  if (response.ok) return true;
+  const { error } = (await response.json().catch(() => ({}))) as { error?: string };
+  if (response.status === 429 || error === 'too_many_attempts') throw new TooManyAttemptsError();
+  if (response.status === 403 && error === 'invalid_grant') return false;
+  throw new Error(`Auth0 refused the password check (${response.status} ${error ?? ''})`);
 }

@@ -29,5 +29,7 @@ function lazyIdentityAdmin(config: Config['identityAdmin'], store: Store): Ident
     updateEmail: async (sub, email) => (await load()).updateEmail(sub, email),
     updatePassword: async (sub, password) => (await load()).updatePassword(sub, password),
     setCustomerId: async (sub, customerId) => (await load()).setCustomerId(sub, customerId),
+    verifyPassword: async (sub, password) => (await load()).verifyPassword(sub, password),
+    endAllSignIns: async (sub) => (await load()).endAllSignIns(sub),
   };
 }

@@ -1,5 +1,6 @@
 import type { Store } from '../store.ts';
 import { ConcurrentChangeError, EmailTakenError, type IdentityAdmin, UnknownUserError } from './admin.ts';
+import { endAllSignIns } from './local-sessions.ts';
 import * as users from './local-users.ts';
 
 /** The identity-admin port over the local provider's user store (embedded default and tests). */
@@ -8,13 +9,17 @@ export function createLocalAdmin(store: Store): IdentityAdmin {
     updateEmail: (sub, email) => translated(users.updateEmail(store, sub, email)),
     updatePassword: (sub, password) => translated(users.updatePassword(store, sub, password)),
     setCustomerId: (sub, customerId) => translated(users.setCustomerId(store, sub, customerId)),
+    verifyPassword: (sub, password) => translated(users.currentPasswordMatches(store, sub, password)),
+    endAllSignIns: async (sub) => {
+      await endAllSignIns(store, sub);
+    },
   };
 }
 
 /** The store's own errors, in the port's terms. */
-async function translated(call: Promise<void>): Promise<void> {
+async function translated<T>(call: Promise<T>): Promise<T> {
   try {
-    await call;
+    return await call;
   } catch (error) {
     if (error instanceof users.EmailTakenError) throw new EmailTakenError();
     if (error instanceof users.UserNotFoundError) throw new UnknownUserError();

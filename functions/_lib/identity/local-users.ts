@@ -186,6 +186,14 @@ export async function verifyPassword(
   return (await passwordMatches(password, hash)) ? toUser(sub, entries) : null;
 }
 
+/** Whether `password` is the user's own (asked before a change of email or password). */
+export async function currentPasswordMatches(store: Store, sub: string, password: string): Promise<boolean> {
+  const hash = await store.hget<string>(userKeys.user(sub), 'password');
+  // The subject comes from a verified token, not from someone guessing: no decoy needed.
+  if (hash === null) throw new UserNotFoundError();
+  return passwordMatches(password, hash);
+}
+
 export async function getUser(store: Store, sub: string): Promise<LocalUser | null> {
   return toUser(sub, await hashEntries(store, userKeys.user(sub)));
 }

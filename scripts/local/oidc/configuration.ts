@@ -2,6 +2,7 @@
 // tokens for the API audience, refresh tokens without a consent screen, Auth0's lifetimes, and CORS for
 // the app's own origins. Everything that needs a request lives in routes.ts instead.
 import { type Configuration, errors } from 'oidc-provider';
+import { LOCAL_PROVIDER_PREFIX } from '../../../functions/_lib/identity/local-sessions.ts';
 import { type AccountStore, CLAIMS } from './accounts.ts';
 import { grantFullScope, SCOPE } from './grants.ts';
 import { sendHtml } from './http.ts';
@@ -23,7 +24,7 @@ export function oidcConfiguration(
   );
 
   return {
-    adapter: storeAdapter(store, 'oidc:', opts.refreshTokenReuseIntervalS),
+    adapter: storeAdapter(store, LOCAL_PROVIDER_PREFIX, opts.refreshTokenReuseIntervalS),
     clients: clients.map((c) => ({
       client_id: c.clientId,
       application_type: 'web',

@@ -2,6 +2,7 @@
 // keeps everyone signed in; and where Auth0's refresh-token "reuse interval" is made, since oidc-provider
 // has no such setting.
 import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
+import { localSessionKeys } from '../../../functions/_lib/identity/local-sessions.ts';
 import type { Store } from '../../../functions/_lib/store.ts';
 
 /** Auth0's default-free setting we recommend (README): seconds a rotated refresh token still works. */
@@ -9,12 +10,14 @@ const REFRESH_REUSE_INTERVAL_S = 30;
 /** A day longer than the longest-lived member of a grant (refresh tokens, 30 days). */
 const GRANT_INDEX_TTL = 31 * 24 * 60 * 60;
 const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode']);
+const BY_ACCOUNT = new Set(['Grant', 'Session']);
 
 export function storeAdapter(
   store: Store,
   prefix: string,
   reuseIntervalS = REFRESH_REUSE_INTERVAL_S,
 ): AdapterConstructor {
+  // The same layout local-sessions.ts reads (its prefix is the one configuration.ts gives).
   const grantKey = (id: string) => `${prefix}grant:${id}`;
   const uidKey = (uid: string) => `${prefix}sessionUid:${uid}`;
   const userCodeKey = (code: string) => `${prefix}userCode:${code}`;
@@ -41,6 +44,12 @@ export function storeAdapter(
       if (GRANTABLE.has(this.model) && payload.grantId) {
         tx.sadd(grantKey(payload.grantId), key);
         tx.expire(grantKey(payload.grantId), Math.max(ttl ?? 0, GRANT_INDEX_TTL));
+      }
+      // A member's grants and sessions, so a password or email change ends them all (local-sessions.ts).
+      if (BY_ACCOUNT.has(this.model) && typeof payload.accountId === 'string') {
+        const account = localSessionKeys.account(payload.accountId);
+        tx.sadd(account, key);
+        tx.expire(account, Math.max(ttl ?? 0, GRANT_INDEX_TTL));
       }
       await tx.exec();
     }

@@ -1,0 +1,21 @@
+import { authRuntime } from '../auth/auth-service.ts';
+
+/**
+ * After an email or password change every sign-in of the member has ended (the server revoked them),
+ * this device's too: its token works until it expires, but cannot be renewed. Signing in again now,
+ * with the new details, gives a fresh session.
+ */
+export function SignInAgain() {
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost"
+      onClick={() => void authRuntime().then((runtime) => runtime.login('signin'))}
+    >
+      Sign in again
+    </button>
+  );
+}
+
+/** The confirmation's second sentence: why the member is asked to sign in again. */
+export const SIGNED_OUT_EVERYWHERE = 'Every device has been signed out: sign in again with';
