@@ -9,6 +9,7 @@ import { chooseEncoding, compressible, encode } from './compression.ts';
 import { type FunctionRoute, loadFunctions, matchFunction } from './functions-host.ts';
 import { answerMalformedRequests } from './malformed-requests.ts';
 import { unusedNetlifyFeatures } from './netlify-features.mjs';
+import { readWithin } from './request-body.ts';
 
 export interface ServerOptions {
   root: string;
@@ -83,7 +84,13 @@ async function handle(
   }
   const fn = matchFunction(routes, url.pathname);
   if (fn) {
-    const response = await fn.handler(toRequest(req, url), localContext(req));
+    // A chunked body declares no length: counted as it arrives, refused at the first byte past the
+    // limit, where the function would have read it all before its own 413.
+    const chunked = hasBody(req) && req.headers['content-length'] === undefined;
+    const body = chunked ? await readWithin(req, MAX_REQUEST_BYTES) : undefined;
+    if (body === null)
+      return send(req, res, json({ error: payloadTooLarge(MAX_REQUEST_BYTES).message }, 413));
+    const response = await fn.handler(toRequest(req, url, body), localContext(req));
     return send(req, res, response);
   }
   const match = await netlify.handleAndIntrospectNodeRequest(req);
@@ -101,23 +108,28 @@ async function handle(
   return send(req, res, new Response(body, { status: 404, headers: page?.response.headers ?? {} }));
 }
 
-function toRequest(req: http.IncomingMessage, url: URL): Request {
+/** A body already read (`read`) or, by default, the request's own stream. */
+function toRequest(req: http.IncomingMessage, url: URL, read?: Buffer): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
   }
-  const length = req.headers['content-length'];
-  // A GET or HEAD body means nothing (the Fetch API refuses one): the function answers as without it.
-  const hasBody =
-    req.method !== 'GET' &&
-    req.method !== 'HEAD' &&
-    (Boolean(req.headers['transfer-encoding']) || (length !== undefined && length !== '0'));
   return new Request(url, {
     method: req.method ?? 'GET',
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : null,
+    body: hasBody(req) ? (read ?? (Readable.toWeb(req) as ReadableStream)) : null,
     duplex: 'half',
   } as RequestInit);
+}
+
+// A GET or HEAD body means nothing (the Fetch API refuses one): the function answers as without it.
+function hasBody(req: http.IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (
+    req.method !== 'GET' &&
+    req.method !== 'HEAD' &&
+    (Boolean(req.headers['transfer-encoding']) || (length !== undefined && length !== '0'))
+  );
 }
 
 // The subset of Netlify's Context our functions may read.
