@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Membership, membershipKey } from '../../functions/_lib/billing/membership.ts';
@@ -6,6 +6,7 @@ import { createStripeBilling } from '../../functions/_lib/billing/stripe-billing
 import { receiveStripeWebhook } from '../../functions/_lib/billing/webhook.ts';
 import { createDiscordChat } from '../../functions/_lib/chat/discord-chat.ts';
 import { requestInvite } from '../../functions/_lib/chat/invites.ts';
+import { chatKeys } from '../../functions/_lib/chat/keys.ts';
 import { readChatRecord } from '../../functions/_lib/chat/record.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import { type DiscordRecorder, startDiscordRecorder } from '../support/discord-recorder.ts';
@@ -26,6 +27,11 @@ const stripeConfig = {
 const GUILD = '100000000000000001';
 const ROLE = '300000000000000003';
 const now = () => Math.floor(Date.now() / 1000);
+/** The Discord user id of the account named `username` in the recorder's server (one account per name). */
+const idOf = (username: string) =>
+  `7${BigInt(`0x${createHash('sha256').update(username).digest('hex').slice(0, 15)}`)
+    .toString()
+    .padStart(17, '0')}`;
 
 let stripeServer: StripeRecorder;
 let discord: DiscordRecorder;
@@ -74,7 +80,7 @@ beforeAll(async () => {
     ({ method, path }) => {
       if (method !== 'GET' || !path.startsWith(`/guilds/${GUILD}/members/search?`)) return undefined;
       const query = new URLSearchParams(path.split('?')[1]).get('query') ?? '';
-      return { body: [{ user: { id: '777000000000000777', username: query }, roles: [ROLE] }] };
+      return { body: [{ user: { id: idOf(query), username: query }, roles: [ROLE] }] };
     },
     ({ method, path }) =>
       (method === 'PUT' || method === 'DELETE') && path.startsWith(`/guilds/${GUILD}/members/`)
@@ -140,23 +146,27 @@ const roleCalls = () =>
   discord.requests.filter((r) => r.method !== 'POST').map((r) => `${r.method} ${r.path.split('?')[0]}`);
 
 describe('chat access follows Stripe webhooks', () => {
-  it('a subscription that ends takes the member role away; a renewal gives it back', async () => {
+  it('a subscription that ends takes the member role from the account bound at the invite; a renewal gives it back', async () => {
     const sub = await memberInChat('dana.trades');
+    const dana = idOf('dana.trades');
+    expect(await readChatRecord(store, sub)).toMatchObject({ account: dana, revoked: false });
+    expect(await store.get(chatKeys.account('discord', dana))).toBe(sub);
     const ended = subscription(sub, 'canceled');
     expect(await deliver('customer.subscription.deleted', ended)).toEqual({
       status: 200,
       body: { received: true, outcome: 'applied' },
     });
-    expect(roleCalls()).toEqual([
-      `GET /guilds/${GUILD}/members/search`,
-      `DELETE /guilds/${GUILD}/members/777000000000000777/roles/${ROLE}`,
-    ]);
-    expect(discord.requests[0]?.path).toContain('query=dana.trades');
+    // By the user id kept with the member: no search by a name someone else may have by now.
+    expect(roleCalls()).toEqual([`DELETE /guilds/${GUILD}/members/${dana}/roles/${ROLE}`]);
     expect(await readChatRecord(store, sub)).toMatchObject({
       username: 'dana.trades',
       revoked: true,
       invite: null,
+      account: dana,
     });
+    // An ended member holds neither the username nor the account.
+    expect(await store.get(chatKeys.owner('dana.trades'))).toBeNull();
+    expect(await store.get(chatKeys.account('discord', dana))).toBeNull();
 
     // The same state again changes nothing at Discord.
     discord.requests.length = 0;
@@ -166,11 +176,10 @@ describe('chat access follows Stripe webhooks', () => {
     discord.requests.length = 0;
     const renewed = subscription(sub, 'active');
     expect((await deliver('customer.subscription.created', renewed)).status).toBe(200);
-    expect(roleCalls()).toEqual([
-      `GET /guilds/${GUILD}/members/search`,
-      `PUT /guilds/${GUILD}/members/777000000000000777/roles/${ROLE}`,
-    ]);
-    expect(await readChatRecord(store, sub)).toMatchObject({ revoked: false });
+    expect(roleCalls()).toEqual([`PUT /guilds/${GUILD}/members/${dana}/roles/${ROLE}`]);
+    expect(await readChatRecord(store, sub)).toMatchObject({ revoked: false, account: dana });
+    expect(await store.get(chatKeys.owner('dana.trades'))).toBe(sub);
+    expect(await store.get(chatKeys.account('discord', dana))).toBe(sub);
   });
 
   it('a Discord failure never breaks the webhook: the membership is stored, access is retried on the next event', async () => {
@@ -188,7 +197,7 @@ describe('chat access follows Stripe webhooks', () => {
     discordDown = false;
     discord.requests.length = 0;
     await deliver('customer.subscription.updated', ended);
-    expect(roleCalls()).toContain(`DELETE /guilds/${GUILD}/members/777000000000000777/roles/${ROLE}`);
+    expect(roleCalls()).toContain(`DELETE /guilds/${GUILD}/members/${idOf('erin.trades')}/roles/${ROLE}`);
     expect(await readChatRecord(store, sub)).toMatchObject({ revoked: true });
   });
 
@@ -231,7 +240,7 @@ describe('invites through Discord', () => {
     expect(roleCalls()).toEqual([
       `GET /invites/${first.invite.split('/').at(-1)}`,
       `GET /guilds/${GUILD}/members/search`,
-      `PUT /guilds/${GUILD}/members/777000000000000777/roles/${ROLE}`,
+      `PUT /guilds/${GUILD}/members/${idOf('fay.trades')}/roles/${ROLE}`,
     ]);
     discord.routes.shift();
   });

@@ -156,6 +156,7 @@ describe('requestInvite with Discord unavailable', () => {
 
   it('answers 503 with a clean message and leaves the stored invite as it was', async () => {
     const sub = `auth0|${randomUUID()}`;
+    await store.set(membershipKey(sub), JSON.stringify(activeMembership()));
     const chat = createDiscordChat({
       kind: 'discord',
       botToken: 'MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.discord-down-test-token',
@@ -178,6 +179,8 @@ describe('requestInvite with Discord unavailable', () => {
     );
     expect(await readChatRecord(store, sub)).toBeNull();
     expect(await store.get(chatKeys.lock(sub))).toBeNull();
+    // The username asked for is free again: nothing was issued for it.
+    expect(await store.get(chatKeys.owner('carol'))).toBeNull();
   });
 });
 

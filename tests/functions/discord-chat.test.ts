@@ -169,44 +169,57 @@ describe('Discord adapter: the member role', () => {
       ? { status: 204 }
       : undefined;
 
-  it('revokes: finds the exact username by members search, then removes the member role', async () => {
+  it('finds the account behind the exact username by members search (its user id)', async () => {
     discord.routes.push(
       search([
         { id: '111', username: 'alice.trader2' },
-        { id: '222', username: 'alice.trader' },
+        { id: '222', username: 'Alice.Trader' },
       ]),
-      roleChange('DELETE'),
     );
-    expect(await chat().revokeAccess(member, null)).toBe(true);
+    expect(await chat().findAccount('alice.trader')).toBe('222');
     expect(discord.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /guilds/100000000000000001/members/search?query=alice.trader&limit=10',
-      'DELETE /guilds/100000000000000001/members/222/roles/300000000000000003',
     ]);
     expect(discord.requests.every((r) => r.headers.authorization === `Bot ${TOKEN}`)).toBe(true);
   });
 
-  it('re-grants: the same search, then adds the member role back', async () => {
-    discord.routes.push(search([{ id: '222', username: 'alice.trader' }]), roleChange('PUT'));
-    expect(await chat().grantAccess(member)).toBe(true);
-    expect(discord.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-      'GET /guilds/100000000000000001/members/search?query=alice.trader&limit=10',
-      'PUT /guilds/100000000000000001/members/222/roles/300000000000000003',
-    ]);
+  it('finds no account for a username that is not in the server (not joined, or renamed)', async () => {
+    discord.routes.push(search([{ id: '111', username: 'alice.trader2' }]));
+    expect(await chat().findAccount('alice.trader')).toBeNull();
   });
 
-  it('changes nothing for a username that is not in the server (not joined, or renamed)', async () => {
-    discord.routes.push(search([{ id: '111', username: 'alice.trader2' }]));
-    expect(await chat().revokeAccess(member, null)).toBe(false);
-    expect(await chat().grantAccess(member)).toBe(false);
-    expect(discord.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  it('never takes an id that is not a Discord id from the search', async () => {
+    discord.routes.push(search([{ id: '../../channels/1', username: 'alice.trader' }]));
+    expect(await chat().findAccount('alice.trader')).toBeNull();
+  });
+
+  it('revokes and re-grants by the user id, with no search (a rename keeps the id)', async () => {
+    discord.routes.push(roleChange('DELETE'), roleChange('PUT'));
+    expect(await chat().revokeAccess('222', null)).toBe(true);
+    expect(await chat().grantAccess('222')).toBe(true);
+    expect(discord.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'DELETE /guilds/100000000000000001/members/222/roles/300000000000000003',
+      'PUT /guilds/100000000000000001/members/222/roles/300000000000000003',
+    ]);
+    expect(discord.requests.every((r) => r.headers['x-audit-log-reason'])).toBe(true);
+  });
+
+  it('changes nothing for an account that left the server (404), or with no account', async () => {
+    discord.routes.push(() => ({ status: 404, body: { message: 'Unknown Member', code: 10007 } }));
+    expect(await chat().revokeAccess('222', null)).toBe(false);
+    expect(await chat().grantAccess('222')).toBe(false);
+    discord.requests.length = 0;
+    expect(await chat().revokeAccess(null, null)).toBe(false);
+    expect(await chat().grantAccess('not-an-id')).toBe(false);
+    expect(discord.requests).toEqual([]);
   });
 
   it('fails cleanly when the bot may not manage the role', async () => {
-    discord.routes.push(search([{ id: '222', username: 'alice.trader' }]), () => ({
+    discord.routes.push(() => ({
       status: 403,
       body: { message: 'Missing Permissions', code: 50013 },
     }));
-    const error = await failure(() => chat().revokeAccess(member, null));
+    const error = await failure(() => chat().revokeAccess('222', null));
     expect(error.status).toBe(502);
   });
 });

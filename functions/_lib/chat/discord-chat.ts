@@ -1,10 +1,11 @@
 import type { ChatConfig } from '../config.ts';
 import { logWarning } from '../http/log.ts';
-import { type Chat, type ChatMember, ChatUnavailableError, type Invite } from './port.ts';
+import { type Chat, ChatUnavailableError, type Invite } from './port.ts';
 
 /**
  * The chat port over Discord's REST API (v10) with a bot token: single-use invites to the invite
- * channel, and the member role taken away when a membership ends and given back on renewal.
+ * channel, the account behind a username found by members search (its user id is what the domain
+ * keeps and binds to the member), and the member role given to or taken from that id.
  * Plain fetch (no SDK): four routes. Discord's rate limits answer 429 with `retry_after` seconds
  * (body, and the Retry-After header): a short wait is waited once and the call retried; a longer one
  * fails cleanly, because a member is waiting for the answer. Errors reach the member as a short
@@ -16,6 +17,8 @@ export type DiscordConfig = Extract<ChatConfig, { kind: 'discord' }>;
 export const INVITE_MAX_AGE_S = 24 * 60 * 60;
 const MAX_RATE_LIMIT_WAIT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 8_000;
+/** A Discord id: a decimal snowflake. */
+const SNOWFLAKE = /^\d{1,20}$/;
 // Discord asks bots to identify themselves this way (its API reference, "User Agent").
 const USER_AGENT = 'DiscordBot (https://otcedge.app, 1.0)';
 
@@ -93,7 +96,7 @@ export function createDiscordChat(config: DiscordConfig, options: DiscordOptions
     throw refused();
   }
 
-  async function findUserId(username: string): Promise<string | null> {
+  async function findAccount(username: string): Promise<string | null> {
     const route = 'GET /guilds/{guild}/members/search';
     const query = new URLSearchParams({ query: username, limit: '10' });
     const response = await ok(
@@ -103,19 +106,23 @@ export function createDiscordChat(config: DiscordConfig, options: DiscordOptions
     // The search matches the start of usernames and nicknames: only the exact username counts.
     const answer = (await response.json()) as unknown;
     const members = (Array.isArray(answer) ? answer : []) as Array<{
-      user?: { id?: string; username?: string };
+      user?: { id?: unknown; username?: unknown };
     }>;
-    const found = members.find((m) => m.user?.username?.toLowerCase() === username);
-    return found?.user?.id ?? null;
+    const found = members.find(
+      (m) => typeof m.user?.username === 'string' && m.user.username.toLowerCase() === username,
+    );
+    const id = found?.user?.id;
+    // The id goes into our store and later into a path: only a snowflake is one.
+    return typeof id === 'string' && SNOWFLAKE.test(id) ? id : null;
   }
 
-  async function setRole(member: ChatMember, method: 'PUT' | 'DELETE', reason: string): Promise<boolean> {
-    const userId = await findUserId(member.username);
-    if (!userId) return false;
+  /** The role by the account's id (kept since the account was found), never by a name typed later. */
+  async function setRole(account: string, method: 'PUT' | 'DELETE', reason: string): Promise<boolean> {
+    if (!SNOWFLAKE.test(account)) return false;
     const route = `${method} /guilds/{guild}/members/{user}/roles/{role}`;
-    const path = `/guilds/${config.guildId}/members/${userId}/roles/${config.roleId}`;
+    const path = `/guilds/${config.guildId}/members/${account}/roles/${config.roleId}`;
     const response = await call(method, path, route, { reason });
-    // 404: the user left between the search and now; nothing to change.
+    // 404: the user left the server; nothing to change.
     if (response.status === 404) {
       await response.body?.cancel();
       return false;
@@ -162,10 +169,13 @@ export function createDiscordChat(config: DiscordConfig, options: DiscordOptions
       return true;
     },
 
-    grantAccess: (member) => setRole(member, 'PUT', 'Membership active on the OTC Edge site'),
+    findAccount,
+
+    grantAccess: (account) => setRole(account, 'PUT', 'Membership active on the OTC Edge site'),
 
     // An invite still outstanding expires within a day; joining with it gives no member role.
-    revokeAccess: (member) => setRole(member, 'DELETE', 'Membership ended on the OTC Edge site'),
+    revokeAccess: async (account) =>
+      account !== null && setRole(account, 'DELETE', 'Membership ended on the OTC Edge site'),
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseJson, type Store } from '../store.ts';
 import { chatKeys } from './keys.ts';
-import type { Chat, ChatMember, Invite } from './port.ts';
+import type { Chat, Invite } from './port.ts';
 
 /**
  * The local stand-in for Discord (the embedded default: `npm start`, tests): single-use invite links
@@ -29,8 +29,9 @@ interface LocalCommunityUser {
 export const localInviteUrl = (base: string, code: string) => `${base.replace(/\/+$/, '')}/invite/${code}`;
 
 export function createLocalChat(store: Store, inviteBase: string, now: () => number = Date.now): Chat {
-  async function setRole(member: ChatMember, role: boolean): Promise<boolean> {
-    const key = chatKeys.localUser(member.username);
+  // The local community's accounts are its usernames (they never change there).
+  async function setRole(account: string, role: boolean): Promise<boolean> {
+    const key = chatKeys.localUser(account);
     const user = parseJson<LocalCommunityUser>(await store.get<string>(key));
     if (!user) return false;
     await store.set(key, JSON.stringify({ ...user, role }));
@@ -63,13 +64,17 @@ export function createLocalChat(store: Store, inviteBase: string, now: () => num
       return Boolean(stored && !state && stored.expiresAt > now());
     },
 
-    grantAccess: (member) => setRole(member, true),
+    async findAccount(username) {
+      return (await store.exists(chatKeys.localUser(username))) ? username : null;
+    },
 
-    async revokeAccess(member, invite) {
+    grantAccess: (account) => setRole(account, true),
+
+    async revokeAccess(account, invite) {
       if (invite) {
         await store.set(chatKeys.localInviteState(invite.code), `revoked:${now()}`, { nx: true, ex: KEEP_S });
       }
-      return setRole(member, false);
+      return account !== null && setRole(account, false);
     },
   };
 }

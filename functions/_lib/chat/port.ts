@@ -23,12 +23,17 @@ export interface Chat {
   /** Whether an invite we issued can still be used (not used, not expired, not revoked). */
   inviteIsLive(invite: Invite): Promise<boolean>;
   /**
-   * Gives the username the member role, when it is in the community. False when it is not (yet):
-   * it has not joined, or the username was changed.
+   * The community's own id of the account that has this username now (Discord's user id, which a
+   * rename keeps; locally the username), or null when no account by that name has joined.
    */
-  grantAccess(member: ChatMember): Promise<boolean>;
-  /** Takes the member role away (and any invite still outstanding). False when the username is not found. */
-  revokeAccess(member: ChatMember, invite: Invite | null): Promise<boolean>;
+  findAccount(username: string): Promise<string | null>;
+  /** Gives the account the member role. False when it is no longer in the community. */
+  grantAccess(account: string): Promise<boolean>;
+  /**
+   * Takes the member role away from the account (when there is one) and any invite still
+   * outstanding. False when the account is not in the community.
+   */
+  revokeAccess(account: string | null, invite: Invite | null): Promise<boolean>;
 }
 
 /**
