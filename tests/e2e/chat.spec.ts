@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { signInNewMember } from './support/members.ts';
 import { expect, test } from './support/test.ts';
@@ -58,6 +59,32 @@ test('a member gets a single-use invite on /chat and /account, and opens it once
   await account.getByRole('button', { name: 'Get Invite' }).click();
   await expect(account.getByLabel('Your invite link')).not.toHaveValue(invite);
   await expect(account.getByLabel('Your invite link')).toHaveValue(/\/invite\//);
+});
+
+test("a username another member holds is refused, in the server's words", async ({ page, browser }) => {
+  const username = `e2e.${randomUUID().slice(0, 8)}`;
+  const ask = async (member: Page) => {
+    await member.goto('/chat');
+    const chat = form(member, "Your invite to the members' chat");
+    await chat.getByLabel('Discord username').fill(username);
+    await chat.getByRole('button', { name: 'Get Invite' }).click();
+    return chat;
+  };
+  await signInNewMember(page);
+  await expect((await ask(page)).getByLabel('Your invite link')).toHaveValue(/\/invite\//);
+
+  const other = await browser.newContext();
+  try {
+    const second = await other.newPage();
+    await signInNewMember(second);
+    const chat = await ask(second);
+    await expect(chat.getByRole('alert')).toHaveText(
+      'That username is linked to another member. If it is yours, contact support.',
+    );
+    await expect(chat.getByLabel('Your invite link')).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
 });
 
 test("'No User Found' when the app has no stored user", async ({ page }) => {

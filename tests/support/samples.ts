@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ApiName } from '../../functions/_lib/contract/index.ts';
 
 /** What a member's sample data is called in every suite that seeds one (ids are per member). */
@@ -7,6 +8,12 @@ export const SAMPLE_IDS = {
   trade: 'trade_AAAAAAAAAAAAAAAA',
   symbol: 'ABCD',
 } as const;
+
+/**
+ * The chat username of the samples: one member holds a name at a time (another gets 409), so each
+ * suite has its own, and its first member's request reaches the whole invite path.
+ */
+const SAMPLE_CHAT_NAME = `member.${randomUUID().slice(0, 8)}`;
 
 /** The setup tag every seeded member has on its typed trade (tag ids are per member). */
 export const SAMPLE_TAG = 'setup:gap-and-go';
@@ -44,9 +51,13 @@ export function validRequests(
     'payment/verify': { promoAccess: 'email' },
     'subscription/toggle': { renew: false },
     'user/updatecard': { token: 'tok_local_4242424242424242' },
-    'user/updateemail': { email: 'new@example.com', userID: 'auth0|someone' },
-    'user/updatepassword': { password: 'correct horse battery', userID: 'auth0|someone' },
-    'user/discord': { discord: 'member.name', userID: 'auth0|someone', custID: 'cus_someone' },
+    'user/updateemail': { email: 'new@example.com', currentPassword: 'a-guess', userID: 'auth0|someone' },
+    'user/updatepassword': {
+      password: 'correct horse battery',
+      currentPassword: 'a-guess',
+      userID: 'auth0|someone',
+    },
+    'user/discord': { discord: SAMPLE_CHAT_NAME, userID: 'auth0|someone', custID: 'cus_someone' },
     videos: { maxResults: 10, more: null, playlist: 'essentials', search: 'gap', tags: ['level-2'] },
     'videos/metadata': { nodeId: `vid_${videoId}` },
     'videos/progress': { nodeId: `vid_${videoId}`, position: 12, duration: 600 },
