@@ -73,7 +73,7 @@ if (dev) {
     root,
     port,
     host: process.env.HOST ?? '127.0.0.1',
-    contentBackend: editing.backendUrl,
+    contentBackend: editing.backend,
   }).catch(async (e) => {
     await editing.stop();
     await stack.stop();

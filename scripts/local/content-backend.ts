@@ -1,69 +1,53 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import { stopProcess } from './child.ts';
-import { freePort } from './redis.ts';
+import type { EditorCall } from './editor-calls.ts';
+
+type Next = (error?: unknown) => void;
+type ExpressApp = ((req: IncomingMessage, res: ServerResponse, next: Next) => void) & {
+  disable(setting: string): void;
+};
+
+const require = createRequire(import.meta.url);
+// decap-server's middlewares, as Gatsby and create-react-app projects mount them in their own dev
+// server (dist/middlewares), on the Express decap-server is built against.
+const { registerLocalFs } = require('decap-server/dist/middlewares') as {
+  registerLocalFs(app: ExpressApp, options: { logLevel?: string }): Promise<void>;
+};
+const express = createRequire(require.resolve('decap-server'))('express') as () => ExpressApp;
 
 export interface ContentBackend {
-  /** decap-server's API (http://127.0.0.1:{port}/api/v1); the local server forwards /admin/api/v1 to it. */
-  url: string;
-  stop(): Promise<void>;
+  /** The project whose files it edits. */
+  root: string;
+  /** Runs a call already checked (editor-calls.ts) and writes decap-server's answer to `res`. */
+  run(call: EditorCall, req: IncomingMessage, res: ServerResponse): Promise<void>;
 }
-
-/** How long decap-server may take to answer its first call on a slow, busy machine. */
-const READY_TIMEOUT_MS = 60_000;
 
 /**
- * The content editor's local backend: Decap's own decap-server, writing the files of `root` directly
- * (its "fs" mode: no commits, no account), on a free port of 127.0.0.1 only — it writes any file of
- * the working tree it is asked to, so it never listens beyond this machine.
+ * The content editor's local backend: Decap's own decap-server in its "fs" mode (no commits, no
+ * account), writing the files of `root`. It runs inside the local server, behind its checks
+ * (editor-access.ts, editor-calls.ts), and listens on no port of its own: a port would let any page
+ * or process of this machine call it around those checks.
  */
 export async function startContentBackend(root: string): Promise<ContentBackend> {
-  const port = await freePort();
-  const script = createRequire(import.meta.url).resolve('decap-server');
-  const child = spawn(process.execPath, [script], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      BIND_HOST: '127.0.0.1',
-      GIT_REPO_DIRECTORY: root,
-      MODE: 'fs',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const onExit = () => child.kill('SIGTERM');
-  process.once('exit', onExit);
-  const url = `http://127.0.0.1:${port}/api/v1`;
-  const stop = async () => {
-    process.off('exit', onExit);
-    await stopProcess(child);
+  const app = express();
+  app.disable('x-powered-by');
+  // decap-server takes the folder it edits from the environment, read while its routes are registered
+  // (synchronously, before the first await): set for that moment only.
+  const previous = process.env.GIT_REPO_DIRECTORY;
+  process.env.GIT_REPO_DIRECTORY = root;
+  const registered = registerLocalFs(app, { logLevel: 'warn' });
+  if (previous === undefined) delete process.env.GIT_REPO_DIRECTORY;
+  else process.env.GIT_REPO_DIRECTORY = previous;
+  await registered;
+  return {
+    root,
+    run: (call, req, res) =>
+      new Promise((resolve, reject) => {
+        // The body is read and checked already; decap-server's JSON parser skips a request marked
+        // parsed (body-parser's `_body`), so only the checked call reaches its handler.
+        Object.assign(req, { url: '/api/v1', body: call, _body: true });
+        res.once('close', resolve);
+        app(req, res, (error) => reject(error ?? new Error('decap-server did not answer the call')));
+      }),
   };
-  try {
-    await untilAnswers(url, child);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url, stop };
-}
-
-/** Polls decap-server's `info` call until it answers, it exits, or the time is up. */
-async function untilAnswers(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (child.exitCode === null) {
-    const ok = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ action: 'info' }),
-    }).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > deadline)
-      throw new Error(`decap-server did not answer within ${READY_TIMEOUT_MS / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`decap-server exited with code ${child.exitCode} before it was ready`);
 }

@@ -1,16 +1,15 @@
 import { type FSWatcher, watch } from 'node:fs';
 import path from 'node:path';
 import { buildSite } from './build.ts';
-import { startContentBackend } from './content-backend.ts';
+import { type ContentBackend, startContentBackend } from './content-backend.ts';
+import { EDITABLE_FOLDERS } from './editor-calls.ts';
 
 export interface ContentEditing {
-  /** decap-server's API, for the local server to forward /admin/api/v1 to. */
-  backendUrl: string;
+  /** decap-server, for the local server to answer /admin/api/v1 with. */
+  backend: ContentBackend;
   stop(): Promise<void>;
 }
 
-/** What the editor writes: content/ and uploaded article images. */
-const WATCHED = ['content', 'site/public/images/articles'];
 /** One save writes a file or two (an entry and its image): build once for them. */
 const SETTLE_MS = 300;
 
@@ -55,7 +54,8 @@ export async function startContentEditing(
       await rebuild();
     }
   };
-  const watchers: FSWatcher[] = WATCHED.map((dir) =>
+  // What the editor writes: content/ and uploaded article images.
+  const watchers: FSWatcher[] = EDITABLE_FOLDERS.map((dir) =>
     watch(path.join(root, dir), { recursive: true }, () => {
       clearTimeout(timer);
       timer = setTimeout(() => void rebuild(), SETTLE_MS);
@@ -63,13 +63,12 @@ export async function startContentEditing(
   );
 
   return {
-    backendUrl: backend.url,
+    backend,
     stop: async () => {
       clearTimeout(timer);
       for (const watcher of watchers) watcher.close();
       stopping.abort();
       await building;
-      await backend.stop();
     },
   };
 }

@@ -35,7 +35,7 @@ export async function startEditorSandbox(): Promise<{ url: string; root: string;
     symlinkSync(path.join(source, 'node_modules', entry), path.join(root, 'node_modules', entry));
   }
   const editing = await startContentEditing(root, () => {});
-  const server = await startServer({ root, port: await freePort(), contentBackend: editing.backendUrl });
+  const server = await startServer({ root, port: await freePort(), contentBackend: editing.backend });
   return {
     url: server.url,
     root,

@@ -4,8 +4,11 @@ import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
 import { payloadTooLarge } from '../../functions/_lib/http/errors.ts';
 import { API_SECURITY_HEADERS, json, MAX_REQUEST_BYTES } from '../../functions/_lib/http/json-response.ts';
-import { LOCAL_BACKEND_PATH } from '../../site/cms/config.ts';
+import { EDITOR_PATH, LOCAL_BACKEND_PATH } from '../../site/cms/config.ts';
 import { chooseEncoding, compressible, encode } from './compression.ts';
+import type { ContentBackend } from './content-backend.ts';
+import { editorAccess } from './editor-access.ts';
+import { callBackend, type LocalEditor } from './editor-backend.ts';
 import { type FunctionRoute, loadFunctions, matchFunction } from './functions-host.ts';
 import { answerMalformedRequests } from './malformed-requests.ts';
 import { unusedNetlifyFeatures } from './netlify-features.mjs';
@@ -15,8 +18,8 @@ export interface ServerOptions {
   root: string;
   port: number;
   host?: string;
-  /** The content editor's local backend (decap-server's API URL), served on the site's origin. */
-  contentBackend?: string;
+  /** The content editor's local backend, served at /admin/api/v1 on the site's origin. */
+  contentBackend?: ContentBackend;
 }
 
 /**
@@ -36,8 +39,10 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
   });
   await netlify.start();
 
+  // Set once the port is known: the editor answers only to this machine's names with this port.
+  let editor: LocalEditor | undefined;
   const server = http.createServer((req, res) => {
-    handle(routes, netlify, options.contentBackend, req, res).catch((error: unknown) => {
+    handle(routes, netlify, editor, req, res).catch((error: unknown) => {
       console.error('[server]', error);
       if (res.headersSent) return void res.end();
       void send(req, res, json({ error: 'Something went wrong. Please try again.' }, 500));
@@ -50,6 +55,7 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
     server.listen(options.port, options.host ?? '127.0.0.1', resolve);
   });
   const { port } = server.address() as AddressInfo;
+  if (options.contentBackend) editor = { access: editorAccess(port), backend: options.contentBackend };
   return {
     url: `http://localhost:${port}`,
     close: async () => {
@@ -63,19 +69,24 @@ export async function startServer(options: ServerOptions): Promise<{ url: string
 async function handle(
   routes: FunctionRoute[],
   netlify: NetlifyDev,
-  contentBackend: string | undefined,
+  editor: LocalEditor | undefined,
   req: http.IncomingMessage,
   res: http.ServerResponse,
 ): Promise<void> {
   // Collapse leading slashes: '//x' would otherwise parse as a host name (here and in @netlify/dev).
   req.url = (req.url ?? '/').replace(/^\/+/, '/');
   const url = new URL(req.url, `http://${req.headers.host ?? 'localhost'}`);
-  // Before the size limit: an image upload reaches decap-server as base64 JSON.
-  if (contentBackend && url.pathname === LOCAL_BACKEND_PATH) {
-    // Only the editor's own page may write the working tree, not a page of another site open beside it.
-    const origin = req.headers.origin;
-    if (origin && new URL(origin).host !== url.host) return send(req, res, json({ error: 'Forbidden' }, 403));
-    return send(req, res, await fetch(toRequest(req, new URL(contentBackend))));
+  if (editor && (url.pathname === EDITOR_PATH.slice(0, -1) || url.pathname.startsWith(EDITOR_PATH))) {
+    // Not to another host name: a DNS-rebinding page would get the editor's key with its page.
+    const refused = editor.access.hostRefusal(req);
+    if (refused) return send(req, res, json({ error: refused }, 403));
+    // Before the functions' size limit: the backend has its own (editor-backend.ts).
+    if (url.pathname === LOCAL_BACKEND_PATH) {
+      const refusal = await callBackend(editor, req, res);
+      if (refusal) await send(req, res, refusal);
+      return;
+    }
+    res.setHeader('set-cookie', editor.access.cookie);
   }
   // Refused before a byte of the body is read, and the connection closed: a client streaming a huge
   // upload learns at once instead of waiting for a socket that no one reads.

@@ -1,0 +1,106 @@
+import { lstat, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { ARTICLE_IMAGES } from '../../site/cms/collections.ts';
+
+/** What the content editor reads and writes, from the project root: content/ and the article images. */
+export const EDITABLE_FOLDERS = ['content', ARTICLE_IMAGES.folder];
+
+export type EditorCall = { action: string; params?: unknown };
+
+/**
+ * The calls the content editor's backend takes, each with every path it names inside the editable
+ * folders: decap-server itself would read or write any file of the working tree (.data/ holds the
+ * store's token and the sign-in provider's private key; astro.config.mjs runs at the next build).
+ * Only what decap-server's "fs" mode does is allowed (its Joi schemas, middlewares/joi): the editorial
+ * workflow's calls belong to its git mode. Unknown parameters are dropped, not forwarded.
+ */
+export async function checkEditorCall(
+  root: string,
+  body: unknown,
+): Promise<{ call: EditorCall } | { refusal: string }> {
+  const result = await callSchema(root).safeParseAsync(body);
+  if (result.success) return { call: result.data };
+  const where = (at: PropertyKey[]) => (at.length ? `${at.join('.')}: ` : '');
+  return { refusal: result.error.issues.map((i) => `${where(i.path)}${i.message}`).join('; ') };
+}
+
+function callSchema(root: string) {
+  const editable = z.string().refine((value) => isEditable(root, value), {
+    message: `must be a relative path inside ${EDITABLE_FOLDERS.join('/ or ')}/`,
+  });
+  const params = <T extends z.ZodRawShape>(shape: T) => z.object({ branch: z.string(), ...shape });
+  const asset = z.object({ path: editable, content: z.string(), encoding: z.literal('base64') });
+  const dataFile = z.object({
+    slug: z.string(),
+    path: editable,
+    raw: z.string(),
+    // decap-server moves a renamed entry's whole folder, unawaited. Entries here keep their file name
+    // (site/cms/validate.ts refuses a new title on a saved article), so nothing is ever renamed.
+    newPath: z.never({ error: 'entries are not renamed here' }).optional(),
+  });
+  const options = z.record(z.string(), z.unknown());
+  const call = <A extends string, P extends z.ZodType>(action: A, shape: P) =>
+    z.object({ action: z.literal(action), params: shape });
+  return z.discriminatedUnion(
+    'action',
+    [
+      z.object({ action: z.literal('info') }),
+      call('entriesByFolder', params({ folder: editable, extension: z.string(), depth: z.number() })),
+      call(
+        'entriesByFiles',
+        params({ files: z.array(z.object({ path: editable, label: z.string().optional() })) }),
+      ),
+      call('getEntry', params({ path: editable })),
+      call(
+        'persistEntry',
+        params({
+          dataFiles: z.array(dataFile).min(1),
+          assets: z.array(asset),
+          options,
+          cmsLabelPrefix: z.string().optional(),
+        }),
+      ),
+      call('getMedia', params({ mediaFolder: editable })),
+      call('getMediaFile', params({ path: editable })),
+      call('persistMedia', params({ asset, options })),
+      call('deleteFile', params({ path: editable, options })),
+      call('deleteFiles', params({ paths: z.array(editable).min(1), options })),
+      call('getDeployPreview', params({ collection: z.string(), slug: z.string() })),
+    ],
+    { error: 'not a call the content editor’s backend takes' },
+  );
+}
+
+/**
+ * A path relative to the project root, without `..`, inside an editable folder, and still inside it
+ * once symbolic links are followed (for a file not written yet, its nearest existing folder's).
+ */
+async function isEditable(root: string, value: string): Promise<boolean> {
+  if (/[\\\0]/.test(value) || path.posix.isAbsolute(value) || /^[a-z]:/i.test(value)) return false;
+  if (value.split('/').includes('..')) return false;
+  const clean = path.posix.normalize(value).replace(/\/$/, '');
+  const folder = EDITABLE_FOLDERS.find((f) => clean === f || clean.startsWith(`${f}/`));
+  if (!folder) return false;
+  try {
+    const [base, real] = await Promise.all([
+      realpath(path.join(root, folder)),
+      realTarget(path.join(root, clean)),
+    ]);
+    return real === base || real.startsWith(`${base}${path.sep}`);
+  } catch {
+    return false;
+  }
+}
+
+async function realTarget(file: string): Promise<string> {
+  try {
+    return await realpath(file);
+  } catch (error) {
+    const parent = path.dirname(file);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || parent === file) throw error;
+    // A link to nothing is refused: writing through it would create its target, wherever that is.
+    if (await lstat(file).catch(() => null)) throw error;
+    return path.join(await realTarget(parent), path.basename(file));
+  }
+}
