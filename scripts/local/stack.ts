@@ -23,6 +23,8 @@ export interface LocalStackOptions {
   onRedisGiveUp?: (message: string) => void;
   /** Port of the local chat invite pages (the stand-in for Discord); 0 for any. */
   chatPort: number;
+  /** Sign-ups the local provider allows per client address an hour (default 20, as oidc/signup-throttle.ts). */
+  signUpsPerClientHour?: number;
 }
 
 // The API identifier and SPA client the local provider issues tokens for (Auth0's names).
@@ -73,6 +75,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         AUTH0_AUDIENCE: LOCAL_AUDIENCE,
         AUTH0_CLIENT_ID: LOCAL_CLIENT_ID,
         OIDC_APP_ORIGINS: options.appOrigins.join(','),
+        ...(options.signUpsPerClientHour
+          ? { OIDC_SIGNUPS_PER_CLIENT_HOUR: String(options.signUpsPerClientHour) }
+          : {}),
       },
     );
     provider = oidc;

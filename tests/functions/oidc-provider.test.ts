@@ -485,12 +485,13 @@ describe('local OpenID provider, as the Auth0 SPA SDK sees it', () => {
     const user = await getUserByEmail(store, email);
     expect(user?.sub).toMatch(/^auth0\|/);
 
-    // The same email again: refused.
+    // The same email again, with another password: refused, without saying the address is known
+    // (tests/functions/oidc-signup.test.ts).
     const again = new Browser();
     const secondPage = location(await again.fetch(authorizeRequest({ screen_hint: 'signup' }).url));
     const taken = await submit(again, secondPage, { email, password: 'secret2' });
-    expect(taken.status).toBe(409);
-    expect(await taken.text()).toContain('An account with this email already exists.');
+    expect(taken.status).toBe(400);
+    expect(await taken.text()).toContain('If you already have an account, sign in instead.');
   });
 
   it('switches between sign-in and sign-up within one request', async () => {

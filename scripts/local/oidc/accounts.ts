@@ -8,6 +8,8 @@ import {
   getUser,
   InvalidEmailError,
   type LocalUser,
+  validateEmail,
+  validatePassword,
   verifyPassword,
   WeakPasswordError,
 } from '../../../functions/_lib/identity/local-users.ts';
@@ -20,14 +22,34 @@ export const CLAIMS = {
   customerId: 'https://otcedge.app/customer_id',
 } as const;
 
-/** A form answered: the account signed in, or the form shown again with this status and error. */
-export type FormOutcome = { accountId: string } | { status: number; error: FormError };
+/** The form shown again with this status and error. */
+export type FormRefusal = { status: number; error: FormError };
+/** A form answered: the account signed in, or refused. */
+export type FormOutcome = { accountId: string } | FormRefusal;
+
+/**
+ * A sign-up for an address that already has an account (and not with its password): the same status
+ * as the form's other refusals and no word on why, so the page does not tell who has an account here.
+ */
+export const SIGN_UP_REFUSED: FormRefusal = {
+  status: 400,
+  error: {
+    message:
+      "We couldn't create an account with those details. If you already have an account, sign in instead.",
+  },
+};
 
 export interface AccountStore {
   findAccount: FindAccount;
   extraTokenClaims: NonNullable<Configuration['extraTokenClaims']>;
   signIn(email: string, password: string): Promise<FormOutcome>;
-  signUp(email: string, password: string): Promise<FormOutcome>;
+  /** The sign-up form's checks that do not depend on whether the address has an account. */
+  signUpProblem(email: string, password: string): FormRefusal | null;
+  /**
+   * A new account, or 'taken' when the address has one. The password is hashed either way before the
+   * store is asked, so a taken address costs what a new one costs.
+   */
+  signUp(email: string, password: string): Promise<{ accountId: string } | 'taken'>;
 }
 
 const accountClaims = (user: LocalUser): AccountClaims => ({
@@ -69,20 +91,29 @@ export function accountStore(store: Store): AccountStore {
       return { accountId: user.sub };
     },
 
-    async signUp(email, password) {
+    signUpProblem(email, password) {
       try {
-        const { sub } = await createUser(store, { email, password });
-        return { accountId: sub };
+        validateEmail(email);
+        validatePassword(password);
+        return null;
       } catch (error) {
-        if (error instanceof EmailTakenError) {
-          return { status: 409, error: { message: error.message, field: 'email' } };
-        }
         if (error instanceof InvalidEmailError) {
           return { status: 400, error: { message: error.message, field: 'email' } };
         }
         if (error instanceof WeakPasswordError) {
           return { status: 400, error: { message: error.message, field: 'password' } };
         }
+        throw error;
+      }
+    },
+
+    async signUp(email, password) {
+      try {
+        // createUser hashes the password before it claims the address: a taken one costs the same.
+        const { sub } = await createUser(store, { email, password });
+        return { accountId: sub };
+      } catch (error) {
+        if (error instanceof EmailTakenError) return 'taken';
         throw error;
       }
     },

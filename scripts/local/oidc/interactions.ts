@@ -3,7 +3,7 @@
 // consent prompt at once, since Auth0 asks first-party apps' users no consent.
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
-import type { AccountStore, FormOutcome } from './accounts.ts';
+import { type AccountStore, type FormOutcome, SIGN_UP_REFUSED } from './accounts.ts';
 import { grantFullScope } from './grants.ts';
 import { type RequestContext, readBody, sendHtml } from './http.ts';
 import { formPage, messagePage, type Screen } from './pages.ts';
@@ -27,21 +27,54 @@ export function tooManyFailures(waitS: number): string {
   return `Too many wrong passwords for this account. For your security, signing in from here is paused: try again in ${after}.`;
 }
 
+/** What a paused sign-up is told: how long to wait (the same whether the address has an account). */
+export function tooManySignUps(waitS: number): string {
+  const minutes = Math.ceil(waitS / 60);
+  const after = minutes <= 1 ? 'a minute' : `${minutes} minutes`;
+  return `Too many attempts to create an account. For your security, signing up from here is paused: try again in ${after}.`;
+}
+
 export function interactionPages({ provider, accounts, throttle, audience, appLink }: InteractionOptions) {
   const expired = (ctx: RequestContext, message: string) =>
     sendHtml(ctx, 400, messagePage('Sign-in expired', message, appLink));
 
   // A paused account is refused before its password is even checked, so guessing on learns nothing.
-  async function throttledSignIn(ctx: RequestContext, email: string, password: string): Promise<FormOutcome> {
+  async function checkedPassword(
+    ctx: RequestContext,
+    email: string,
+    password: string,
+  ): Promise<FormOutcome | { pausedS: number }> {
     const wait = await throttle.waitFor(email, ctx.ip);
-    if (wait > 0) {
-      ctx.set('Retry-After', String(wait));
-      return { status: 429, error: { message: tooManyFailures(wait) } };
-    }
+    if (wait > 0) return { pausedS: wait };
     const outcome = await accounts.signIn(email, password);
     if ('accountId' in outcome) await throttle.succeeded(email, ctx.ip);
     else if (outcome.status === 401) await throttle.failed(email, ctx.ip);
     return outcome;
+  }
+
+  async function signIn(ctx: RequestContext, email: string, password: string): Promise<FormOutcome> {
+    const outcome = await checkedPassword(ctx, email, password);
+    if (!('pausedS' in outcome)) return outcome;
+    ctx.set('Retry-After', String(outcome.pausedS));
+    return { status: 429, error: { message: tooManyFailures(outcome.pausedS) } };
+  }
+
+  // Without a confirmation mail, a new address gets its account at once; so what the page must not
+  // add is any other sign of who has an account: an address that has one gets the one refusal below,
+  // after the same password hashing, unless this is its password (then it is a sign-in, under the
+  // sign-in throttle, whose pause is not shown here: that would say the address is known).
+  async function signUp(ctx: RequestContext, email: string, password: string): Promise<FormOutcome> {
+    const problem = accounts.signUpProblem(email, password);
+    if (problem) return problem;
+    const wait = await throttle.signUps.attempt(email, ctx.ip);
+    if (wait > 0) {
+      ctx.set('Retry-After', String(wait));
+      return { status: 429, error: { message: tooManySignUps(wait) } };
+    }
+    const created = await accounts.signUp(email, password);
+    if (created !== 'taken') return created;
+    const existing = await checkedPassword(ctx, email, password);
+    return 'accountId' in existing ? existing : SIGN_UP_REFUSED;
   }
 
   return async function interactionPage(ctx: RequestContext, screen: Screen): Promise<void> {
@@ -83,9 +116,7 @@ export function interactionPages({ provider, accounts, throttle, audience, appLi
     const email = form.get('email') ?? '';
     const password = form.get('password') ?? '';
     const outcome =
-      screen === 'login'
-        ? await throttledSignIn(ctx, email, password)
-        : await accounts.signUp(email, password);
+      screen === 'login' ? await signIn(ctx, email, password) : await signUp(ctx, email, password);
     if ('error' in outcome) {
       const { status, error } = outcome;
       return sendHtml(ctx, status, formPage(screen, { uid: interaction.uid, email, error }));

@@ -1,6 +1,7 @@
 // What a caller of startOidcProvider sets. Its own file so the parts of the provider can name these types
 // without importing the file that puts them together.
 import type { Store } from '../../../functions/_lib/store.ts';
+import type { SignUpPolicy } from './signup-throttle.ts';
 
 export interface ThrottlePolicy {
   maxFailures: number;
@@ -31,6 +32,8 @@ export interface OidcProviderOptions {
   clients: OidcClientOptions[];
   /** Wrong passwords allowed per account and client address before sign-in pauses (default 5 in 15 min). */
   signInThrottle?: ThrottlePolicy;
+  /** Sign-ups allowed per email and per client address (default 5 in 15 min, 20 an hour). */
+  signUpThrottle?: SignUpPolicy;
   /** The clock, in ms (tests move it on); default Date.now. */
   now?: () => number;
 }

@@ -30,6 +30,7 @@ import { withSecurityHeaders } from './http.ts';
 import { loadKeys } from './keys.ts';
 import type { OidcProviderOptions } from './options.ts';
 import { auth0Routes } from './routes.ts';
+import { DEFAULT_SIGN_UP_POLICY } from './signup-throttle.ts';
 import { signInThrottle } from './throttle.ts';
 
 export { CLAIMS } from './accounts.ts';
@@ -51,7 +52,7 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
   provider.on('server_error', (_ctx, error) => {
     console.error(`[oidc] server error: ${error.stack ?? error.message}`);
   });
-  const throttle = signInThrottle(opts.store, opts.signInThrottle, opts.now);
+  const throttle = signInThrottle(opts.store, opts.signInThrottle, opts.now, opts.signUpThrottle);
   provider.use(withSecurityHeaders);
   provider.use(auth0Routes({ provider, accounts, throttle, audience: opts.audience, clients: opts.clients }));
   server.serve(provider.callback());
@@ -92,16 +93,26 @@ async function listen(port: number, host: string) {
 
 // Run as its own process: `node scripts/local/oidc/provider.ts`, configured from the environment
 // (UPSTASH_REDIS_REST_URL/TOKEN, OIDC_DATA_DIR, OIDC_PORT, AUTH0_AUDIENCE, AUTH0_CLIENT_ID and
-// OIDC_APP_ORIGINS, comma-separated: each gets `{origin}/callback` and `{origin}` as allowed URLs).
+// OIDC_APP_ORIGINS, comma-separated: each gets `{origin}/callback` and `{origin}` as allowed URLs;
+// OIDC_SIGNUPS_PER_CLIENT_HOUR, when set, replaces the 20 sign-ups an hour allowed per client address).
 // Prints {"url", "issuer"} as one JSON line (see ../child.ts).
 if (import.meta.main) {
   const env = process.env;
   const origins = (env.OIDC_APP_ORIGINS ?? 'http://localhost:8888').split(',').map((o) => o.trim());
+  const signUpsPerClient = Number(env.OIDC_SIGNUPS_PER_CLIENT_HOUR);
   const provider = await startOidcProvider({
     store: createStore({ url: env.UPSTASH_REDIS_REST_URL ?? '', token: env.UPSTASH_REDIS_REST_TOKEN ?? '' }),
     dataDir: env.OIDC_DATA_DIR ?? '.data',
     port: Number(env.OIDC_PORT ?? 0),
     audience: env.AUTH0_AUDIENCE ?? 'https://api.otcedge.app',
+    ...(signUpsPerClient > 0
+      ? {
+          signUpThrottle: {
+            ...DEFAULT_SIGN_UP_POLICY,
+            perClient: { max: signUpsPerClient, windowS: 60 * 60 },
+          },
+        }
+      : {}),
     clients: [
       {
         clientId: env.AUTH0_CLIENT_ID ?? 'otc-edge-local',

@@ -2,10 +2,17 @@
 // wrong passwords for one account from one client address within `windowS`, that address's sign-ins
 // to that account are refused, right password or not, until the window has passed. Keyed by the pair,
 // so a stranger guessing from elsewhere cannot lock the owner out. A correct sign-in clears the count.
+// The sign-up page's own counts (signup-throttle.ts) travel with it: the pages take one throttle.
 import { createHash } from 'node:crypto';
 import { normalizeEmail } from '../../../functions/_lib/account/rules.ts';
 import { hashEntries, type Store } from '../../../functions/_lib/store.ts';
 import type { ThrottlePolicy } from './options.ts';
+import {
+  DEFAULT_SIGN_UP_POLICY,
+  type SignUpPolicy,
+  type SignUpThrottle,
+  signUpThrottle,
+} from './signup-throttle.ts';
 
 export const DEFAULT_THROTTLE: ThrottlePolicy = { maxFailures: 5, windowS: 15 * 60 };
 
@@ -14,6 +21,8 @@ export interface SignInThrottle {
   waitFor(email: string, address: string): Promise<number>;
   failed(email: string, address: string): Promise<void>;
   succeeded(email: string, address: string): Promise<void>;
+  /** Sign-up attempts, per email and per client address. */
+  signUps: SignUpThrottle;
 }
 
 // One round trip: a new window starts at the first failure after the last one ended.
@@ -32,6 +41,7 @@ export function signInThrottle(
   store: Store,
   { maxFailures, windowS }: ThrottlePolicy = DEFAULT_THROTTLE,
   now: () => number = Date.now,
+  signUps: SignUpPolicy = DEFAULT_SIGN_UP_POLICY,
 ): SignInThrottle {
   // Hashed: the key names neither the address nor the email in the store.
   const key = (email: string, address: string) =>
@@ -53,5 +63,6 @@ export function signInThrottle(
     async succeeded(email, address) {
       await store.del(key(email, address));
     },
+    signUps: signUpThrottle(store, signUps, now),
   };
 }
