@@ -46,6 +46,15 @@ const REFUSED = new Set(
     .split(' '),
 );
 
+// Server administration, which the product never sends: redis-server would write files where it is
+// told (CONFIG SET dir and dbfilename, then SAVE: anywhere on a Redis before 7), load code (MODULE) or
+// copy a rogue server's data (REPLICAOF). The token alone would stand between a caller and the disk.
+const ADMIN = new Set(
+  'CONFIG SAVE BGSAVE BGREWRITEAOF SHUTDOWN DEBUG MODULE REPLICAOF SLAVEOF SYNC PSYNC MIGRATE FAILOVER ACL'.split(
+    ' ',
+  ),
+);
+
 class HttpError extends Error {
   readonly status: number;
   constructor(status: number, message: string) {
@@ -191,7 +200,8 @@ function toCommand(body: unknown): Command {
   }
   const command = body.map(String);
   const name = command[0]?.toUpperCase() ?? '';
-  if (REFUSED.has(name)) throw new HttpError(400, `ERR ${name} is not supported over REST`);
+  if (REFUSED.has(name) || ADMIN.has(name))
+    throw new HttpError(400, `ERR ${name} is not supported over REST`);
   return upstashScripts(name, command);
 }
 
