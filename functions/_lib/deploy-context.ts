@@ -8,11 +8,12 @@
  * - SITE_ID: one of the few read-only variables Netlify documents for functions at runtime (CONTEXT
  *   and NETLIFY are build-time variables and cannot be relied on there). `netlify dev` sets it too on
  *   a linked site, always beside CONTEXT=dev.
- * - AWS_LAMBDA_FUNCTION_NAME: set by AWS Lambda, where Netlify runs deployed functions.
  * - the request's deploy context (Netlify's runtime reads its x-nf-deploy-context header into
  *   Netlify.context.deploy.context): the one runtime source of the context itself; empty locally.
  *
- * `npm start`, the tests and the journeys set none of these; `npm run dev` only CONTEXT=dev.
+ * `npm start`, the tests and the journeys set none of these; `npm run dev` only CONTEXT=dev. AWS
+ * Lambda's own variables (AWS_LAMBDA_FUNCTION_NAME…) are no sign: Netlify's local function runtime
+ * (lambda-local, under `netlify dev` and tests/functions/netlify-runtime.test.ts) sets them too.
  */
 export function onNetlifyDeploy(
   env: Record<string, string | undefined>,
@@ -22,7 +23,7 @@ export function onNetlifyDeploy(
   // Any named context but Netlify's local one is a deploy ('dev-server' included: it runs on Netlify).
   if (contexts.some((context) => context !== 'dev')) return true;
   if (contexts.length > 0) return false;
-  return env.NETLIFY === 'true' || Boolean(env.SITE_ID) || Boolean(env.AWS_LAMBDA_FUNCTION_NAME);
+  return env.NETLIFY === 'true' || Boolean(env.SITE_ID);
 }
 
 interface NetlifyGlobal {

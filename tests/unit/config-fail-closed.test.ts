@@ -17,7 +17,6 @@ const noStandIns: [string, Env, string | null][] = [
   ['a branch deploy (CONTEXT=branch-deploy)', { ...local, CONTEXT: 'branch-deploy' }, null],
   ['a Netlify build (NETLIFY=true)', { ...local, NETLIFY: 'true' }, null],
   ['a deployed function (SITE_ID)', { ...local, SITE_ID: '1d01c0c0-4554-4747-93b8-34ce3448ab95' }, null],
-  ['a function on AWS Lambda', { ...local, AWS_LAMBDA_FUNCTION_NAME: 'otc-edge-charge' }, null],
   ["a request's deploy context", { ...local }, 'production'],
   ["a request's deploy context beside CONTEXT=dev", { ...local, CONTEXT: 'dev' }, 'deploy-preview'],
 ];
@@ -103,7 +102,8 @@ describe('onNetlifyDeploy', () => {
     [{ NETLIFY: 'true' }, null, true],
     [{ NETLIFY: 'false' }, null, false],
     [{ SITE_ID: 'site' }, null, true],
-    [{ AWS_LAMBDA_FUNCTION_NAME: 'fn' }, null, true],
+    // Netlify's local function runtime (lambda-local) sets Lambda's variables too: no sign of a deploy.
+    [{ AWS_LAMBDA_FUNCTION_NAME: 'fn', LAMBDA_TASK_ROOT: '/work' }, '', false],
     [{}, 'production', true],
     [{ CONTEXT: 'dev' }, 'production', true],
     [{}, 'dev', false],
