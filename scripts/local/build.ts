@@ -37,8 +37,13 @@ export function buildSite(root: string, signal?: AbortSignal): Promise<void> {
   const [command, args, options] = astroBuild(root);
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { ...options, ...(signal ? { signal } : {}) });
-    child.once('error', reject);
+    // Stopped through `signal`, the child reports an error at once but may still be writing dist/:
+    // the build is over only when it exits (a caller may delete the folder next).
+    child.once('error', (error) => {
+      if (!signal?.aborted) reject(error);
+    });
     child.once('exit', (code) => {
+      if (signal?.aborted) return reject(signal.reason);
       if (code !== 0) return reject(new Error(BUILD_FAILED));
       writeFileSync(path.join(root, STAMP), new Date().toISOString());
       resolve();
