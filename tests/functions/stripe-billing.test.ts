@@ -32,13 +32,38 @@ let stripeServer: StripeRecorder;
 let subscriptions: Map<string, Record<string, unknown>>;
 let failNextSubscriptionPost = false;
 
+// The promotion codes "Stripe" knows, each for one plan (metadata.plan, as set in the Dashboard).
+const PROMOTION_CODES = [
+  { id: 'promo_1', code: 'WELCOME10', plan: 'monthly', coupon: 'co_1', percentOff: 10 },
+  { id: 'promo_2', code: 'YEARLY20', plan: 'yearly', coupon: 'co_2', percentOff: 20 },
+].map(({ id, code, plan, coupon, percentOff }) => ({
+  id,
+  object: 'promotion_code',
+  code,
+  metadata: { plan },
+  promotion: { type: 'coupon', coupon: { id: coupon, object: 'coupon', percent_off: percentOff } },
+}));
+
+/** A subscription's discount, with its promotion code expanded (as changePlan asks). */
+function discountObject(promotionCodeId: string | null, coupon = 'co_operator') {
+  const code = PROMOTION_CODES.find((p) => p.id === promotionCodeId) ?? null;
+  return {
+    id: `di_${promotionCodeId ?? coupon}`,
+    object: 'discount',
+    promotion_code: code,
+    source: { type: 'coupon', coupon: code?.promotion.coupon.id ?? coupon },
+  };
+}
+
 function subscriptionObject(id: string, form: Record<string, string>, customer: string) {
+  const promotionCode = form['discounts[0][promotion_code]'];
   return {
     id,
     object: 'subscription',
     customer,
     status: 'active',
     cancel_at_period_end: false,
+    discounts: promotionCode ? [discountObject(promotionCode)] : [],
     // Every metadata[key] sent, as Stripe keeps it.
     metadata: Object.fromEntries(
       Object.entries(form)
@@ -75,26 +100,7 @@ beforeAll(async () => {
         : undefined,
     ({ method, path, form }) =>
       method === 'GET' && path === '/v1/promotion_codes'
-        ? {
-            body: {
-              object: 'list',
-              data:
-                form.code === 'WELCOME10'
-                  ? [
-                      {
-                        id: 'promo_1',
-                        object: 'promotion_code',
-                        code: 'WELCOME10',
-                        metadata: { plan: 'monthly' },
-                        promotion: {
-                          type: 'coupon',
-                          coupon: { id: 'co_1', object: 'coupon', percent_off: 10 },
-                        },
-                      },
-                    ]
-                  : [],
-            },
-          }
+        ? { body: { object: 'list', data: PROMOTION_CODES.filter((p) => p.code === form.code) } }
         : undefined,
     ({ method, path }) =>
       method === 'POST' && path === '/v1/customers'
@@ -146,6 +152,15 @@ beforeAll(async () => {
       if (method === 'POST') {
         if (form.cancel_at_period_end !== undefined)
           subscription.cancel_at_period_end = form.cancel_at_period_end === 'true';
+        // Stripe's rule: the empty string clears the discounts, a list replaces them, none keeps them.
+        const discounts = subscription.discounts as Array<{ id: string }>;
+        if (form.discounts === '') subscription.discounts = [];
+        else if (form['discounts[0][discount]'] !== undefined) {
+          const kept = Object.entries(form)
+            .filter(([name]) => /^discounts\[\d+\]\[discount\]$/.test(name))
+            .map(([, value]) => value);
+          subscription.discounts = discounts.filter((d) => kept.includes(d.id));
+        }
         const price = form['items[0][price]'];
         if (price) {
           const items = subscription.items as { data: Array<Record<string, unknown>> };
@@ -332,6 +347,74 @@ describe('Stripe adapter requests', () => {
       },
     ]);
     expect(subscriptions.size).toBe(1);
+  });
+});
+
+describe('Stripe adapter: a promo for one plan does not follow an upgrade', () => {
+  const monthlyWith = async (code: string) => {
+    const b = await billing();
+    const promo = await b.findPromo(code);
+    const membership = await b.startSubscription(
+      { customerId: 'cus_1', cardToken: 'pm_card_visa', plan: 'monthly', promo, memberSub: 'auth0|m7' },
+      `op:${code}`,
+    );
+    stripeServer.requests.length = 0;
+    return { b, membership };
+  };
+  const sent = () => stripeServer.requests.map(({ method, path, form }) => ({ method, path, form }));
+  const upgrade = {
+    'items[0][id]': 'si_sub_1',
+    'items[0][price]': 'price_year',
+    proration_behavior: 'always_invoice',
+    payment_behavior: 'error_if_incomplete',
+    cancel_at_period_end: 'false',
+    'metadata[plan]': 'yearly',
+    'expand[0]': 'latest_invoice',
+  };
+  const read = {
+    method: 'GET',
+    path: '/v1/subscriptions/sub_1',
+    form: { 'expand[0]': 'discounts.promotion_code' },
+  };
+
+  it('clears a monthly-only promo in the upgrade request itself', async () => {
+    const { b, membership } = await monthlyWith('WELCOME10');
+    expect(subscriptions.get('sub_1')?.discounts).toEqual([discountObject('promo_1')]);
+    await b.changePlan(membership, 'yearly', 'upgrade:promo');
+    expect(sent()).toEqual([
+      read,
+      { method: 'POST', path: '/v1/subscriptions/sub_1', form: { ...upgrade, discounts: '' } },
+    ]);
+    expect(stripeServer.requests.at(-1)?.headers['idempotency-key']).toBe('upgrade:promo:upgrade');
+    expect(subscriptions.get('sub_1')?.discounts).toEqual([]);
+  });
+
+  it('keeps a yearly promo and a discount no plan rule covers, dropping only the monthly one', async () => {
+    const { b, membership } = await monthlyWith('YEARLY20');
+    const held = subscriptions.get('sub_1')?.discounts as unknown[];
+    // A coupon applied in the Dashboard (no promotion code), and a monthly-only code beside them.
+    held.push(discountObject(null), discountObject('promo_1'));
+    await b.changePlan(membership, 'yearly', 'upgrade:mixed');
+    expect(sent()).toEqual([
+      read,
+      {
+        method: 'POST',
+        path: '/v1/subscriptions/sub_1',
+        form: {
+          ...upgrade,
+          'discounts[0][discount]': 'di_promo_2',
+          'discounts[1][discount]': 'di_co_operator',
+        },
+      },
+    ]);
+    expect(subscriptions.get('sub_1')?.discounts).toEqual([discountObject('promo_2'), discountObject(null)]);
+  });
+
+  it('leaves the discounts alone when every one of them is valid on the new plan', async () => {
+    const { b, membership } = await monthlyWith('YEARLY20');
+    await b.changePlan(membership, 'yearly', 'upgrade:kept');
+    expect(sent()).toEqual([read, { method: 'POST', path: '/v1/subscriptions/sub_1', form: upgrade }]);
+    expect(subscriptions.get('sub_1')?.discounts).toEqual([discountObject('promo_2')]);
   });
 });
 

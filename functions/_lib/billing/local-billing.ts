@@ -28,7 +28,17 @@ const key = {
   op: (operationId: string) => `billing:local:op:${operationId}`,
   customer: (id: string) => `billing:local:customer:${id}`,
   subscription: (id: string) => `billing:local:subscription:${id}`,
+  discount: (subscriptionId: string) => `billing:local:discount:${subscriptionId}`,
 };
+
+/**
+ * The promo a local subscription carries, as Stripe keeps a discount on a subscription: set when it
+ * starts with one, dropped when its plan changes to one the promo is not for. Null without one.
+ */
+export async function localDiscount(store: Store, subscriptionId: string): Promise<Promo | null> {
+  const raw = await store.get<string>(key.discount(subscriptionId));
+  return raw ? (JSON.parse(raw) as Promo) : null;
+}
 const OP_TTL_SECONDS = 24 * 60 * 60; // as Stripe keeps idempotency keys
 
 const id = (prefix: string) => `${prefix}_local_${randomBytes(9).toString('base64url')}`;
@@ -135,6 +145,8 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
           asOf: start,
           ...(referral?.via ? { referral: referral.via } : {}),
         });
+        if (input.promo)
+          await store.set(key.discount(membership.subscriptionId), JSON.stringify(input.promo));
         // What Rewardful records from Stripe for a referred customer, kept for the local report.
         if (referral) {
           const price = plans[input.plan].price;
@@ -160,6 +172,9 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
     changePlan: (membership, plan, operationId) =>
       once(operationId, async () => {
         const existing = await current(membership);
+        // A promo is for its own plan only (as the Stripe adapter's discountsOnPlan).
+        const promo = await localDiscount(store, existing.subscriptionId);
+        if (promo && promo.plan !== plan) await store.del(key.discount(existing.subscriptionId));
         // Changing the interval restarts the billing period today (Stripe resets the anchor).
         const start = now();
         return saveSubscription({ ...existing, plan, currentPeriodEnd: periodEnd(start, plan), asOf: start });

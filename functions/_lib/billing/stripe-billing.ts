@@ -29,13 +29,36 @@ export function referralMetadata(referral: Referral | null | undefined): Record<
 }
 
 /**
+ * The subscription's discounts as they stand on `plan`: Stripe keeps every discount across a price
+ * change, so a promotion code restricted to another plan (its `metadata.plan`, as findPromo reads it)
+ * is dropped here; one for `plan`, or a discount no plan rule covers (a coupon applied in the
+ * Dashboard, a code for both plans), stays. Undefined when all stay: the update leaves them alone.
+ */
+export function discountsOnPlan(
+  discounts: Array<string | Stripe.Discount>,
+  plan: PlanName,
+): Stripe.SubscriptionUpdateParams['discounts'] | undefined {
+  const restrictedTo = (discount: string | Stripe.Discount) => {
+    const code = typeof discount === 'string' ? null : discount.promotion_code;
+    const named = code && typeof code !== 'string' ? code.metadata?.plan : undefined;
+    return named === 'monthly' || named === 'yearly' ? named : null;
+  };
+  const kept = discounts.filter((discount) => [null, plan].includes(restrictedTo(discount)));
+  if (kept.length === discounts.length) return undefined;
+  // An empty list would leave them all (Stripe's rule); the empty string clears them.
+  if (kept.length === 0) return '';
+  return kept.map((discount) => ({ discount: typeof discount === 'string' ? discount : discount.id }));
+}
+
+/**
  * Stripe through the official SDK. Conventions:
  * - every POST carries an Idempotency-Key derived from our operation id (`{op}:{step}`), so a
  *   retried request (ours or the SDK's network retry) never creates or charges twice;
  * - the card (a PaymentMethod id from Stripe Elements) becomes the default on the customer and on
  *   the subscription; `payment_behavior: 'error_if_incomplete'` makes a refused first payment a
  *   402 card error instead of an incomplete subscription;
- * - a promotion code applies only to the plan named in its `metadata.plan` (set in the Dashboard);
+ * - a promotion code applies only to the plan named in its `metadata.plan` (set in the Dashboard),
+ *   also after a change of plan (discountsOnPlan);
  * - a referred member's customer and subscription carry the referral in their metadata (below).
  */
 /**
@@ -194,13 +217,18 @@ export async function createStripeBilling(
 
     changePlan: (membership, plan, operationId) =>
       refusals(async () => {
-        const current = await stripe.subscriptions.retrieve(membership.subscriptionId);
+        const current = await stripe.subscriptions.retrieve(membership.subscriptionId, {
+          expand: ['discounts.promotion_code'],
+        });
         const item = current.items.data[0];
         if (!item) throw new BillingRefusedError('The subscription has no item to change.');
+        const discounts = discountsOnPlan(current.discounts ?? [], plan);
         const updated = await stripe.subscriptions.update(
           membership.subscriptionId,
           {
             items: [{ id: item.id, price: config.prices[plan] }],
+            // A promo for the old plan only must not discount the new one (nor this proration).
+            ...(discounts === undefined ? {} : { discounts }),
             // Charge the difference now (credit for the unused month), as the member confirmed.
             proration_behavior: 'always_invoice',
             payment_behavior: 'error_if_incomplete',
