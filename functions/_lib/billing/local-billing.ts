@@ -31,6 +31,8 @@ const key = {
   discount: (subscriptionId: string) => `billing:local:discount:${subscriptionId}`,
 };
 
+const OP_TTL_SECONDS = 24 * 60 * 60; // as Stripe keeps idempotency keys
+
 /**
  * The promo a local subscription carries, as Stripe keeps a discount on a subscription: set when it
  * starts with one, dropped when its plan changes to one the promo is not for. Null without one.
@@ -39,7 +41,6 @@ export async function localDiscount(store: Store, subscriptionId: string): Promi
   const raw = await store.get<string>(key.discount(subscriptionId));
   return raw ? (JSON.parse(raw) as Promo) : null;
 }
-const OP_TTL_SECONDS = 24 * 60 * 60; // as Stripe keeps idempotency keys
 
 const id = (prefix: string) => `${prefix}_local_${randomBytes(9).toString('base64url')}`;
 
