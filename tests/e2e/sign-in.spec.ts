@@ -43,12 +43,24 @@ function pathsVisited(page: Page): string[] {
 const signUp = (page: Page, email: string, password: string, { member = true } = {}) =>
   signInNewMember(page, { email, password, member });
 
-async function signIn(page: Page, email: string, password: string) {
-  await header(page).getByRole('link', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname === '/u/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+/** The refresh tokens the sign-in SDK keeps on this device (its localStorage cache). */
+const refreshTokens = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('@@auth0spajs@@') && !key.endsWith('@@user@@'))
+      .map((key) => JSON.parse(localStorage.getItem(key) ?? '{}')?.body?.refresh_token)
+      .filter((token): token is string => typeof token === 'string'),
+  );
+
+/** What the provider answers a renewal with this refresh token (200, or 400 once revoked). */
+async function refreshStatus(page: Page, refreshToken: string): Promise<number> {
+  const { auth } = (await (await page.request.get('/api/appconfig')).json()) as {
+    auth: { domain: string; clientId: string };
+  };
+  const response = await page.request.post(`${auth.domain}/oauth/token`, {
+    form: { client_id: auth.clientId, grant_type: 'refresh_token', refresh_token: refreshToken },
+  });
+  return response.status();
 }
 
 async function logOut(page: Page) {
@@ -96,9 +108,13 @@ test('a visitor signs up, stays signed in, changes the password, signs in with i
   await expect(menu).toBeHidden();
   await expect(page).toHaveTitle('Account Settings | OTC Edge');
 
-  // Password rules (SPEC §5), checked in the browser before anything is sent.
+  // Password rules (SPEC §5), checked in the browser before anything is sent; beyond the SPEC, the
+  // current password is asked first.
   const form = page.locator('form', { has: page.getByRole('heading', { name: 'Password' }) });
   const submit = form.getByRole('button', { name: 'Update Password' });
+  await submit.click();
+  await expect(form.getByRole('alert')).toHaveText('Enter your current password');
+  await form.getByLabel('Current password').fill('not-my-password');
   await submit.click();
   await expect(form.getByRole('alert')).toHaveText('Both fields are Required');
   await form.getByLabel('New password').fill('new-secret');
@@ -111,22 +127,38 @@ test('a visitor signs up, stays signed in, changes the password, signs in with i
   await expect(form.getByRole('alert')).toHaveText('Must be longer than 6 Characters');
   await form.getByLabel('New password').fill('second-secret');
   await form.getByLabel('Confirm password').fill('second-secret');
+  // The server checks the current password: a wrong one changes nothing.
   await submit.click();
-  await expect(form.getByRole('status')).toHaveText('Your password has been updated.');
+  await expect(form.getByRole('alert')).toHaveText('That is not your current password');
+  await form.getByLabel('Current password').fill('first-secret');
+  const before = await refreshTokens(page);
+  expect(before.length).toBeGreaterThan(0);
+  await submit.click();
+  await expect(form.getByRole('status')).toHaveText(
+    'Your password has been updated. Every device has been signed out: sign in again with your new password.',
+  );
+  // Every sign-in ended: no refresh token of before the change mints a token (a stolen one neither).
+  for (const token of before) expect(await refreshStatus(page, token)).toBe(400);
 
-  await logOut(page);
-  expect(Object.values(await storedSession(page))).toEqual([null, null, null, null]);
-  await expect(page.locator('#hero-title')).toBeVisible();
-
-  // The old password no longer works; the new one does.
-  await signIn(page, email, 'first-secret');
+  // Signing in again: the old password no longer works; the new one does.
+  await form.getByRole('button', { name: 'Sign in again' }).click();
+  await page.waitForURL((url) => url.pathname === '/u/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill('first-secret');
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Wrong email or password.')).toBeVisible();
   await page.getByLabel('Password').fill('second-secret');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname === '/' && url.search === '');
   await expectSignedIn(page);
 
+  // Logging out revokes this device's refresh token, not only the provider's session.
+  const kept = await refreshTokens(page);
+  expect(kept.length).toBeGreaterThan(0);
   await logOut(page);
+  expect(Object.values(await storedSession(page))).toEqual([null, null, null, null]);
+  await expect(page.locator('#hero-title')).toBeVisible();
+  for (const token of kept) expect(await refreshStatus(page, token)).toBe(400);
 });
 
 test('the email form checks the address, then changes it everywhere', async ({ page }) => {
@@ -142,8 +174,22 @@ test('the email form checks the address, then changes it everywhere', async ({ p
   const changed = newEmail();
   await form.getByLabel('New email').fill(changed);
   await submit.click();
-  await expect(form.getByRole('status')).toHaveText('Your email has been updated.');
-  // New tokens carry the new address, and the stored profile follows.
+  await expect(form.getByRole('alert')).toHaveText('Enter your current password');
+  await form.getByLabel('Current password').fill('first-secret');
+  const before = await refreshTokens(page);
+  await submit.click();
+  await expect(form.getByRole('status')).toHaveText(
+    `Your email has been updated. Every device has been signed out: sign in again with ${changed}.`,
+  );
+  for (const token of before) expect(await refreshStatus(page, token)).toBe(400);
+  // Signed in again with the new address: new tokens carry it, and the stored profile follows.
+  await form.getByRole('button', { name: 'Sign in again' }).click();
+  await page.waitForURL((url) => url.pathname === '/u/login');
+  await page.getByLabel('Email address').fill(changed);
+  await page.getByLabel('Password').fill('first-secret');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+  await page.goto('/account');
   await expect(form.locator('[data-current-email]')).toHaveText(changed);
   expect(JSON.parse((await storedSession(page)).user ?? '{}')).toMatchObject({ email: changed });
 });
