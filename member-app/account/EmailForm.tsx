@@ -4,7 +4,7 @@ import { callApi } from '../api/client.ts';
 import { sessionUser } from '../auth/session.ts';
 import { useSessionUser } from '../auth/useSession.ts';
 import { FormStatusLine } from './FormStatusLine.tsx';
-import { SIGNED_OUT_EVERYWHERE, SignInAgain } from './SignInAgain.tsx';
+import { CurrentPasswordField, SIGNED_OUT_EVERYWHERE, SignInAgain } from './SignInChange.tsx';
 import { TextField } from './TextField.tsx';
 import { useSubmit } from './useSubmit.ts';
 
@@ -47,11 +47,8 @@ export function EmailForm() {
         invalid={status.kind === 'error'}
         describedBy="email-status"
       />
-      <TextField
+      <CurrentPasswordField
         id="email-current-password"
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
         value={current}
         onValue={setCurrent}
         invalid={status.kind === 'error'}

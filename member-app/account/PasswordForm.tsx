@@ -3,7 +3,7 @@ import { passwordPairError } from '../../functions/_lib/account/rules.ts';
 import { callApi } from '../api/client.ts';
 import { sessionUser } from '../auth/session.ts';
 import { FormStatusLine } from './FormStatusLine.tsx';
-import { SIGNED_OUT_EVERYWHERE, SignInAgain } from './SignInAgain.tsx';
+import { CurrentPasswordField, SIGNED_OUT_EVERYWHERE, SignInAgain } from './SignInChange.tsx';
 import { TextField } from './TextField.tsx';
 import { useSubmit } from './useSubmit.ts';
 
@@ -30,11 +30,8 @@ export function PasswordForm() {
   return (
     <form className="account-form" onSubmit={onSubmit} noValidate aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
-      <TextField
+      <CurrentPasswordField
         id="password-current"
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
         value={current}
         onValue={setCurrent}
         invalid={status.kind === 'error'}

@@ -9,7 +9,7 @@ import { requestInvite } from '../../functions/_lib/chat/invites.ts';
 import { chatKeys } from '../../functions/_lib/chat/keys.ts';
 import { readChatRecord } from '../../functions/_lib/chat/record.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
-import { type DiscordRecorder, startDiscordRecorder } from '../support/discord-recorder.ts';
+import { answerInvites, type DiscordRecorder, startDiscordRecorder } from '../support/discord-recorder.ts';
 import { activeMembership } from '../support/members.ts';
 import { type StripeRecorder, startStripeRecorder } from '../support/stripe-recorder.ts';
 
@@ -68,15 +68,7 @@ beforeAll(async () => {
   });
   discord.routes.push(
     () => (discordDown ? { status: 502, body: { message: 'Bad Gateway' } } : undefined),
-    ({ method, path }) =>
-      method === 'POST' && path.endsWith('/invites')
-        ? {
-            body: {
-              code: `c${randomUUID().slice(0, 6)}`,
-              expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-            },
-          }
-        : undefined,
+    answerInvites,
     ({ method, path }) => {
       if (method !== 'GET' || !path.startsWith(`/guilds/${GUILD}/members/search?`)) return undefined;
       const query = new URLSearchParams(path.split('?')[1]).get('query') ?? '';

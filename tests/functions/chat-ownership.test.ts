@@ -12,7 +12,7 @@ import { readChatRecord } from '../../functions/_lib/chat/record.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import inviteFn from '../../functions/user-discord.ts';
 import { type LocalChatServer, startLocalChat } from '../../scripts/local/chat-invites.ts';
-import { type DiscordRecorder, startDiscordRecorder } from '../support/discord-recorder.ts';
+import { answerInvites, type DiscordRecorder, startDiscordRecorder } from '../support/discord-recorder.ts';
 import { activeMembership, memberCaller } from '../support/members.ts';
 
 // Chat usernames belong to the member who claimed them: another member's request never takes the
@@ -233,15 +233,7 @@ describe('Discord: the role is bound to the account found at the invite, by its 
   beforeAll(async () => {
     discord = await startDiscordRecorder();
     discord.routes.push(
-      ({ method, path }) =>
-        method === 'POST' && path.endsWith('/invites')
-          ? {
-              body: {
-                code: `c${randomUUID().slice(0, 6)}`,
-                expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-              },
-            }
-          : undefined,
+      answerInvites,
       ({ method, path }) => {
         if (method !== 'GET' || !path.startsWith(`/guilds/${GUILD}/members/search?`)) return undefined;
         const query = new URLSearchParams(path.split('?')[1]).get('query') ?? '';

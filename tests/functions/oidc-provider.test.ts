@@ -15,6 +15,7 @@ import updatePasswordFn from '../../functions/user-updatepassword.ts';
 import { tooManyFailures } from '../../scripts/local/oidc/interactions.ts';
 import { CLAIMS, type RunningOidcProvider, startOidcProvider } from '../../scripts/local/oidc/provider.ts';
 import { signInThrottle } from '../../scripts/local/oidc/throttle.ts';
+import { Browser as CookieBrowser } from '../support/oidc-browser.ts';
 import { post } from '../support/requests.ts';
 import { authHeader } from '../support/tokens.ts';
 
@@ -56,29 +57,13 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** A browser's cookie handling, enough for one origin: name + path, no redirects followed. */
-class Browser {
-  private readonly jar = new Map<string, { name: string; value: string; path: string }>();
-
-  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
-    const { pathname } = new URL(url);
-    const cookie = [...this.jar.values()]
-      .filter((c) => pathname === c.path || pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`))
-      .map((c) => `${c.name}=${c.value}`)
-      .join('; ');
-    const headers = new Headers(init.headers);
-    if (cookie) headers.set('cookie', cookie);
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
-      const name = pair.slice(0, pair.indexOf('='));
-      const value = pair.slice(pair.indexOf('=') + 1);
-      const pathAttr = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
-      const expired = attributes.some((a) => /^expires=/i.test(a) && Date.parse(a.slice(8)) < Date.now());
-      if (expired || value === '') this.jar.delete(`${name};${pathAttr}`);
-      else this.jar.set(`${name};${pathAttr}`, { name, value, path: pathAttr });
-    }
-    return response;
+/**
+ * A browser's cookie handling, enough for one origin (tests/support/oidc-browser.ts), always from
+ * 127.0.0.1: these tests share one client address on purpose (the per-address throttle's cases).
+ */
+class Browser extends CookieBrowser {
+  constructor() {
+    super('127.0.0.1');
   }
 
   has(name: string): boolean {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { type RecordedAnswer, startRecordingServer } from './recording-server.ts';
 
@@ -38,3 +39,14 @@ export async function startDiscordRecorder(): Promise<DiscordRecorder> {
   );
   return { ...server, apiBase: `http://127.0.0.1:${server.port}/api/v10` };
 }
+
+/** Discord's answer to an invite being made: a fresh code, valid for a day. */
+export const answerInvites: DiscordRoute = ({ method, path }) =>
+  method === 'POST' && path.endsWith('/invites')
+    ? {
+        body: {
+          code: `c${randomUUID().slice(0, 6)}`,
+          expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      }
+    : undefined;

@@ -32,7 +32,7 @@ async function fetchFrom(localAddress: string, url: string, init: RequestInit = 
 }
 
 export class Browser {
-  private readonly jar = new Map<string, { name: string; value: string; path: string }>();
+  protected readonly jar = new Map<string, { name: string; value: string; path: string }>();
 
   readonly address: string;
 

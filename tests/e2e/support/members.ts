@@ -1,9 +1,10 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type APIResponse, expect, type Page } from '@playwright/test';
 import { createClient } from 'redis';
 import { type Membership, membershipKey } from '../../../functions/_lib/billing/membership.ts';
 import { userKeys } from '../../../functions/_lib/identity/local-users.ts';
 import { activeMembership } from '../../support/members.ts';
+import { authorizeUrl } from '../../support/oidc-browser.ts';
 
 /** A fresh address per test: tests run in parallel against one store. */
 export const newEmail = () => `member-${randomUUID().slice(0, 8)}@example.com`;
@@ -65,8 +66,6 @@ export async function signInNewMember(
   return { email, password, sub };
 }
 
-const base64url = (bytes: Buffer) => bytes.toString('base64url');
-
 /** Signs `email` up at the provider in the page's cookie jar; answers the new account's subject. */
 async function createProviderSession(page: Page, email: string, password: string): Promise<string> {
   const request = page.context().request;
@@ -76,24 +75,12 @@ async function createProviderSession(page: Page, email: string, password: string
     auth: { domain: string; clientId: string; audience: string };
   };
   const origin = new URL(page.url() === 'about:blank' ? (process.env.E2E_BASE_URL ?? '') : page.url()).origin;
-  const authorize = new URL('/authorize', auth.domain);
-  authorize.search = new URLSearchParams({
-    client_id: auth.clientId,
-    redirect_uri: `${origin}/callback`,
-    audience: auth.audience,
-    scope: 'openid profile email offline_access',
-    response_type: 'code',
-    response_mode: 'query',
-    state: base64url(randomBytes(16)),
-    nonce: base64url(randomBytes(16)),
-    code_challenge: base64url(
-      createHash('sha256')
-        .update(base64url(randomBytes(32)))
-        .digest(),
+  const authorize = new URL(
+    authorizeUrl(
+      { url: auth.domain, clientId: auth.clientId, audience: auth.audience, app: origin },
+      { screen_hint: 'signup' },
     ),
-    code_challenge_method: 'S256',
-    screen_hint: 'signup',
-  }).toString();
+  );
   // /authorize → /u/signup?state={interaction}: the form the page would show.
   const form = await followToPage(request, authorize.href);
   const uid = new URL(form.url()).searchParams.get('state');

@@ -1,4 +1,8 @@
 import { authRuntime } from '../auth/auth-service.ts';
+import { TextField } from './TextField.tsx';
+
+// The parts the email and password forms share: a change of sign-in details asks for the current
+// password, and then every sign-in of the member has ended.
 
 /**
  * After an email or password change every sign-in of the member has ended (the server revoked them),
@@ -19,3 +23,14 @@ export function SignInAgain() {
 
 /** The confirmation's second sentence: why the member is asked to sign in again. */
 export const SIGNED_OUT_EVERYWHERE = 'Every device has been signed out: sign in again with';
+
+/** The current password an email or password change asks for (the server checks it). */
+export function CurrentPasswordField(props: {
+  id: string;
+  value: string;
+  onValue: (value: string) => void;
+  invalid: boolean;
+  describedBy: string;
+}) {
+  return <TextField {...props} label="Current password" type="password" autoComplete="current-password" />;
+}
