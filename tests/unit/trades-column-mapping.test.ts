@@ -191,13 +191,23 @@ describe('a hand-mapped export', () => {
       '2026-13-01 10:00,ABCD,BUY,5,1',
       '2026-07-01 25:00,ABCD,BUY,5,1',
       '2026-07-01 10:00,ABCD,BUY,5,abc',
+      '2026-07-01 10:00,ABCD,BUY,5,1',
     ].join('\n');
     const mapping = SIMPLE;
-    expect(analyzeFile(text, { mapping }).rejected).toEqual([
+    const analysis = analyzeFile(text, { mapping });
+    expect(analysis.rejected).toEqual([
       { line: 2, reason: 'date "2026-13-01 10:00" is not a date' },
       { line: 3, reason: 'time "25:00" is not a time' },
       { line: 4, reason: 'Price "abc" is not a number' },
     ]);
+    expect(analysis.executions).toHaveLength(1);
+    // With no row left to read, the file is refused as a whole, naming the first rejected lines.
+    expect(() => analyzeFile(text.split('\n').slice(0, 4).join('\n'), { mapping })).toThrow(
+      new ImportError(
+        0,
+        'no trade could be read from this file: all 3 rows were rejected (line 2: date "2026-13-01 10:00" is not a date; line 3: time "25:00" is not a time; line 4: Price "abc" is not a number)',
+      ),
+    );
   });
 
   it('names what is wrong with a mapping that does not fit the file', () => {

@@ -167,6 +167,21 @@ describe('import: what the worker answers', () => {
     });
   });
 
+  it('says a file whose every row is rejected holds no trade, naming the first lines', () => {
+    const header =
+      'Name,Symbol,Side,Status,Filled,Total Qty,Price,Avg Price,Time-in-Force,Placed Time,Filled Time';
+    const row =
+      'TESORO,TSNP,Buy,Filled,5,5,@0.02,0.02,DAY,"2026/07/20 08:03:06,GMT-04","2026/07/20 08:03:06,GMT-04"';
+    expect(last(answers({ text: `${header}\n${row}\n`, timeZone: 'America/New_York' }))).toEqual({
+      type: 'error',
+      line: 0,
+      message:
+        'no trade could be read from this file: its 1 row was rejected (line 2: time "08:03:06,GMT-04" is not a time)',
+      needsDate: false,
+      supported: null,
+    });
+  });
+
   it('offers the columns of an unknown file to map, with a first guess, then reads it mapped', () => {
     const text =
       'Date,Ticker,Action,Qty,Price,Commission\n2026-07-01 10:00,ABCD,BUY,100,0.0042,0.5\n2026-07-01 10:30,ABCD,SELL,100,0.0051,0.5\n';

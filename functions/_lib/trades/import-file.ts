@@ -71,6 +71,7 @@ export function analyzeFile(text: string, options: AnalyzeOptions = {}): FileAna
     headerLine: found.headerLine,
   });
   rejected.sort((a, b) => a.line - b.line);
+  if (executions.length === 0 && rejected.length > 0) throw nothingRead(rejected);
   const unique = distinctFingerprints(executions);
   const { closed_trades, open_positions } = matchRoundTrips(unique);
   warnings.push(...statementMismatches(closed_trades));
@@ -92,6 +93,23 @@ export function analyzeFile(text: string, options: AnalyzeOptions = {}): FileAna
     totals,
     stats,
   };
+}
+
+/** Rejected lines a refusal names: enough to see the pattern, few enough to read. */
+const REJECTIONS_NAMED = 3;
+
+/**
+ * A file whose every data row was rejected holds no trade: refused as a whole (the command exits
+ * non-zero, the import dialog says why), naming its first rejected lines, rather than read as empty.
+ */
+export function nothingRead(rejected: readonly Rejection[]): ImportError {
+  const named = rejected
+    .slice(0, REJECTIONS_NAMED)
+    .map((row) => `line ${row.line}: ${row.reason}`)
+    .join('; ');
+  const more = rejected.length > REJECTIONS_NAMED ? `; and ${rejected.length - REJECTIONS_NAMED} more` : '';
+  const rows = rejected.length === 1 ? 'its 1 row was' : `all ${rejected.length} rows were`;
+  return new ImportError(0, `no trade could be read from this file: ${rows} rejected (${named}${more})`);
 }
 
 /** An empty or binary file is refused before anything is looked for in it. */
