@@ -83,6 +83,11 @@ beforeAll(async () => {
   symlinkSync('../.data/store.json', file('content/leak.md'));
   symlinkSync('../functions', file('content/out'));
   symlinkSync('../.data/planted.txt', file('content/dangling.md'));
+  // The editor page as the build writes it: a fresh clone has no dist/ before the browser journeys.
+  if (!existsSync(file('dist/admin/index.html'))) {
+    mkdirSync(file('dist/admin'), { recursive: true });
+    writeFileSync(file('dist/admin/index.html'), '<!doctype html><title>Content editor</title>\n');
+  }
   const page = await send('GET', '/admin/', { host: `localhost:${port}` });
   key = [page.headers['set-cookie'] ?? []].flat()[0]?.split(';')[0] ?? '';
 }, 120_000);
