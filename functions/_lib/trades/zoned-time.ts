@@ -115,3 +115,26 @@ export function abbreviatedTimeToEpoch(wall: string, abbreviation: string): numb
   if (hours === undefined || utc === null) return null;
   return utc - hours * 3_600_000;
 }
+
+/**
+ * Minutes east of UTC of an offset printed after a time: `Z`, `UTC`, `GMT`, `-0500`, `+05:30`, and
+ * with a `GMT`/`UTC` prefix and one or two hour digits (`GMT-04`, `GMT+8`, `UTC+02`, `GMT-04:00`), as
+ * Webull's international statements and Questrade print them. Null when the text is no such offset.
+ */
+export function utcOffsetMinutes(text: string): number | null {
+  const match = /^(?:(?:GMT|UTC)\s*)?([+-])(\d{1,2})(?::?(\d{2}))?$|^(?:Z|UTC|GMT)$/i.exec(text.trim());
+  if (!match) return null;
+  const [, sign, hours, minutes = '0'] = match;
+  if (sign === undefined) return 0;
+  const total = Number(hours) * 60 + Number(minutes);
+  if (Number(hours) > 14 || Number(minutes) > 59) return null;
+  return sign === '-' ? -total : total;
+}
+
+/** Epoch ms of a wall-clock time printed with a UTC offset (`utcOffsetMinutes`); null if either is malformed. */
+export function offsetTimeToEpoch(wall: string, offset: string): number | null {
+  const minutes = utcOffsetMinutes(offset);
+  const utc = wallClockFields(wall);
+  if (minutes === null || utc === null) return null;
+  return utc - minutes * 60_000;
+}

@@ -1,29 +1,34 @@
-import { abbreviatedTimeToEpoch, zonedTimeToEpoch } from '../zoned-time.ts';
+import { abbreviatedTimeToEpoch, utcOffsetMinutes, zonedTimeToEpoch } from '../zoned-time.ts';
 import { RowError } from './table.ts';
 
 /**
  * Dates and times as exports and Excel re-saves print them: ISO (`2025-03-04 09:31:02`, `T`, an
  * optional fraction and offset, `2026-03-19, 09:35:12`), slashed (`03/04/2025 9:31 AM`, `3/30/26`; the
  * order is month first unless told), compact (`20250304;093102`, IBKR's style) or with a month name
- * (`Jul 20, 2026 09:30:00 ET`). A zone after the time (`EDT`, `ET`, `-0500`) wins over the file's.
+ * (`Jul 20, 2026 09:30:00 ET`). A zone after the time, after spaces or a comma (`EDT`, `ET`, `-0500`,
+ * `2026/07/20 08:03:06,GMT-04`, `UTC+02`, `GMT+8`, `09:35:12, US/Eastern`), wins over the file's.
  * A date without a time is the day at midnight, and its time stays a date (time of day unknown).
  */
 
-const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ,;]+(.+))?$/;
-const SLASHED_YEAR_FIRST = /^(\d{4})\/(\d{1,2})\/(\d{1,2})(?:[ ,;]+(.+))?$/;
+const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T\s,;]+(.+))?$/;
+const SLASHED_YEAR_FIRST = /^(\d{4})\/(\d{1,2})\/(\d{1,2})(?:[\s,;]+(.+))?$/;
 const SLASHED = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})(?:[ ,;]+(.+))?$/;
 const COMPACT = /^(\d{4})(\d{2})(\d{2})(?:[ ,;]+(.+))?$/;
 const NAMED = /^([a-z]{3})[a-z]*\.? (\d{1,2}),? (\d{4})(?:[ ,;]+(.+))?$/i;
+/** A time, then a zone after spaces or a comma: `EDT`, `-0500`, `GMT-04`, `UTC+02`, `GMT+8`, `US/Eastern`. */
 const CLOCK =
-  /^(\d{1,2}):?(\d{2}):?(\d{2})?(?:\.\d+)?\s*(am|pm|a\.m\.|p\.m\.)?\s*(z|[+-]\d{2}:?\d{2}|[a-z]{2,4})?$/i;
+  /^(\d{1,2}):?(\d{2}):?(\d{2})?(?:\.\d+)?\s*(am|pm|a\.m\.|p\.m\.)?[\s,]*((?:gmt|utc)\s*[+-]\d{1,2}(?::?\d{2})?|z|[+-]\d{2}:?\d{2}|[a-z]{2,4}|[a-z]+(?:\/[a-z_+-]+)+)?$/i;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 const pad = (n: string | number) => String(n).padStart(2, '0');
 
 export type DateOrder = 'MDY' | 'DMY';
 
-/** How the clock text places the time: an offset in minutes, a US zone abbreviation, or the file's zone. */
-type Zone = { offset: number } | { abbreviation: string } | null;
+/**
+ * How the clock text places the time: an offset in minutes, a US zone abbreviation, a zone name
+ * (`Australia/Sydney`), or the file's zone (null).
+ */
+type Zone = { offset: number } | { abbreviation: string } | { timeZone: string } | null;
 
 /** `HH:MM:SS` (24 h) and the zone the text names, if any; null when not a time. */
 function clock(text: string): { time: string; zone: Zone } | null {
@@ -41,13 +46,10 @@ function clock(text: string): { time: string; zone: Zone } | null {
 
 function zoneOf(text: string | undefined): Zone {
   if (!text) return null;
+  const offset = utcOffsetMinutes(text);
+  if (offset !== null) return { offset };
+  if (text.includes('/')) return { timeZone: text };
   const upper = text.toUpperCase();
-  if (upper === 'Z' || upper === 'UTC' || upper === 'GMT') return { offset: 0 };
-  if (/^[+-]/.test(upper)) {
-    const sign = upper.startsWith('-') ? -1 : 1;
-    const digits = upper.slice(1).replace(':', '');
-    return { offset: sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) };
-  }
   // `ET` is whichever of EST/EDT is in force: the file's zone (New York by default) says which.
   return upper === 'ET' ? null : { abbreviation: upper };
 }
@@ -110,10 +112,21 @@ export function anyDateTime(
       ? zonedTimeToEpoch(wall, timeZone)
       : 'offset' in zone
         ? Date.parse(`${wall}Z`) - zone.offset * 60_000
-        : abbreviatedTimeToEpoch(wall, zone.abbreviation);
+        : 'timeZone' in zone
+          ? namedZoneTime(wall, zone.timeZone)
+          : abbreviatedTimeToEpoch(wall, zone.abbreviation);
   if (epochMs === null || Number.isNaN(epochMs))
     throw new RowError(`"${dateCell}${timeCell ? ` ${timeCell}` : ''}" is not a valid date and time`);
   return { time: wall, epochMs };
+}
+
+/** A wall time in a zone the cell names; null when Intl does not know the zone. */
+function namedZoneTime(wall: string, timeZone: string): number | null {
+  try {
+    return zonedTimeToEpoch(wall, timeZone);
+  } catch {
+    return null;
+  }
 }
 
 /** A time-of-day cell alone, with the trade date from elsewhere (DAS: the member gives it). */
