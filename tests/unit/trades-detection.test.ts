@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detect, detectBroker } from '../../functions/_lib/trades/brokers/index.ts';
+import { nameSet } from '../../functions/_lib/trades/brokers/header.ts';
+import { detect, detectBroker, outranks, rankOf } from '../../functions/_lib/trades/brokers/index.ts';
 
 /** Headers as exports print them (public sources in tests/fixtures/brokers/README.md), and what they are. */
 const HEADERS: [string, string][] = [
@@ -119,5 +120,39 @@ describe('a header is recognised by what its columns mean', () => {
       missing: ['Side'],
     });
     expect(detectBroker(['Foo', 'Bar'])).toBeNull();
+  });
+});
+
+describe('when two formats fit, the one that reads more of the header wins', () => {
+  // Coverage: the share of the header's names the format reads; then score; then registry order.
+  const TIES: [string, string, string][] = [
+    // DAS (Route is distinctive: the higher score) reads 8 of 11 and drops Commission; Tradervue reads 9.
+    ['Time,Symbol,Side,Price,Qty,Route,Date,Account,Commission,Currency,Quantity', 'tradervue', 'das'],
+    // Tradervue reads all six, DAS five.
+    ['Date,Time,Symbol,Quantity,Price,Side', 'tradervue', 'das'],
+    // DAS's own window: Tradervue does not fit at all (no Quantity, no Date).
+    ['Time,Symbol,Side,Price,Qty,Route,Account,LiqType,ECNFee,P / L', 'das', 'tradervue'],
+  ];
+  it.each(TIES)('%s → %s over %s', (header, winner) => {
+    expect(detect(`${header}\n`).found?.format.id).toBe(winner);
+  });
+
+  it.each([
+    [{ coverage: 0.8, score: 6 }, { coverage: 0.7, score: 11 }, true],
+    [{ coverage: 0.7, score: 11 }, { coverage: 0.8, score: 6 }, false],
+    [{ coverage: 0.8, score: 7 }, { coverage: 0.8, score: 6 }, true],
+    // A full tie keeps the one found first (earlier line, then registry order).
+    [{ coverage: 0.8, score: 6 }, { coverage: 0.8, score: 6 }, false],
+  ])('rank %o outranks %o: %s', (a, b, expected) => {
+    expect(outranks(a, b)).toBe(expected);
+  });
+
+  it('coverage is the share of the header names a format reads; a marker format covers its header', () => {
+    const names = nameSet(['Date', 'Time', 'Symbol', 'Quantity']);
+    expect(rankOf({ complete: true, score: 3, missing: [], found: 3, reads: 3 }, names)).toEqual({
+      coverage: 0.75,
+      score: 3,
+    });
+    expect(rankOf({ complete: true, score: 50, missing: [], found: 1 }, names).coverage).toBe(1);
   });
 });

@@ -37,6 +37,11 @@ export interface Fit {
   missing: string[];
   /** Required fields found. */
   found: number;
+  /**
+   * How many of the header's names this format reads (any field's spelling): detection's coverage
+   * is this share of the header. Absent for formats recognised by a marker line (coverage 1).
+   */
+  reads?: number;
 }
 
 /** The normalised names of a header record, for many schema checks against one record. */
@@ -59,16 +64,20 @@ function cachedNorm(name: string): string {
   return key;
 }
 
-function present(names: ReadonlySet<string>, aliases: readonly string[]): boolean {
-  return aliases.some((alias) => names.has(cachedNorm(alias)));
-}
-
 export function fitSchema<F extends Fields>(schema: Schema<F>, names: ReadonlySet<string>): Fit {
   let score = 0;
   let found = 0;
   const missing: string[] = [];
+  const read = new Set<string>();
   for (const [field, aliases] of Object.entries(schema.fields)) {
-    const here = present(names, aliases);
+    let here = false;
+    for (const alias of aliases) {
+      const key = cachedNorm(alias);
+      if (names.has(key)) {
+        here = true;
+        read.add(key);
+      }
+    }
     if (here) score++;
     if ((schema.required as readonly string[]).includes(field)) {
       if (here) found++;
@@ -76,5 +85,5 @@ export function fitSchema<F extends Fields>(schema: Schema<F>, names: ReadonlySe
     }
   }
   for (const name of schema.distinctive ?? []) if (names.has(cachedNorm(name))) score += 3;
-  return { complete: missing.length === 0, score, missing, found };
+  return { complete: missing.length === 0, score, missing, found, reads: read.size };
 }

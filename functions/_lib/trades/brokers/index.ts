@@ -5,7 +5,7 @@ import { etrade, etradeLegacy } from './etrade.ts';
 import { fidelity } from './fidelity.ts';
 import { firstrade } from './firstrade.ts';
 import type { BrokerFormat } from './format.ts';
-import { nameSet } from './header.ts';
+import { type Fit, nameSet } from './header.ts';
 import { ibkr } from './ibkr.ts';
 import { ibkrStatement } from './ibkr-statement.ts';
 import { lightspeed } from './lightspeed.ts';
@@ -22,7 +22,10 @@ import { tradezero } from './tradezero.ts';
 import { vanguard } from './vanguard.ts';
 import { webull } from './webull.ts';
 
-/** Every supported export. When two fit one header, the higher score (the more specific) wins. */
+/**
+ * Every supported export. When two fit one header, the one that reads more of it wins (coverage, see
+ * `rankOf`); registry order decides only a full tie.
+ */
 export const BROKER_FORMATS: readonly BrokerFormat[] = [
   das,
   dasOrders,
@@ -64,8 +67,36 @@ export interface NearMiss {
 
 export interface DetectResult {
   found: Detection | null;
+  /** The closest header when nothing fits (the first of `closest`). */
   nearest: NearMiss | null;
+  /** The formats that came closest, by the share of their required columns the header has. */
+  closest: NearMiss[];
   delimiter: string;
+}
+
+/** How many near misses a refusal names. */
+const CLOSEST_NAMED = 3;
+
+/**
+ * How a complete fit ranks against another: first its coverage, the share of the header's names
+ * the format reads (any field's spelling); then its score (fields found + 3 per distinctive name).
+ * A marker-line format (a statement) covers its header by definition.
+ */
+export interface Rank {
+  coverage: number;
+  score: number;
+}
+
+export function rankOf(fit: Fit, names: ReadonlySet<string>): Rank {
+  const coverage = fit.reads === undefined || names.size === 0 ? 1 : fit.reads / names.size;
+  return { coverage, score: fit.score };
+}
+
+/** True when a ranks strictly above b (a tie keeps the one found first). */
+export function outranks(a: Rank, b: Rank | null): boolean {
+  if (!b) return true;
+  if (a.coverage !== b.coverage) return a.coverage > b.coverage;
+  return a.score > b.score;
 }
 
 /**
@@ -87,29 +118,35 @@ export function detectFormat(text: string): BrokerFormat | null {
  * order, with extra or missing optional columns; ties go to the earliest line.
  */
 export function detect(text: string): DetectResult {
-  let result: DetectResult = { found: null, nearest: null, delimiter: ',' };
-  let bestScore = -1;
+  let result: DetectResult = { found: null, nearest: null, closest: [], delimiter: ',' };
+  let bestRank: Rank | null = null;
   let nearestShare = 0;
   for (const { delimiter, rows } of headTables(text, DETECT_LINES)) {
-    const { found, nearest, score, share } = scored(rows);
-    if (found && score > bestScore) {
-      bestScore = score;
+    const { found, closest, rank, share } = scored(rows);
+    if (found && rank && outranks(rank, bestRank)) {
+      bestRank = rank;
       result = {
         found: { ...found, delimiter, decimalComma: usesDecimalComma(rows, delimiter) },
         nearest: null,
+        closest: [],
         delimiter,
       };
-    } else if (!result.found && nearest && share > nearestShare) {
+    } else if (!result.found && closest.length > 0 && share > nearestShare) {
       nearestShare = share;
-      result = { found: null, nearest, delimiter };
+      result = { found: null, nearest: closest[0] ?? null, closest, delimiter };
     }
   }
   return result;
 }
 
 function best(rows: readonly Row[]): DetectResult {
-  const { found, nearest } = scored(rows);
-  return { found: found ? { ...found, delimiter: ',', decimalComma: false } : null, nearest, delimiter: ',' };
+  const { found, closest } = scored(rows);
+  return {
+    found: found ? { ...found, delimiter: ',', decimalComma: false } : null,
+    nearest: closest[0] ?? null,
+    closest,
+    delimiter: ',',
+  };
 }
 
 /** Every column name a one-table format knows, to pass over records that are no header at a glance. */
@@ -124,35 +161,44 @@ function knownNames(names: ReadonlySet<string>): number {
 
 function scored(rows: readonly Row[]): {
   found: { format: BrokerFormat; headerLine: number } | null;
-  nearest: NearMiss | null;
-  score: number;
+  closest: NearMiss[];
+  rank: Rank | null;
   share: number;
 } {
   let found: { format: BrokerFormat; headerLine: number } | null = null;
-  let score = -1;
-  let nearest: NearMiss | null = null;
-  let share = 0;
-  let nearScore = 0;
+  let rank: Rank | null = null;
+  const near = new Map<BrokerFormat, NearMiss & { share: number; score: number }>();
   for (const row of rows) {
     if (row.cells.every((cell) => cell === '')) continue;
     const names = nameSet(row.cells);
     for (const format of knownNames(names) >= 2 ? BROKER_FORMATS : MARKED) {
       const fit = format.fit(row.cells, names);
       if (fit.complete) {
-        if (fit.score > score) {
-          score = fit.score;
+        const here = rankOf(fit, names);
+        if (outranks(here, rank)) {
+          rank = here;
           found = { format, headerLine: row.line };
         }
       } else if (fit.found >= 2) {
         // Most of a header: say which required columns are missing rather than "unknown".
-        const part = fit.found / (fit.found + fit.missing.length);
-        if (part > share || (part === share && fit.score > nearScore)) {
-          share = part;
-          nearScore = fit.score;
-          nearest = { format, line: row.line, missing: fit.missing };
-        }
+        const share = fit.found / (fit.found + fit.missing.length);
+        const before = near.get(format);
+        if (
+          share >= 0.5 &&
+          (!before || share > before.share || (share === before.share && fit.score > before.score))
+        )
+          near.set(format, { format, line: row.line, missing: fit.missing, share, score: fit.score });
       }
     }
   }
-  return { found, nearest: share >= 0.5 ? nearest : null, score, share };
+  // Closest first: the larger share of required columns, then fewer missing, then the higher score.
+  const closest = [...near.values()]
+    .sort((a, b) => b.share - a.share || a.missing.length - b.missing.length || b.score - a.score)
+    .slice(0, CLOSEST_NAMED);
+  return {
+    found,
+    closest: closest.map(({ format, line, missing }) => ({ format, line, missing })),
+    rank,
+    share: closest[0]?.share ?? 0,
+  };
 }
