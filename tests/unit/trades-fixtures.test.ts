@@ -41,12 +41,15 @@ const BROKERS: Record<string, string> = {
   'thinkorswim.csv': 'thinkorswim',
   'lightspeed.csv': 'lightspeed',
   'schwab.csv': 'schwab',
+  'ibkr-signed.csv': 'ibkr',
+  'thinkorswim-cash.csv': 'thinkorswim',
+  'thinkorswim-trades.csv': 'thinkorswim',
 };
 
 /** The format a fixture is read as: its own name, or the one it is a dirty copy of. */
 function formatOf(file: string): string {
   const base = expected[file]?.same_as ?? file;
-  return BROKERS[base] ?? base.replace(/\.csv$/, '');
+  return BROKERS[base] ?? base.replace(/\.(?:csv|xml)$/, '');
 }
 
 /** Every fixture read as `npm run trades:parse` reads it (analyzeFile), with the date DAS lacks. */
@@ -58,7 +61,7 @@ function analyzeFixture(file: string, text = readFileSync(new URL(file, DIR), 'u
 
 describe('broker fixtures → expected.json', () => {
   it('has a fixture for every expected file and the other way round', () => {
-    const csvs = readdirSync(DIR).filter((name) => name.endsWith('.csv'));
+    const csvs = readdirSync(DIR).filter((name) => /\.(?:csv|xml)$/.test(name));
     expect(csvs.sort()).toEqual(Object.keys(expected).sort());
   });
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { normName } from '../../functions/_lib/trades/brokers/header.ts';
@@ -11,7 +11,7 @@ import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
  * not move. Multi-section statements keep their section layout, so only their dirt is varied.
  */
 const DIR = new URL('../fixtures/brokers/', import.meta.url);
-const expected = JSON.parse(readFileSync(new URL('expected.json', DIR), 'utf8')) as Record<
+type Expected = Record<
   string,
   {
     totals: unknown;
@@ -21,6 +21,13 @@ const expected = JSON.parse(readFileSync(new URL('expected.json', DIR), 'utf8'))
     same_as?: string;
   }
 >;
+/** expected.json and the `NAME.expected.json` of each later fixture, as the fixtures test reads them. */
+const expected = Object.assign(
+  JSON.parse(readFileSync(new URL('expected.json', DIR), 'utf8')) as Expected,
+  ...readdirSync(DIR)
+    .filter((name) => name.endsWith('.expected.json'))
+    .map((name) => JSON.parse(readFileSync(new URL(name, DIR), 'utf8')) as Expected),
+) as Expected;
 const SECTIONED = new Set(['thinkorswim.csv', 'ibkr-statement.csv']);
 
 function records(text: string): string[][] {

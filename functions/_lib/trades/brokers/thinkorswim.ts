@@ -1,10 +1,10 @@
 import { ImportError } from '../errors.ts';
 import { type Execution, makeExecution } from '../executions.ts';
-import { type Decimal, ZERO } from '../money.ts';
+import { type Decimal, parseBrokerNumber, ZERO } from '../money.ts';
 import { anyDateTime } from './any-date.ts';
 import { feeSum, priceField, shareCount, symbolField } from './fields.ts';
 import { type BrokerFormat, hasColumns, markerFit } from './format.ts';
-import { Columns, collect, isBlank, NotATrade, type Row, RowError } from './table.ts';
+import { Columns, collect, isBlank, NotATrade, type ParseOptions, type Row, RowError } from './table.ts';
 
 const TRADE_HEADER = ['Exec Time', 'Side', 'Qty', 'Pos Effect', 'Symbol', 'Price'];
 const CASH_HEADER = ['DATE', 'TIME', 'TYPE', 'DESCRIPTION', 'Misc Fees', 'Commissions & Fees'];
@@ -18,18 +18,32 @@ interface CashFee {
   used: boolean;
 }
 
-/** One titled block of the statement: its header row and the rows up to the next blank line. */
-function section(rows: readonly Row[], header: readonly string[]): { columns: Columns; data: Row[] } | null {
+/** A `TRD` row's description: `BOT +1,000 ENZC @.0011`, `SOLD -86 ABCD @1.25` (a stock: one word before `@`). */
+const CASH_TRADE = /^(BOT|SOLD)\s+([-+]?[\d,]+)\s+(\S+)\s+@\s*(\$?[\d,]*\.?\d+)(?:\s.*)?$/i;
+
+/**
+ * One block of the file: its header row and its rows. In a full statement a block ends at the next
+ * blank line (the next section's title follows it); a file holding one block alone (the Cash Balance
+ * or the Account Trade History copied out of the statement) is read to its end, blank lines skipped.
+ */
+function section(
+  rows: readonly Row[],
+  header: readonly string[],
+  statement: boolean,
+): { columns: Columns; data: Row[] } | null {
   const at = rows.findIndex((row) => hasColumns(row.cells, header));
   const head = rows[at];
   if (at < 0 || !head) return null;
-  const end = rows.findIndex((row, i) => i > at && isBlank(row));
+  const end = statement ? rows.findIndex((row, i) => i > at && isBlank(row)) : -1;
   return { columns: new Columns(head.cells), data: rows.slice(at + 1, end < 0 ? undefined : end) };
 }
 
+const isStatement = (rows: readonly Row[]) =>
+  rows.some((row) => (row.cells[0] ?? '').startsWith('Account Statement for'));
+
 /** Fees live only in the Cash Balance `TRD` rows ("BOT +1,000,000 HMBL @0.0042"), as negatives. */
-function cashFees(rows: readonly Row[], timeZone: string): CashFee[] {
-  const cash = section(rows, CASH_HEADER);
+function cashFees(rows: readonly Row[], timeZone: string, statement: boolean): CashFee[] {
+  const cash = section(rows, CASH_HEADER, statement);
   if (!cash) return [];
   const { columns, data } = cash;
   const fees: CashFee[] = [];
@@ -61,8 +75,56 @@ function takeFee(fees: CashFee[], execution: Pick<Execution, 'symbol' | 'epochMs
 }
 
 /**
+ * A file of Cash Balance rows alone: each `TRD` row is one fill, its side, size, symbol and price read
+ * from the description, its fees from `Misc Fees` and `Commissions & Fees`. The rows do not say open
+ * or close (intent null: the position decides). Other rows (`BAL`, dividends, transfers) and option
+ * trades are listed as not imported; the `TOTAL` line is passed over.
+ */
+function cashTrades(
+  cash: { columns: Columns; data: Row[] },
+  account: string,
+  options: ParseOptions,
+): ReturnType<typeof collect> {
+  const { columns, data } = cash;
+  const isTotal = (row: Row) =>
+    columns.get(row, 'TYPE') === '' && /^total$/i.test(columns.get(row, 'DESCRIPTION'));
+  const rows = data.filter((row) => !isTotal(row));
+  return collect(rows, (row) => {
+    const type = columns.get(row, 'TYPE').toUpperCase();
+    const description = columns.get(row, 'DESCRIPTION');
+    if (type !== 'TRD') throw new NotATrade(`not a trade: ${type || description || 'empty type'}`);
+    const match = CASH_TRADE.exec(description);
+    if (!match) throw new NotATrade(`"${description}" is not a stock trade`);
+    const [, verb = '', count = '', symbol = '', priceText = ''] = match;
+    const qty = Number(count.replace(/[-+,]/g, ''));
+    if (!Number.isSafeInteger(qty) || qty <= 0)
+      throw new RowError(`"${description}" has no whole share count`);
+    const price = parseBrokerNumber(priceText);
+    if (!price || price.lte(0)) throw new RowError(`"${description}" has no positive price`);
+    const ref = columns.get(row, 'REF #');
+    return makeExecution({
+      broker: 'thinkorswim',
+      account,
+      currency: 'USD',
+      ...anyDateTime(columns.get(row, 'DATE'), columns.get(row, 'TIME'), 'MDY', options.timeZone),
+      symbol: symbol.toUpperCase(),
+      side: verb.toUpperCase() === 'BOT' ? 'buy' : 'sell',
+      intent: null,
+      qty,
+      price: price.toFixed(),
+      fees: feeSum(columns, row, ['Misc Fees', 'Commissions & Fees']).neg().toFixed(),
+      orderId: null,
+      execId: ref === '' ? null : ref,
+      line: row.line,
+    });
+  });
+}
+
+/**
  * thinkorswim Account Statement: executions from Account Trade History (newest first, signed Qty,
- * `Pos Effect` TO OPEN/TO CLOSE, or AUTO in paperMoney), fees from the Cash Balance section.
+ * `Pos Effect` TO OPEN/TO CLOSE, or AUTO in paperMoney), fees from the Cash Balance section. A file
+ * with the Account Trade History alone is read the same way (no fees); one with the Cash Balance
+ * alone is read from its `TRD` rows (see cashTrades).
  */
 export const thinkorswim: BrokerFormat = {
   id: 'thinkorswim',
@@ -74,13 +136,24 @@ export const thinkorswim: BrokerFormat = {
     lacks: 'nothing for stocks (fees come from the Cash Balance section)',
   },
   fit: (cells) =>
-    markerFit((cells[0] ?? '').startsWith('Account Statement for') || cells[0] === 'Account Trade History'),
+    markerFit(
+      (cells[0] ?? '').startsWith('Account Statement for') ||
+        cells[0] === 'Account Trade History' ||
+        hasColumns(cells, TRADE_HEADER) ||
+        hasColumns(cells, CASH_HEADER),
+    ),
   parse(rows, options) {
-    const trades = section(rows, TRADE_HEADER);
-    if (!trades) throw new ImportError(1, 'thinkorswim statement has no Account Trade History section');
+    const statement = isStatement(rows);
+    const title = rows.find((row) => (row.cells[0] ?? '').startsWith('Account Statement for'));
+    const account = /^Account Statement for (\S+)/.exec(title?.cells[0] ?? '')?.[1] ?? '';
+    const trades = section(rows, TRADE_HEADER, statement);
+    if (!trades) {
+      const cash = section(rows, CASH_HEADER, statement);
+      if (cash) return cashTrades(cash, account, options);
+      throw new ImportError(1, 'thinkorswim statement has no Account Trade History section');
+    }
     const { columns, data } = trades;
-    const account = /^Account Statement for (\S+)/.exec(rows[0]?.cells[0] ?? '')?.[1] ?? '';
-    const fees = cashFees(rows, options.timeZone);
+    const fees = cashFees(rows, options.timeZone, statement);
     // Newest first in the file: read oldest first so equal time stamps keep their real order.
     const chronological = [...data].reverse();
     return collect(chronological, (row) => {
