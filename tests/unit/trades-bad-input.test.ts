@@ -25,7 +25,7 @@ describe('files that are not what they seem', () => {
       'Exported trades\n\nTime,Symbol,Price,Qty,Route,LiqType,ECNFee\n09:30:01,ABCD,1,100,ARCA,,0\n';
     const error = importError(() => analyzeFile(text, { date: '2026-03-16' }));
     expect(error.line).toBe(3);
-    expect(error.message).toMatch(/looks like DAS Trader but has no Side column/);
+    expect(error.message).toMatch(/no supported header; closest (?:is|are) .*DAS Trader \(missing Side\)/);
   });
 
   it('lists every bad row of a file with one good row in 10,000, by line', () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { nameSet } from '../../functions/_lib/trades/brokers/header.ts';
-import { detect, detectBroker, outranks, rankOf } from '../../functions/_lib/trades/brokers/index.ts';
+import {
+  closestFormats,
+  detect,
+  detectBroker,
+  outranks,
+  rankOf,
+} from '../../functions/_lib/trades/brokers/index.ts';
+import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
 
 /** Headers as exports print them (public sources in tests/fixtures/brokers/README.md), and what they are. */
 const HEADERS: [string, string][] = [
@@ -154,5 +161,40 @@ describe('when two formats fit, the one that reads more of the header wins', () 
       score: 3,
     });
     expect(rankOf({ complete: true, score: 50, missing: [], found: 1 }, names).coverage).toBe(1);
+  });
+});
+
+describe('a refusal names the closest formats by what they miss, not a guess at the broker', () => {
+  const refusal = (text: string) => {
+    try {
+      analyzeFile(text, { date: '2026-03-16' });
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'read';
+  };
+  it.each([
+    [
+      'Time,Symbol,Price,Qty,Route,LiqType,ECNFee\n09:30:01,ABCD,1,100,ARCA,,0\n',
+      'line 1: unknown file format: no supported header; closest are DAS Trader (missing Side), DAS Trader order log (missing Event, B/S) and DAS Trader executions (missing TradeID, B/S) (map its columns to read it)',
+    ],
+    [
+      'Name,Symbol,Side,Status,Total Qty,Price,Avg Price,Placed Time\nX,ABCD,Buy,Filled,100,1,1,03/16/2026 09:30:01 EDT\n',
+      /^line 1: unknown file format: no supported header; closest (?:is|are) .*Webull.* \(missing Filled, Filled Time\)/,
+    ],
+    [
+      'Foo,Bar,Baz\n1,2,3\n',
+      /^line 1: unknown file format: no supported broker header in the first lines: a header needs date .* symbol, side .* quantity and price columns/,
+    ],
+  ])('%s', (text, message) => {
+    if (typeof message === 'string') expect(refusal(text)).toBe(message);
+    else expect(refusal(text)).toMatch(message);
+  });
+
+  it('lists the closest formats, closest first', () => {
+    const { closest } = detect('Date,Time,Symbol,Quantity,Price\n');
+    expect(closest[0]).toMatchObject({ line: 1, missing: ['Side'] });
+    expect(closestFormats(closest)).toMatch(/^Generic \(Tradervue layout\) \(missing Side\)/);
+    expect(closestFormats([])).toBe('');
   });
 });

@@ -1,7 +1,7 @@
 import { type ColumnMapping, mappingProblem } from './brokers/column-mapping.ts';
 import { customFormat } from './brokers/custom.ts';
 import type { BrokerFormat } from './brokers/format.ts';
-import { type Detection, detect } from './brokers/index.ts';
+import { closestFormats, type Detection, detect } from './brokers/index.ts';
 import { findHeader } from './brokers/mapping-guess.ts';
 import { readRows } from './brokers/table.ts';
 import { ImportError } from './errors.ts';
@@ -122,20 +122,23 @@ export function assertText(text: string): void {
   }
 }
 
-/** The detected format, or an error naming the closest header and what it lacks. */
+/**
+ * The detected format, or an error naming the columns looked for: the closest formats (at most
+ * three, whose header has at least half their required columns) and what each one lacks.
+ */
 function recognised(text: string): Detection {
-  const { found, nearest } = detect(text);
+  const { found, nearest, closest } = detect(text);
   if (found) return found;
   if (nearest) {
-    const plural = nearest.missing.length === 1 ? 'column' : 'columns';
+    const are = closest.length === 1 ? 'is' : 'are';
     throw new ImportError(
       nearest.line,
-      `unknown file format: this header looks like ${nearest.format.label} but has no ${nearest.missing.join(', ')} ${plural} (map its columns to read it)`,
+      `unknown file format: no supported header; closest ${are} ${closestFormats(closest)} (map its columns to read it)`,
     );
   }
   throw new ImportError(
     1,
-    'unknown file format: no supported broker header in the first lines (map its columns to read it)',
+    'unknown file format: no supported broker header in the first lines: a header needs date (or date and time), symbol, side (or signed quantity), quantity and price columns (map its columns to read it)',
   );
 }
 

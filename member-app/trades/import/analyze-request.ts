@@ -1,5 +1,5 @@
 import type { ColumnMapping } from '../../../functions/_lib/trades/brokers/column-mapping.ts';
-import { BROKER_FORMATS, detect } from '../../../functions/_lib/trades/brokers/index.ts';
+import { BROKER_FORMATS, closestFormats, detect } from '../../../functions/_lib/trades/brokers/index.ts';
 import { findHeader, guessMapping } from '../../../functions/_lib/trades/brokers/mapping-guess.ts';
 import { decodeText } from '../../../functions/_lib/trades/brokers/table.ts';
 import { DateNeeded, ImportError } from '../../../functions/_lib/trades/errors.ts';
@@ -75,9 +75,7 @@ export function analyzeRequest(request: AnalyzeRequest, post: (message: WorkerMe
         sample: header.sample,
         guess: guessMapping(header.cells, header.rows),
         supported: supported(),
-        problem: near
-          ? `line ${near.line} looks like ${near.format.label} but has no ${near.missing.join(', ')}`
-          : null,
+        problem: near ? `line ${near.line}: ${closestFormats(detected.closest)}` : null,
       });
     } else {
       post({

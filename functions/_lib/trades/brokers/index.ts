@@ -100,6 +100,15 @@ export function outranks(a: Rank, b: Rank | null): boolean {
 }
 
 /**
+ * The closest formats as a refusal names them, by what each lacks:
+ * `Webull orders (missing Filled Time) and Moomoo (missing Order Time, Filled@Avg Price)`.
+ */
+export function closestFormats(closest: readonly NearMiss[]): string {
+  const named = closest.map((near) => `${near.format.label} (missing ${near.missing.join(', ')})`);
+  return named.length <= 1 ? named.join('') : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+}
+
+/**
  * Which export this is, from its header record (cells) or from the file's first lines (text);
  * null when no known header is there.
  */
