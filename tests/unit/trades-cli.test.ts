@@ -123,25 +123,24 @@ describe('scripts/trades-parse.ts', () => {
   });
 
   it('fails when every row of the file is rejected, naming the first ones', () => {
-    // Webull's "2026/07/20 08:03:06,GMT-04" times (not read yet): every row was rejected and the
-    // run still printed an empty analysis and exited 0.
+    // Every row rejected (an unreadable average price): the run printed an empty analysis and exited 0.
     const dir = mkdtempSync(join(tmpdir(), 'trades-cli-'));
-    const file = join(dir, 'webull-offsets.csv');
+    const file = join(dir, 'webull-unreadable.csv');
     const row = (side: string, time: string) =>
-      `TESORO ENTERPRISES INC,TSNP,${side},Filled,300000,300000,@0.0248,0.0248,DAY,"${time},GMT-04","${time},GMT-04"`;
+      `TESORO ENTERPRISES INC,TSNP,${side},Filled,300000,300000,@0.0248,n/a,DAY,${time} EDT,${time} EDT`;
     writeFileSync(
       file,
       [
         'Name,Symbol,Side,Status,Filled,Total Qty,Price,Avg Price,Time-in-Force,Placed Time,Filled Time',
-        row('Buy', '2026/07/20 08:03:06'),
-        row('Sell', '2026/07/20 09:03:06'),
+        row('Buy', '03/18/2026 14:58:10'),
+        row('Sell', '03/18/2026 15:20:00'),
       ].join('\n'),
     );
     const { code, stdout, stderr } = cli(file);
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(stderr).toBe(
-      `${file}: no trade could be read from this file: all 2 rows were rejected (line 2: time "08:03:06,GMT-04" is not a time; line 3: time "09:03:06,GMT-04" is not a time)\n`,
+      `${file}: no trade could be read from this file: all 2 rows were rejected (line 2: Avg Price "n/a" is not a positive price; line 3: Avg Price "n/a" is not a positive price)\n`,
     );
   });
 });

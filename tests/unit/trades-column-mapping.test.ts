@@ -168,7 +168,10 @@ describe('a hand-mapped export', () => {
       ['sell', 500],
       ['buy', 500],
     ]);
-    expect(result.closed_trades[0]).toMatchObject({ side: 'short', net: '1.0000' });
+    // A plain sell first: shares held before the file, not a short (nothing says it opened one).
+    expect(result.closed_trades).toEqual([]);
+    expect(result.opened_before).toMatchObject([{ side: 'long', shares: 500, value: '6.0000' }]);
+    expect(result.open_positions).toMatchObject([{ side: 'long', shares: 500 }]);
   });
 
   it('knows the usual side labels and rejects others with the line', () => {

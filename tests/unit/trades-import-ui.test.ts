@@ -170,13 +170,12 @@ describe('import: what the worker answers', () => {
   it('says a file whose every row is rejected holds no trade, naming the first lines', () => {
     const header =
       'Name,Symbol,Side,Status,Filled,Total Qty,Price,Avg Price,Time-in-Force,Placed Time,Filled Time';
-    const row =
-      'TESORO,TSNP,Buy,Filled,5,5,@0.02,0.02,DAY,"2026/07/20 08:03:06,GMT-04","2026/07/20 08:03:06,GMT-04"';
+    const row = 'TESORO,TSNP,Buy,Filled,5,5,@0.02,n/a,DAY,03/18/2026 14:58:10 EDT,03/18/2026 14:58:12 EDT';
     expect(last(answers({ text: `${header}\n${row}\n`, timeZone: 'America/New_York' }))).toEqual({
       type: 'error',
       line: 0,
       message:
-        'no trade could be read from this file: its 1 row was rejected (line 2: time "08:03:06,GMT-04" is not a time)',
+        'no trade could be read from this file: its 1 row was rejected (line 2: Avg Price "n/a" is not a positive price)',
       needsDate: false,
       supported: null,
     });

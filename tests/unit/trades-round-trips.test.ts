@@ -83,7 +83,16 @@ describe('round trips (FIFO, flat to flat)', () => {
       fill({ time: T('09:30:00'), symbol: 'AITX', side: 'buy', qty: 10, price: '1' }),
       fill({ time: T('09:32:00'), symbol: 'AITX', side: 'buy', qty: 10, price: '1', account: 'ACC2' }),
       fill({ time: T('09:33:00'), symbol: 'AITX', side: 'sell', qty: 10, price: '2' }),
-      fill({ time: T('09:34:00'), symbol: 'ENZC', side: 'sell', qty: 10, price: '2', currency: 'CAD' }),
+      // A short sale (a plain sell from flat would close shares held before the file).
+      fill({
+        time: T('09:34:00'),
+        symbol: 'ENZC',
+        side: 'sell',
+        intent: 'open',
+        qty: 10,
+        price: '2',
+        currency: 'CAD',
+      }),
       fill({ time: T('09:35:00'), symbol: 'ENZC', side: 'sell', qty: 10, price: '3' }),
     ]);
     expect(closed_trades.map((t) => [t.symbol, t.account, t.currency, t.gross])).toEqual([
@@ -99,7 +108,8 @@ describe('round trips (FIFO, flat to flat)', () => {
   it('splits a fill that goes through flat into a close and a new trip the other way', () => {
     const { closed_trades, open_positions } = matchRoundTrips([
       fill({ time: T('09:30:00'), side: 'buy', qty: 100, price: '1', fees: '1' }),
-      fill({ time: T('09:31:00'), side: 'sell', qty: 300, price: '2', fees: '3' }),
+      // A sale that also opens a short (IBKR Code `C;O`): the rest opens the other way.
+      fill({ time: T('09:31:00'), side: 'sell', intent: 'open', qty: 300, price: '2', fees: '3' }),
     ]);
     expect(closed_trades).toEqual([
       expect.objectContaining({ gross: '100.0000', fees: '2.0000', net: '98.0000' }),
@@ -110,6 +120,6 @@ describe('round trips (FIFO, flat to flat)', () => {
   });
 
   it('returns nothing for no executions', () => {
-    expect(matchRoundTrips([])).toEqual({ closed_trades: [], open_positions: [] });
+    expect(matchRoundTrips([])).toEqual({ closed_trades: [], open_positions: [], opened_before: [] });
   });
 });

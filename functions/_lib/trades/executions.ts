@@ -4,6 +4,8 @@ export type BrokerId =
   | 'das'
   | 'tradezero'
   | 'webull'
+  | 'webull-intl'
+  | 'tiger'
   | 'ibkr'
   | 'thinkorswim'
   | 'lightspeed'
@@ -11,6 +13,7 @@ export type BrokerId =
   | 'das-orders'
   | 'das-executions'
   | 'ibkr-statement'
+  | 'ibkr-xml'
   | 'fidelity'
   | 'etrade'
   | 'etrade-legacy'
@@ -121,4 +124,15 @@ export function sortExecutions(executions: readonly Execution[]): Execution[] {
         a.index - b.index,
     )
     .map(({ execution }) => execution);
+}
+
+/**
+ * Whether a fill can only close, never open, when nothing in the file is open against it: one its
+ * label calls a close (`TO CLOSE`, `Buy to Cover`, IBKR Code `C`), or a plain sell. Every format we
+ * read names a short sale when it is one (`SS`, `Short Sell`, `SHORT SALE`, `Sell Short`, `TO OPEN`,
+ * Code `O`), so a plain sell from flat is a sale of shares bought before the file's first line —
+ * not a short (a history that starts mid-position, the usual "last 90 days" export).
+ */
+export function closesOnly(execution: Execution): boolean {
+  return execution.intent === 'close' || (execution.side === 'sell' && execution.intent === null);
 }

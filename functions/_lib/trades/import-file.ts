@@ -7,7 +7,7 @@ import { readRows } from './brokers/table.ts';
 import { ImportError } from './errors.ts';
 import type { BrokerId, Execution, Rejection, Warning } from './executions.ts';
 import { amount, toDecimal, ZERO } from './money.ts';
-import { type ClosedTrade, matchRoundTrips, type OpenPosition } from './round-trips.ts';
+import { type ClosedTrade, matchRoundTrips, type OpenedBefore, type OpenPosition } from './round-trips.ts';
 import { computeStats, type TradeStats } from './stats.ts';
 import { assertTimeZone } from './zoned-time.ts';
 
@@ -38,6 +38,11 @@ export interface FileAnalysis {
   warnings: Warning[];
   closed_trades: ClosedTrade[];
   open_positions: OpenPosition[];
+  /**
+   * Closes of positions opened before the file (a history that starts mid-position): apart from
+   * closed trades, out of totals and statistics, each also said in the warnings with its line.
+   */
+  opened_before: OpenedBefore[];
   /** Keyed by currency, like expected.json. */
   totals: Record<string, CurrencyTotals>;
   /** Keyed by currency. */
@@ -73,8 +78,9 @@ export function analyzeFile(text: string, options: AnalyzeOptions = {}): FileAna
   rejected.sort((a, b) => a.line - b.line);
   if (executions.length === 0 && rejected.length > 0) throw nothingRead(rejected);
   const unique = distinctFingerprints(executions);
-  const { closed_trades, open_positions } = matchRoundTrips(unique);
-  warnings.push(...statementMismatches(closed_trades));
+  const { closed_trades, open_positions, opened_before } = matchRoundTrips(unique);
+  warnings.push(...statementMismatches(closed_trades), ...opened_before.map(openedBeforeWarning));
+  warnings.sort((a, b) => a.line - b.line);
   const currencies = [...new Set(closed_trades.map((trade) => trade.currency))].sort();
   const totals: Record<string, CurrencyTotals> = {};
   const stats: Record<string, TradeStats> = {};
@@ -90,8 +96,21 @@ export function analyzeFile(text: string, options: AnalyzeOptions = {}): FileAna
     warnings,
     closed_trades,
     open_positions,
+    opened_before,
     totals,
     stats,
+  };
+}
+
+/** What the member is told of a close whose opening is not in the file. */
+function openedBeforeWarning(close: OpenedBefore): Warning {
+  const what =
+    close.side === 'long'
+      ? `a sale of ${close.shares.toLocaleString('en-US')} ${close.symbol} bought before this file`
+      : `a cover of ${close.shares.toLocaleString('en-US')} ${close.symbol} shorted before this file`;
+  return {
+    line: close.line,
+    message: `${what}: not counted in P&L or statistics until its opening is known (import the earlier file)`,
   };
 }
 

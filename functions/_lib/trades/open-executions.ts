@@ -1,9 +1,10 @@
-import { type Execution, sortExecutions } from './executions.ts';
+import { closesOnly, type Execution, sortExecutions } from './executions.ts';
 
 /**
  * Fingerprints of the executions that make up positions still open, by the round-trip rule of
  * round-trips.ts (per symbol, account and currency, flat back to flat; a fill that goes through flat
- * opens the other way and belongs to the new position). Everything else is part of a closed trip.
+ * opens the other way and belongs to the new position, unless it only closes: `closesOnly`).
+ * Everything else is part of a closed trip or closed a position from before the file.
  * Quantities only: no money is needed to say whether a position is open.
  */
 export function openExecutions(executions: readonly Execution[]): Set<string> {
@@ -16,8 +17,11 @@ export function openExecutions(executions: readonly Execution[]): Set<string> {
       books.set(id, book);
     }
     const before = book.position;
-    const after = before + (execution.side === 'buy' ? execution.qty : -execution.qty);
-    if (before === 0 || Math.sign(after) === -Math.sign(before)) book.members = [execution.fingerprint];
+    let after = before + (execution.side === 'buy' ? execution.qty : -execution.qty);
+    // A fill that only closes opens nothing past flat: the rest closed a position from before the file.
+    if (closesOnly(execution) && (before === 0 || Math.sign(after) === -Math.sign(before))) after = 0;
+    if (after !== 0 && (before === 0 || Math.sign(after) === -Math.sign(before)))
+      book.members = [execution.fingerprint];
     else if (after === 0) book.members = [];
     else book.members.push(execution.fingerprint);
     book.position = after;

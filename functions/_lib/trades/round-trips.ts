@@ -1,11 +1,13 @@
 import type { Execution } from './executions.ts';
-import { sortExecutions } from './executions.ts';
+import { closesOnly, sortExecutions } from './executions.ts';
 import { amount, type Decimal, plain, toDecimal, ZERO } from './money.ts';
 
 /**
  * Round trips and open positions, by the rule in tests/fixtures/brokers/README.md: executions of one
  * symbol, account and currency, in time order (opening fills first on equal stamps), from flat back to
- * flat. Quantities are whole shares (safe integers); money is exact decimals.
+ * flat. A closing fill with nothing open is a close of a position opened before the file
+ * (`opened_before`), never a trade the other way. Quantities are whole shares (safe integers); money is
+ * exact decimals.
  */
 
 export type TradeSide = 'long' | 'short';
@@ -53,9 +55,34 @@ export interface OpenPosition {
   opened: string;
 }
 
+/**
+ * A closing fill with nothing in the file to close: the end of a position opened before the file's
+ * first line (a sale of shares bought earlier, a cover of an earlier short). Never turned into a trade
+ * the other way; not in P&L or statistics until its opening is known (the earlier file imported).
+ */
+export interface OpenedBefore {
+  symbol: string;
+  account: string;
+  currency: string;
+  /** The side of the earlier position: a sale closes a long, a cover closes a short. */
+  side: TradeSide;
+  shares: number;
+  /** When it was closed (the fill's time). */
+  exit: string;
+  /** Σ(qty × price) of the closing part of the fill: proceeds of a sale, cost of a cover. */
+  value: string;
+  /** Its fees (a fill's share when only part of it closed something earlier). */
+  fees: string;
+  /** The fill's fingerprint, and its line in the file (0 for stored trades). */
+  fill: string;
+  line: number;
+}
+
 export interface MatchResult {
   closed_trades: ClosedTrade[];
   open_positions: OpenPosition[];
+  /** Closes of positions opened before the file, in time order: apart from closed trades. */
+  opened_before: OpenedBefore[];
 }
 
 interface Lot {
@@ -215,6 +242,18 @@ export function matchRoundTrips(
 ): MatchResult {
   const trips = new Map<string, { key: Key; trip: Trip | null }>();
   const closed: { order: number; trade: ClosedTrade }[] = [];
+  const openedBefore: OpenedBefore[] = [];
+  const earlier = (key: Key, execution: Execution, qty: number, price: Decimal, fees: Decimal) =>
+    openedBefore.push({
+      ...key,
+      side: execution.side === 'sell' ? 'long' : 'short',
+      shares: qty,
+      exit: execution.time,
+      value: amount(price.times(qty)),
+      fees: amount(fees),
+      fill: execution.fingerprint,
+      line: execution.line,
+    });
   sortExecutions(executions).forEach((execution, order) => {
     const { symbol, account, currency } = execution;
     const id = `${account}\u0000${currency}\u0000${symbol}`;
@@ -227,6 +266,10 @@ export function matchRoundTrips(
     const fees = toDecimal(execution.fees);
     const direction: TradeSide = execution.side === 'buy' ? 'long' : 'short';
     let trip = book.trip;
+    if (!trip && closesOnly(execution)) {
+      earlier(book.key, execution, execution.qty, price, fees);
+      return;
+    }
     if (!trip) trip = newTrip(execution.fingerprint, direction, order, execution.time, withFills);
     if (trip.side === direction) {
       // Opens or adds; a label without open/close simply follows the position.
@@ -249,7 +292,10 @@ export function matchRoundTrips(
     }
     closed.push({ order: trip.order, trade: toClosed(trip, book.key) });
     book.trip = null;
-    if (closing < execution.qty) {
+    if (closing < execution.qty && closesOnly(execution)) {
+      // More than the position, by a fill that opens nothing: the rest closed an earlier position.
+      earlier(book.key, execution, execution.qty - closing, price, flipFees);
+    } else if (closing < execution.qty) {
       // More than the position: the rest opens the other way (a flip), with its share of the fees.
       const flip = newTrip(execution.fingerprint, direction, order, execution.time, withFills);
       open(flip, execution.qty - closing, price, flipFees, execution.time);
@@ -265,5 +311,6 @@ export function matchRoundTrips(
   return {
     closed_trades: closed.sort((a, b) => a.order - b.order).map(({ trade }) => trade),
     open_positions,
+    opened_before: openedBefore,
   };
 }
