@@ -198,3 +198,43 @@ describe('a refusal names the closest formats by what they miss, not a guess at 
     expect(closestFormats([])).toBe('');
   });
 });
+
+describe('symbol aliases and a date and a time in columns of their own', () => {
+  it.each([
+    ['TradeID,OrderID,B/S,symb,Qty,Price,Time', 'das-executions'],
+    ['TradeID,OrderID,B/S,Sym,Qty,Price,Time', 'das-executions'],
+    ['Event,B/S,Symb,Shares,Price,Route,Time,Account,Note', 'das-orders'],
+    ['Date,Time,Ticker,Quantity,Price,Side', 'tradervue'],
+    ['Date,Time,Symb,Quantity,Price,Side,Commission', 'tradervue'],
+    ['Trade Date,Execution Time,Symbol,Quantity,Price,Side', 'tradervue'],
+    ['Trade Date,Exec Time,Ticker,Quantity,Price,Side,Commission', 'tradervue'],
+  ])('%s → %s', (header, id) => {
+    expect(detect(`${header}\n`).found?.format.id).toBe(id);
+  });
+
+  it('reads a DAS executions export whose symbol column is spelled symb', () => {
+    const text =
+      'TradeID,OrderID,B/S,symb,Qty,Price,Time\n1,11,B,abcd,100,1.5,09:30:01\n2,12,S,abcd,100,1.6,09:31:00\n';
+    const analysis = analyzeFile(text, { date: '2026-03-16' });
+    expect(analysis.broker).toBe('das-executions');
+    expect(analysis.closed_trades).toHaveLength(1);
+    expect(analysis.closed_trades[0]).toMatchObject({ symbol: 'ABCD', gross: '10.0000' });
+  });
+
+  it('reads the date and the time of a generic file from separate columns', () => {
+    const text = [
+      'Trade Date,Execution Time,Symbol,Quantity,Price,Side,Commission',
+      '03/16/2026,09:30:01,ABCD,100,1.50,Buy,1',
+      '03/16/2026,10:15:30,ABCD,100,1.60,Sell,1',
+      // An execution time that carries its own date is read alone.
+      '03/17/2026,03/17/2026 09:45:00,EFGH,10,2,Buy,0',
+    ].join('\n');
+    const analysis = analyzeFile(text);
+    expect(analysis.broker).toBe('tradervue');
+    expect(analysis.executions.map((e) => e.time)).toEqual([
+      '2026-03-16T09:30:01',
+      '2026-03-16T10:15:30',
+      '2026-03-17T09:45:00',
+    ]);
+  });
+});

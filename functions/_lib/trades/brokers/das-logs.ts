@@ -59,7 +59,7 @@ export const dasOrders = tableFormat({
     fields: {
       event: ['Event'],
       side: ['B/S'],
-      symbol: ['Symbol'],
+      symbol: ['Symbol', 'Symb', 'Sym'],
       qty: ['Shares', 'Qty'],
       price: ['Price'],
       route: ['Route'],
@@ -95,7 +95,7 @@ export const dasExecutions = tableFormat({
       tradeId: ['TradeID', 'Trade ID'],
       orderId: ['OrderID', 'Order ID'],
       side: ['B/S', 'Side'],
-      symbol: ['Symbol'],
+      symbol: ['Symbol', 'Symb', 'Sym'],
       qty: ['Qty', 'Quantity'],
       price: ['Price'],
       time: ['Time'],

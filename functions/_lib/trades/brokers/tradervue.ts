@@ -1,13 +1,20 @@
 import { makeExecution } from '../executions.ts';
-import { anyDateTime } from './any-date.ts';
+import { anyDateTime, dateOnly } from './any-date.ts';
 import { tableFormat } from './format.ts';
 import { BUY, SELL, sideWords } from './sides.ts';
 import { RowError } from './table.ts';
 
+/** The date cell and the time cell; a time cell that holds its own date (`03/16/2026 09:31:05`) is read alone. */
+function dateAndTime(date: string, time: string | null, timeZone: string) {
+  if (time !== null && dateOnly(time) !== null) return anyDateTime(time, null, 'MDY', timeZone);
+  return anyDateTime(date, time, 'MDY', timeZone);
+}
+
 /**
  * Tradervue's generic import layout (`Date,Time,Symbol,Quantity,Price,Side` with optional
  * `Commission`, `TransFee`, `ECNFee`): our documented template for any platform we do not read.
- * Side starts with B or S (`BOT`, `SLD`, `Short`…); a negative quantity is a sell.
+ * Side starts with B or S (`BOT`, `SLD`, `Short`…); a negative quantity is a sell. Also read with
+ * `Trade Date` and `Execution Time` for the date and time, `Ticker`, `Symb` or `Sym` for the symbol.
  */
 export const tradervue = tableFormat({
   id: 'tradervue',
@@ -20,9 +27,10 @@ export const tradervue = tableFormat({
   },
   schema: {
     fields: {
-      date: ['Date'],
-      time: ['Time'],
-      symbol: ['Symbol'],
+      // A journal's own sheet often names them otherwise: a trade date and an execution time apart.
+      date: ['Date', 'Trade Date'],
+      time: ['Time', 'Execution Time', 'Exec Time'],
+      symbol: ['Symbol', 'Ticker', 'Symb', 'Sym'],
       quantity: ['Quantity'],
       price: ['Price'],
       side: ['Side'],
@@ -46,7 +54,7 @@ export const tradervue = tableFormat({
       broker: 'tradervue',
       account: c.get(row, 'account'),
       currency: c.get(row, 'currency').toUpperCase() || 'USD',
-      ...anyDateTime(c.get(row, 'date'), c.has('time') ? c.get(row, 'time') : null, 'MDY', options.timeZone),
+      ...dateAndTime(c.get(row, 'date'), c.has('time') ? c.get(row, 'time') : null, options.timeZone),
       symbol: c.symbol(row, 'symbol'),
       ...side,
       qty: c.shares(row, 'quantity'),
