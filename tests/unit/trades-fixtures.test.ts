@@ -37,6 +37,8 @@ const BROKERS: Record<string, string> = {
   'das.csv': 'das',
   'tradezero.csv': 'tradezero',
   'webull.csv': 'webull',
+  'webull-price.csv': 'webull',
+  'webull-bs.csv': 'webull',
   'ibkr.csv': 'ibkr',
   'thinkorswim.csv': 'thinkorswim',
   'lightspeed.csv': 'lightspeed',

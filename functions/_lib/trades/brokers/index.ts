@@ -20,7 +20,9 @@ import { tradervue } from './tradervue.ts';
 import { tradestation } from './tradestation.ts';
 import { tradezero } from './tradezero.ts';
 import { vanguard } from './vanguard.ts';
+import { tiger } from './tiger.ts';
 import { webull } from './webull.ts';
+import { webullIntl } from './webull-intl.ts';
 
 /**
  * Every supported export. When two fit one header, the one that reads more of it wins (coverage, see
@@ -32,6 +34,8 @@ export const BROKER_FORMATS: readonly BrokerFormat[] = [
   dasExecutions,
   tradezero,
   webull,
+  webullIntl,
+  tiger,
   ibkr,
   ibkrStatement,
   thinkorswim,
