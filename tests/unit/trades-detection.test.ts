@@ -7,6 +7,7 @@ import {
   outranks,
   rankOf,
 } from '../../functions/_lib/trades/brokers/index.ts';
+import { guessMapping } from '../../functions/_lib/trades/brokers/mapping-guess.ts';
 import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
 
 /** Headers as exports print them (public sources in tests/fixtures/brokers/README.md), and what they are. */
@@ -236,5 +237,37 @@ describe('symbol aliases and a date and a time in columns of their own', () => {
       '2026-03-16T10:15:30',
       '2026-03-17T09:45:00',
     ]);
+  });
+});
+
+describe('the mapping guess of a file with the date and the time apart', () => {
+  it.each([
+    [
+      'Trade Date,Execution Time,Symb,Shares,Fill Price,Action,Comm',
+      [],
+      'Trade Date',
+      'Execution Time',
+      'Symb',
+    ],
+    ['Settle Date,Trade Date,Time,Symbol,Qty,Price', [], 'Trade Date', 'Time', 'Symbol'],
+    // The execution time carries its own date: it is the date column, the trade date unused.
+    [
+      'Execution Time,Trade Date,Stock,Qty,Price,Side',
+      [['03/16/2026 09:30:01', '03/16/2026', 'A', '1', '1', 'Buy']],
+      'Execution Time',
+      null,
+      'Stock',
+    ],
+    ['Exec Time,Settlement Date,Ticker,Qty,Price,Side', [], 'Exec Time', null, 'Ticker'],
+  ])('%s', (header, rows, date, time, symbol) => {
+    expect(guessMapping(header.split(','), rows)).toMatchObject({ date, time, symbol });
+  });
+
+  it('reads the file through that guess', () => {
+    const text =
+      'Trade Date,Execution Time,Symb,Shares,Fill Price,Action\n03/16/2026,09:30:01,ABCD,100,1.5,Bought\n';
+    const header = text.split('\n')[0]?.split(',') ?? [];
+    const analysis = analyzeFile(text, { mapping: guessMapping(header) });
+    expect(analysis.executions[0]?.time).toBe('2026-03-16T09:30:01');
   });
 });

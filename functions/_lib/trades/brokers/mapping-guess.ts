@@ -68,7 +68,7 @@ const GUESSES: Record<Exclude<keyof ColumnMapping, 'fees' | 'dateOrder'>, readon
     'time',
   ],
   time: ['time of day', 'exec time', 'execution time', 'time'],
-  symbol: ['symbol', 'ticker', 'instrument', 'security', 'stock'],
+  symbol: ['symbol', 'ticker', 'symb', 'sym', 'instrument', 'security', 'stock'],
   side: [
     'side',
     'action',
@@ -114,6 +114,30 @@ function sideShare(rows: readonly (readonly string[])[], index: number): number 
   return values === 0 ? 0 : sides / values;
 }
 
+/** Date columns of a trade, most usual first; a settlement or process date is not one. */
+const DATE_NAMES = ['trade date', 'date', 'execution date', 'exec date', 'transaction date', 'activity date'];
+
+function dateColumn(cells: readonly string[]): string | undefined {
+  for (const wanted of DATE_NAMES) {
+    const found = cells.find((cell) => norm(cell) === wanted);
+    if (found) return found;
+  }
+  return cells.find((cell) => /\bdate\b/.test(norm(cell)) && !/settle|process|expir/.test(norm(cell)));
+}
+
+/** True when most of a column's sample values hold a date (`03/16/2026 09:31`, `2026-03-16T…`). */
+function carriesDate(rows: readonly (readonly string[])[], index: number): boolean {
+  let dated = 0;
+  let values = 0;
+  for (const row of rows) {
+    const value = row[index] ?? '';
+    if (value === '') continue;
+    values++;
+    if (/\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}/.test(value)) dated++;
+  }
+  return values > 0 && dated / values >= 0.5;
+}
+
 /**
  * A first mapping from the header's names and, for the side, from what the columns hold (Robinhood's
  * `Trans Code`, a sentence column); the member checks and corrects it.
@@ -142,8 +166,18 @@ export function guessMapping(
   const symbol = pick('symbol');
   const quantity = pick('quantity');
   const price = pick('price');
-  const date = pick('date');
-  const time = pick('time');
+  let date = pick('date');
+  let time = pick('time');
+  // A time column taken for the date while a date column stands apart (`Trade Date`, `Execution
+  // Time`): the date from the one and the time from the other, unless the time's cells carry a date.
+  if (date !== null && time === null && !/\bdate\b/.test(norm(date))) {
+    const dated = dateColumn(named.filter((cell) => !used.has(cell)));
+    if (dated && !carriesDate(rows, cells.indexOf(date))) {
+      used.add(dated);
+      time = date;
+      date = dated;
+    }
+  }
   let side = pick('side');
   // A side column named otherwise, or a name that holds no sides (`Type` = Margin): by the values.
   if (rows.length > 0 && (side === null || sideShare(rows, cells.indexOf(side)) < 0.5)) {
