@@ -25,6 +25,9 @@ export type BrokerId =
   | 'vanguard'
   | 'tradestation'
   | 'tradervue'
+  | 'tradervue-trades'
+  | 'schwab-realized'
+  | 'questrade-fills'
   /** A file read through the member's own column mapping. */
   | 'custom';
 

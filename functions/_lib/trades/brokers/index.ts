@@ -13,6 +13,7 @@ import { moomoo } from './moomoo.ts';
 import { questrade } from './questrade.ts';
 import { robinhood } from './robinhood.ts';
 import { schwab } from './schwab.ts';
+import { schwabRealized } from './schwab-realized.ts';
 import { DETECT_LINES, headTables, type Row, usesDecimalComma } from './table.ts';
 import { tastytrade } from './tastytrade.ts';
 import { thinkorswim } from './thinkorswim.ts';
@@ -41,6 +42,7 @@ export const BROKER_FORMATS: readonly BrokerFormat[] = [
   thinkorswim,
   lightspeed,
   schwab,
+  schwabRealized,
   fidelity,
   etrade,
   etradeLegacy,

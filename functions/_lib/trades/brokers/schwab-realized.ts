@@ -1,0 +1,84 @@
+import { makeExecution, type Side } from '../executions.ts';
+import { anyDateTime } from './any-date.ts';
+import { closedTradeFormat, valueParts } from './closed-trades.ts';
+import { NotATrade, RowError } from './table.ts';
+
+/**
+ * Charles Schwab Realized Gain/Loss, lot details (`Symbol,Name,Closed Date,Opened Date,Quantity,
+ * Proceeds Per Share,Cost Per Share,Proceeds,Cost Basis (CB),Gain/Loss ($),…,Wash Sale?,Disallowed
+ * Loss,…`; the summary layout names `Closing Price`, `Cost Basis Method`, `Total Gain/Loss ($)`).
+ * Each lot is a closed trade: bought on the opened date for its cost basis, sold on the closed date
+ * for its proceeds, so it enters as an opening buy of the whole cost and a closing sell of the whole
+ * proceeds (exact totals: see valueParts). Dates only; commissions are inside cost and proceeds.
+ * A lot whose opened date is after its closed date is a short sale: sold first, bought back later.
+ */
+export const schwabRealized = closedTradeFormat({
+  id: 'schwab-realized',
+  label: 'Charles Schwab realized gain/loss',
+  info: {
+    broker: 'Charles Schwab',
+    export: 'Realized Gain/Loss, lot details (closed lots with cost basis)',
+    where: 'schwab.com → Accounts → Positions → Realized Gain/Loss → Export (CSV)',
+    lacks:
+      'time of day, single fills and fees (each lot is one buy and one sell; commissions are inside cost basis and proceeds)',
+  },
+  schema: {
+    fields: {
+      symbol: ['Symbol'],
+      name: ['Name', 'Description'],
+      closed: ['Closed Date'],
+      opened: ['Opened Date'],
+      quantity: ['Quantity'],
+      proceeds: ['Proceeds'],
+      cost: ['Cost Basis (CB)', 'Cost Basis'],
+      gain: ['Gain/Loss ($)', 'Total Gain/Loss ($)'],
+    },
+    required: ['symbol', 'closed', 'opened', 'quantity', 'proceeds', 'cost'],
+    distinctive: ['Cost Basis (CB)', 'Opened Date', 'Closed Date', 'Wash Sale?', 'Disallowed Loss'],
+  },
+  read(row, c, options, file) {
+    const symbol = c.symbol(row, 'symbol');
+    // Options are printed `AAPL 01/17/2025 150.00 C`: the journal reads stocks.
+    if (/\s/.test(symbol)) throw new NotATrade(`${symbol} is not a stock`);
+    const qty = c.shares(row, 'quantity');
+    const proceeds = c.number(row, 'proceeds');
+    const cost = c.number(row, 'cost');
+    if (proceeds.lt(0) || cost.lt(0)) throw new RowError('Proceeds and Cost Basis must not be negative');
+    const opened = anyDateTime(c.get(row, 'opened'), null, 'MDY', options.timeZone);
+    const closed = anyDateTime(c.get(row, 'closed'), null, 'MDY', options.timeZone);
+    const short = opened.epochMs > closed.epochMs;
+    const legs: { side: Side; when: typeof opened; value: typeof cost; intent: 'open' | 'close' }[] = short
+      ? [
+          { side: 'sell', when: closed, value: proceeds, intent: 'open' },
+          { side: 'buy', when: opened, value: cost, intent: 'close' },
+        ]
+      : [
+          { side: 'buy', when: opened, value: cost, intent: 'open' },
+          { side: 'sell', when: closed, value: proceeds, intent: 'close' },
+        ];
+    // What identifies the lot across re-imports: both dates and both amounts (two lots alike in all
+    // of them would be one fill each to the fingerprint, so a repeat is counted).
+    const lot = `lot ${opened.time} ${closed.time} ${cost.toFixed()} ${proceeds.toFixed()}`;
+    const seen = file.repeat(lot);
+    return legs.flatMap(({ side, when, value, intent }) => {
+      if (value.eq(0)) throw new RowError(`${intent === 'open' ? 'opening' : 'closing'} value is 0`);
+      return valueParts(value, qty).map((part, i) =>
+        makeExecution({
+          broker: 'schwab-realized',
+          account: '',
+          currency: 'USD',
+          ...when,
+          symbol,
+          side,
+          intent,
+          qty: part.qty,
+          price: part.price,
+          fees: '0',
+          orderId: null,
+          execId: `${lot}${seen > 1 ? ` #${seen}` : ''}${i > 0 ? ' rest' : ''}`,
+          line: row.line,
+        }),
+      );
+    });
+  },
+});
