@@ -8,6 +8,7 @@ import { ClosedTrades, OpenPositions } from './ClosedTrades.tsx';
 import { executionsCsv, tripsCsv } from './closed-trades-view.ts';
 import { DayNotes } from './DayNotes.tsx';
 import { ImportTrades } from './import/ImportTrades.tsx';
+import { OpenedBefore } from './OpenedBefore.tsx';
 import { TagManager } from './TagManager.tsx';
 import { TradeFormModal } from './TradeFormModal.tsx';
 import { TradeStatsPanel } from './TradeStats.tsx';
@@ -214,6 +215,7 @@ export function TradesPage() {
                 <OpenPositions positions={matched.open_positions} />
               </>
             )}
+            {matched && <OpenedBefore closes={matched.opened_before} />}
           </>
         )}
       </section>

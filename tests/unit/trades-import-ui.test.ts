@@ -167,6 +167,25 @@ describe('import: what the worker answers', () => {
     });
   });
 
+  it('counts the closes of positions opened before the file apart, and says each with its line', () => {
+    const text =
+      'Date,Time,Symbol,Quantity,Price,Side\n07/01/2026,10:00:00,ABCD,500,0.012,S\n07/01/2026,10:05:00,ABCD,300,0.010,B\n';
+    const result = last(answers({ text, timeZone: 'America/New_York' }));
+    expect(result?.type === 'result' && result.preview).toMatchObject({
+      closedTrades: 0,
+      openPositions: 1,
+      openedBefore: 1,
+      totals: {},
+      warnings: [
+        {
+          line: 2,
+          message:
+            'a sale of 500 ABCD bought before this file: not counted in P&L or statistics until its opening is known (import the earlier file)',
+        },
+      ],
+    });
+  });
+
   it('says a file whose every row is rejected holds no trade, naming the first lines', () => {
     const header =
       'Name,Symbol,Side,Status,Filled,Total Qty,Price,Avg Price,Time-in-Force,Placed Time,Filled Time';

@@ -34,6 +34,15 @@ export function PreviewSummary({
         <dd>{preview.closedTrades}</dd>
         <dt>Open positions</dt>
         <dd>{preview.openPositions}</dd>
+        {preview.openedBefore > 0 && (
+          <>
+            <dt>Opened before this file</dt>
+            <dd data-opened-before>
+              {preview.openedBefore} {preview.openedBefore === 1 ? 'close' : 'closes'} of positions the file
+              does not open (lines below): not in P&L until you import the earlier file
+            </dd>
+          </>
+        )}
         {Object.entries(preview.totals).map(([currency, totals]) => (
           <Fragment key={currency}>
             <dt>Net P&L ({currency})</dt>

@@ -64,6 +64,8 @@ export interface ImportPreview {
   totals: Record<string, CurrencyTotals>;
   closedTrades: number;
   openPositions: number;
+  /** Closes of positions opened before the file: not trades until the earlier file is imported. */
+  openedBefore: number;
   /** False when the file has dates only (history exports): the time of day is unknown. */
   timesKnown: boolean;
   /** First and last trade date as printed in the file (`YYYY-MM-DD`); null without executions. */
@@ -85,6 +87,7 @@ export function previewOf(analysis: FileAnalysis, brokerLabel: string): ImportPr
     timesKnown: analysis.executions.some((execution) => execution.time.length > 10),
     closedTrades: analysis.closed_trades.length,
     openPositions: analysis.open_positions.length,
+    openedBefore: analysis.opened_before.length,
     from: dates[0] ?? null,
     to: dates.at(-1) ?? null,
   };
