@@ -8,6 +8,7 @@ import {
   rankOf,
 } from '../../functions/_lib/trades/brokers/index.ts';
 import { guessMapping } from '../../functions/_lib/trades/brokers/mapping-guess.ts';
+import { feeOrTimeLike } from '../../functions/_lib/trades/brokers/unread.ts';
 import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
 
 /** Headers as exports print them (public sources in tests/fixtures/brokers/README.md), and what they are. */
@@ -269,5 +270,63 @@ describe('the mapping guess of a file with the date and the time apart', () => {
     const header = text.split('\n')[0]?.split(',') ?? [];
     const analysis = analyzeFile(text, { mapping: guessMapping(header) });
     expect(analysis.executions[0]?.time).toBe('2026-03-16T09:30:01');
+  });
+});
+
+describe('a fee or time column the chosen format does not read is said, not dropped', () => {
+  it.each([
+    ['Comm/Fee', true],
+    ['Commission', true],
+    ['Fees ($)', true],
+    ['Tax', true],
+    ['SEC Fee', true],
+    ['TAF', true],
+    ['ECN', true],
+    ['Exec Time', true],
+    ['Execution Time', true],
+    ['Time', true],
+    ['Time-in-Force', false],
+    ['Placed Time', false],
+    ['Security Type', false],
+    ['Accrued Interest', false],
+    ['Symbol', false],
+  ])('%s is fee- or time-like: %s', (cell, expected) => {
+    expect(feeOrTimeLike(cell)).toBe(expected);
+  });
+
+  it.each([
+    [
+      'Date,Time,Symbol,Quantity,Price,Side,Commission,SEC Fee,Tax\n03/16/2026,09:30:01,ABCD,100,1.5,Buy,1,0.01,0\n',
+      'line 1: columns SEC Fee, Tax not read (Generic (Tradervue layout) does not take them): fees or times there are not imported',
+    ],
+    [
+      'Time,Symbol,Side,Price,Qty,Route,Account,ECNFee,Comm\n09:30:01,ABCD,B,1.5,100,ARCA,X,0.1,1\n',
+      'line 1: column Comm not read (DAS Trader does not take it): fees or times there are not imported',
+    ],
+  ])('%s', (text, message) => {
+    const warnings = analyzeFile(text, { date: '2026-03-16' }).warnings.map(
+      (w) => `line ${w.line}: ${w.message}`,
+    );
+    expect(warnings).toContain(message);
+  });
+
+  it('names none when the format reads them all, nor for a mapped fee column', () => {
+    const text = 'Date,Time,Symbol,Quantity,Price,Side,Commission\n03/16/2026,09:30:01,ABCD,100,1.5,Buy,1\n';
+    expect(analyzeFile(text).warnings).toEqual([]);
+    const mapped = 'When,Ticker,Qty,Fill,Action,Comm\n03/16/2026 09:30,ABCD,100,1.5,Buy,1\n';
+    const mapping = guessMapping(['When', 'Ticker', 'Qty', 'Fill', 'Action', 'Comm']);
+    expect(mapping.fees).toEqual(['Comm']);
+    expect(analyzeFile(mapped, { mapping: { ...mapping, date: 'When', price: 'Fill' } }).warnings).toEqual(
+      [],
+    );
+    expect(
+      analyzeFile(mapped, { mapping: { ...mapping, date: 'When', price: 'Fill', fees: [] } }).warnings,
+    ).toEqual([
+      {
+        line: 1,
+        message:
+          'column Comm not read (Your column mapping does not take it): fees or times there are not imported',
+      },
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import type { BrokerFormat } from './brokers/format.ts';
 import { closestFormats, type Detection, detect } from './brokers/index.ts';
 import { findHeader } from './brokers/mapping-guess.ts';
 import { readRows } from './brokers/table.ts';
+import { unreadInText } from './brokers/unread.ts';
 import { ImportError } from './errors.ts';
 import type { BrokerId, Execution, Rejection, Warning } from './executions.ts';
 import { amount, toDecimal, ZERO } from './money.ts';
@@ -76,6 +77,7 @@ export function analyzeFile(text: string, options: AnalyzeOptions = {}): FileAna
     headerLine: found.headerLine,
   });
   rejected.sort((a, b) => a.line - b.line);
+  warnings.push(...unreadInText(format, text, found.delimiter, found.headerLine));
   if (executions.length === 0 && rejected.length > 0) throw nothingRead(rejected);
   const unique = distinctFingerprints(executions);
   const { closed_trades, open_positions, opened_before } = matchRoundTrips(unique);

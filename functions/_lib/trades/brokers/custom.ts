@@ -5,6 +5,7 @@ import { anyDateTime } from './any-date.ts';
 import type { ColumnMapping } from './column-mapping.ts';
 import { type FieldColumns, feeSum } from './fields.ts';
 import { type BrokerFormat, tableFormat } from './format.ts';
+import { normName } from './header.ts';
 import { BUY, SELL, type SideLabel, sideWords } from './sides.ts';
 import { NotATrade, type Row, RowError } from './table.ts';
 
@@ -97,6 +98,8 @@ export function customFormat(mapping: ColumnMapping): BrokerFormat {
   });
   return {
     ...table,
+    // The fee columns are read too (added up): the unread-column warning must not name them.
+    columnNames: new Set([...(table.columnNames ?? []), ...mapping.fees.map(normName)]),
     parse(rows, options) {
       const result = table.parse(rows, options);
       // Without a side, a sign must say it: every row a buy means nothing did.
