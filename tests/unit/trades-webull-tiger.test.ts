@@ -96,3 +96,30 @@ describe('Webull layouts', () => {
     ]);
   });
 });
+
+describe('Tiger activity statement, Trades section', () => {
+  const statement = [
+    'Activity Statement,,,,"2026-07-01 - 2026-07-31"',
+    'Account Overview,,,HEADER,,Cash,Stock,Total',
+    'Account Overview,,,DATA,End Of The Period,1000.00,500.00,1500.00',
+    'Trades,,,,Symbol,Activity Type,Quantity,Trade Price,Amount,Commission,Platform Fee,GST,Realized P/L,Trade Time,Currency',
+    'Trades,Stock,,DATA,TILRAY BRANDS INC (TLRY),Open,300,5.10,-1530.00,-0.99,-1.00,-0.20,0.00,"2026-07-21\n09:31:02, US/Eastern",USD',
+    'Trades,Stock,,DATA,TILRAY BRANDS INC (TLRY),Close,-300,5.20,1560.00,-0.99,-1.00,-0.20,25.62,"2026-07-21\n09:58:40, US/Eastern",USD',
+    'Trades,Stock,,DATA,SUNDIAL GROWERS INC (SNDL),Open,-1000,1.60,1600.00,-0.99,-1.00,-0.20,0.00,"2026-07-22\n10:05:00, US/Eastern",USD',
+    'Trades,Stock,,TOTAL,,,,,,-2.97,-3.00,-0.60,25.62,,',
+    'Trades,Option,,DATA,PayPal (PYPL 20261219 CALL 70.0),Open,1,2.10,-210.00,-0.99,-1.00,-0.20,0.00,"2026-07-22\n10:30:00, US/Eastern",USD',
+    'Holdings,Stock,,DATA,SUNDIAL GROWERS INC (SNDL),-1000,1,1.60,1.58,-1580.00,20.00,,,USD',
+  ].join('\n');
+
+  it('reads the stock rows: ticker in brackets, Open/Close with the signed quantity, zone in Trade Time', () => {
+    expect(detectBroker(statement)).toBe('tiger');
+    const result = analyzeFile(statement, { timeZone: 'Australia/Sydney' });
+    expect(
+      result.closed_trades.map((t) => [t.symbol, t.side, t.shares, t.gross, t.fees, t.net, t.entry]),
+    ).toEqual([['TLRY', 'long', 300, '30.0000', '4.3800', '25.6200', '2026-07-21T09:31:02']]);
+    expect(result.open_positions.map((p) => [p.symbol, p.side, p.shares])).toEqual([['SNDL', 'short', 1000]]);
+    expect(new Date(result.executions[0]?.epochMs ?? 0).toISOString()).toBe('2026-07-21T13:31:02.000Z');
+    // The option is listed as not imported; totals and other sections are passed over.
+    expect(result.rejected).toEqual([{ line: 12, reason: expect.stringContaining('Option trade') }]);
+  });
+});

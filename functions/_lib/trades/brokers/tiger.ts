@@ -1,7 +1,7 @@
 import { makeExecution } from '../executions.ts';
 import { anyDateTime } from './any-date.ts';
 import { tableFormat } from './format.ts';
-import { sideWords } from './sides.ts';
+import { BUY_OPEN, COVER, SELL_CLOSE, SHORT, type SideLabel, sideWords } from './sides.ts';
 import { NotATrade, RowError } from './table.ts';
 
 /** Every charge column Tiger prints (negative in its files: each counts as a fee). */
@@ -49,8 +49,14 @@ export const tiger = tableFormat({
     distinctive: ['Comm/Fee/Tax', 'Activity Type', 'Platform Fee'],
   },
   read(row, c, options) {
+    // The activity statement's Trades section: section, asset class, …, row kind before the columns.
+    if (c.columns.has('Trades')) {
+      const [section = '', asset = '', , kind = ''] = row.cells;
+      if (section !== 'Trades' || kind.toUpperCase() !== 'DATA') return null; // other sections, totals
+      if (asset !== '' && asset.toLowerCase() !== 'stock') throw new NotATrade(`${asset} trade, not a stock`);
+    }
     const label = c.get(row, 'side');
-    const side = activity(label) ?? sideWords(label);
+    const side = activity(label, c.get(row, 'quantity')) ?? sideWords(label);
     if (!side) throw new NotATrade(`${c.name('side') ?? 'side'} "${label}" is not a buy or a sell`);
     const when = c.get(row, 'dateTime') || c.get(row, 'date');
     if (when === '') throw new RowError('the trade has no Trade Time or Trade Date');
@@ -61,7 +67,7 @@ export const tiger = tableFormat({
       account: '',
       currency: c.get(row, 'currency').toUpperCase() || 'USD',
       ...anyDateTime(when, clock, 'MDY', options.timeZone),
-      symbol: c.symbol(row, 'symbol'),
+      symbol: tickerOf(c.get(row, 'symbol')),
       ...side,
       qty: c.shares(row, 'quantity'),
       price: c.price(row, 'price'),
@@ -73,12 +79,29 @@ export const tiger = tableFormat({
   },
 });
 
-/** Tiger's `Activity Type` words: `OpenLong`, `CloseLong`, `OpenShort`, `CloseShort`. */
-function activity(label: string) {
+/**
+ * Tiger's `Activity Type` words: `OpenLong`, `CloseLong`, `OpenShort`, `CloseShort`, or `Open` and
+ * `Close` with the direction in the sign of `Quantity`, which Tiger prints signed (negative: a sell).
+ */
+function activity(label: string, quantity: string): SideLabel | null {
   const word = label.toUpperCase().replace(/[\s_-]+/g, '');
-  if (word === 'OPENLONG') return { side: 'buy', intent: 'open' } as const;
-  if (word === 'CLOSELONG') return { side: 'sell', intent: 'close' } as const;
-  if (word === 'OPENSHORT') return { side: 'sell', intent: 'open' } as const;
-  if (word === 'CLOSESHORT') return { side: 'buy', intent: 'close' } as const;
+  const sells = quantity.trim().startsWith('-');
+  if (word === 'OPENLONG') return BUY_OPEN;
+  if (word === 'CLOSELONG') return SELL_CLOSE;
+  if (word === 'OPENSHORT') return SHORT;
+  if (word === 'CLOSESHORT') return COVER;
+  if (word === 'OPEN') return sells ? SHORT : BUY_OPEN;
+  if (word === 'CLOSE') return sells ? SELL_CLOSE : COVER;
   return null;
+}
+
+/** The ticker: the cell itself, or the one in brackets after the name (`TILRAY BRANDS INC (TLRY)`). */
+function tickerOf(cell: string): string {
+  const inBrackets = /\(([^()]+)\)\s*$/.exec(cell);
+  const ticker = (inBrackets?.[1] ?? cell)
+    .trim()
+    .toUpperCase()
+    .replace(/^(?:US\.|\$)/, '');
+  if (ticker === '') throw new RowError('Symbol is empty');
+  return ticker;
 }
