@@ -219,7 +219,8 @@ describe('reports pinned on the broker fixtures (checked by hand against the fix
       '500-2k': '1/1/0 45.0000 0.5300 44.4700',
       '2k-10k': '2/1/1 -200.0000 16.8000 -216.8000',
     });
-    expect(s.by_hour).toEqual({});
+    // No time of day in the file: every trade under `unknown`, none at a made-up midnight.
+    expect(rows(s.by_hour)).toEqual({ unknown: '3/2/1 -155.0000 17.3300 -172.3300' });
     expect(rows(s.by_weekday)).toEqual({
       Tue: '2/1/1 -200.0000 16.8000 -216.8000',
       Wed: '1/1/0 45.0000 0.5300 44.4700',

@@ -24,6 +24,9 @@ import { Units } from './units.ts';
  */
 
 /** What a member wrote on a round trip that the reports read. */
+/** The hour bucket of trades whose time of day the file does not give. */
+export const UNKNOWN_HOUR = 'unknown';
+
 export interface TripNotes {
   /** Tag names (setup and mistake tags alike). */
   tags?: readonly string[];
@@ -46,7 +49,10 @@ export interface TradeReports extends EquityReport {
   by_hold_time: Record<string, Bucket>;
   by_size: Record<string, Bucket>;
   by_price: Record<string, Bucket>;
-  /** Entry hour `00`…`23`; date-only trades have no hour and are left out. */
+  /**
+   * Entry hour `00`…`23`; trades of date-only files (no time of day) under `unknown`, after the
+   * hours, never as a made-up `00`.
+   */
   by_hour: Record<string, Bucket>;
   /** Entry weekday, Mon … Sun. */
   by_weekday: Record<string, Bucket>;
@@ -131,8 +137,7 @@ export function computeReports(
       priceBands.set(trade.avg_entry, priceBand);
     }
     tables.price.add(priceBand, m);
-    const hour = hourOf(trade.entry);
-    if (hour !== null) tables.hour.add(hour, m);
+    tables.hour.add(hourOf(trade.entry) ?? UNKNOWN_HOUR, m);
     const entryDay = dayOf(trade.entry);
     let day = weekdays.get(entryDay);
     if (day === undefined) {
