@@ -18,6 +18,7 @@ import { DETECT_LINES, headTables, type Row, usesDecimalComma } from './table.ts
 import { tastytrade } from './tastytrade.ts';
 import { thinkorswim } from './thinkorswim.ts';
 import { tradervue } from './tradervue.ts';
+import { tradervueTrades } from './tradervue-trades.ts';
 import { tradestation } from './tradestation.ts';
 import { tradezero } from './tradezero.ts';
 import { vanguard } from './vanguard.ts';
@@ -53,6 +54,7 @@ export const BROKER_FORMATS: readonly BrokerFormat[] = [
   moomoo,
   vanguard,
   tradestation,
+  tradervueTrades,
   tradervue,
 ];
 
