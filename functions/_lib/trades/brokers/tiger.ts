@@ -1,4 +1,5 @@
 import { makeExecution } from '../executions.ts';
+import { ZERO } from '../money.ts';
 import { anyDateTime } from './any-date.ts';
 import { tableFormat } from './format.ts';
 import { BUY_OPEN, COVER, SELL_CLOSE, SHORT, type SideLabel, sideWords } from './sides.ts';
@@ -6,12 +7,15 @@ import { NotATrade, RowError } from './table.ts';
 
 /** Every charge column Tiger prints (negative in its files: each counts as a fee). */
 const FEES = ['commFeeTax', 'commission', 'platformFee', 'gst', 'transactionFee', 'settlementFee'] as const;
+/** One list per fee column, made once: each is added up on its own (its sign dropped). */
+const FEE_COLUMNS = FEES.map((field) => [field]);
 
 /**
  * Tiger Brokers (Tiger Trade) trade history: one row per trade, `Symbol`, the side in `Buy/Sell` or
- * `Activity Type` (`BUY`/`SELL`, `OpenLong`, `CloseLong`, `OpenShort`, `CloseShort`), `Quantity`,
+ * `Activity Type` (`BUY`/`SELL`, `Open`/`Close` with a signed `Quantity`, `OpenLong`…), `Quantity`,
  * `Trade Price`, `Amount`, the charges in `Comm/Fee/Tax` (or `Commission`, `Platform Fee`, `GST`), and
  * the time in `Trade Time` (`2026-07-21 09:41:08`, possibly with its zone) or `Trade Date` + `Time`.
+ * The activity statement's Trades section is read in place (`Trades,Stock,,DATA,NAME (TICKER),…`).
  * Its `Symbol`, `Buy/Sell`, `Quantity`, `Trade Price` and `Trade Date` also fit an IBKR Flex query:
  * `Comm/Fee/Tax`, `Activity Type` and `Platform Fee` make it win, so fees and times are kept.
  */
@@ -61,7 +65,7 @@ export const tiger = tableFormat({
     const when = c.get(row, 'dateTime') || c.get(row, 'date');
     if (when === '') throw new RowError('the trade has no Trade Time or Trade Date');
     const clock = c.get(row, 'dateTime') === '' ? c.get(row, 'time') || null : null;
-    const charges = FEES.reduce((sum, field) => sum.plus(c.sum(row, [field]).abs()), c.sum(row, []));
+    const charges = FEE_COLUMNS.reduce((sum, fields) => sum.plus(c.sum(row, fields).abs()), ZERO);
     return makeExecution({
       broker: 'tiger',
       account: '',

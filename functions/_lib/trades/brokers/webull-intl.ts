@@ -4,6 +4,9 @@ import { tableFormat } from './format.ts';
 import { BUY, SELL, SHORT } from './sides.ts';
 import { NotATrade, RowError } from './table.ts';
 
+/** The charge columns, negative in the file; made once (column lookups are cached per list). */
+const CHARGES = ['commFeeTax', 'vat'] as const;
+
 const SIDES = { BUY, SELL, B: BUY, S: SELL, 'SELL SHORT': SHORT, 'SHORT SELL': SHORT } as const;
 
 /**
@@ -45,7 +48,7 @@ export const webullIntl = tableFormat({
     const status = c.get(row, 'status');
     if (/cancel|reject|fail/i.test(status)) throw new NotATrade(`${status} trade, nothing filled`);
     const side = c.label(row, 'side', SIDES);
-    const charges = c.sum(row, ['commFeeTax', 'vat']);
+    const charges = c.sum(row, CHARGES);
     return makeExecution({
       broker: 'webull-intl',
       account: '',

@@ -9,6 +9,8 @@ const SIDES = { BUY, SELL, SHORT, 'SELL SHORT': SHORT, 'SHORT SELL': SHORT } as 
 
 /** Fee columns some Webull order exports add (signs vary by export: each counts as a charge). */
 const FEES = ['commission', 'fee', 'platformFee', 'gst'] as const;
+/** One list per fee column, made once: each is added up on its own (its sign dropped). */
+const FEE_COLUMNS = FEES.map((field) => [field]);
 
 /**
  * Webull order exports, one row per order, its filled quantity at its average price (which may have 5
@@ -62,7 +64,7 @@ export const webull = tableFormat({
     const side = short ? (label.side === 'buy' ? COVER : SHORT) : label;
     const priceField = c.get(row, 'avgPrice') !== '' ? 'avgPrice' : 'price';
     if (!c.has(priceField)) throw new RowError('the file has no Avg Price or Price column');
-    const fees = FEES.reduce((sum, field) => sum.plus(c.sum(row, [field]).abs()), ZERO);
+    const fees = FEE_COLUMNS.reduce((sum, fields) => sum.plus(c.sum(row, fields).abs()), ZERO);
     return makeExecution({
       broker: 'webull',
       account: '',
