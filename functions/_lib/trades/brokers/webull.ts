@@ -41,7 +41,7 @@ export const webull = tableFormat({
       status: ['Status'],
       filled: ['Filled', 'Filled Qty'],
       total: ['Total Qty', 'Qty'],
-      avgPrice: ['Avg Price', 'Filled Avg Price', 'Filled AVG Price'],
+      avgPrice: ['Avg Price', 'Filled Avg Price'],
       price: ['Price'],
       time: ['Filled Time'],
       placed: ['Placed Time'],
