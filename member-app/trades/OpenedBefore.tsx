@@ -1,4 +1,7 @@
+import { Fragment, useState } from 'react';
+import type { Trade } from '../../functions/_lib/contract/index.ts';
 import type { OpenedBefore as Close } from '../../functions/_lib/trades/round-trips.ts';
+import { CompleteOpening } from './CompleteOpening.tsx';
 import { exactMoney, formatAmount, formatMoney } from './trade-view.ts';
 
 /**
@@ -6,7 +9,15 @@ import { exactMoney, formatAmount, formatMoney } from './trade-view.ts';
  * shown apart, never as trades, and out of every figure until the earlier file is imported, when they
  * become the exact round trips they were.
  */
-export function OpenedBefore({ closes }: { closes: readonly Close[] }) {
+export function OpenedBefore({
+  closes,
+  trades,
+}: {
+  closes: readonly Close[];
+  /** The journal's trades by id (a close's `fill`), when the closes are stored trades. */
+  trades?: ReadonlyMap<string, Trade>;
+}) {
+  const [completing, setCompleting] = useState<string | null>(null);
   if (closes.length === 0) return null;
   return (
     <>
@@ -26,23 +37,50 @@ export function OpenedBefore({ closes }: { closes: readonly Close[] }) {
               <th scope="col">Shares</th>
               <th scope="col">Proceeds or cost</th>
               <th scope="col">Fees</th>
+              {trades && <th scope="col">Opening</th>}
             </tr>
           </thead>
           <tbody>
-            {closes.map((close) => (
-              <tr key={close.fill}>
-                <th scope="row">{close.symbol}</th>
-                <td>{close.exit.replace('T', ' ')}</td>
-                <td>{close.side === 'long' ? 'Long (sold)' : 'Short (covered)'}</td>
-                <td className="num">{formatAmount(String(close.shares))}</td>
-                <td className="num" title={exactMoney(close.value, close.currency)}>
-                  {formatMoney(close.value, close.currency, { sign: false })}
-                </td>
-                <td className="num" title={exactMoney(close.fees, close.currency)}>
-                  {formatMoney(close.fees, close.currency, { sign: false })}
-                </td>
-              </tr>
-            ))}
+            {closes.map((close) => {
+              const trade = trades?.get(close.fill);
+              return (
+                <Fragment key={close.fill}>
+                  <tr>
+                    <th scope="row">{close.symbol}</th>
+                    <td>{close.exit.replace('T', ' ')}</td>
+                    <td>{close.side === 'long' ? 'Long (sold)' : 'Short (covered)'}</td>
+                    <td className="num">{formatAmount(String(close.shares))}</td>
+                    <td className="num" title={exactMoney(close.value, close.currency)}>
+                      {formatMoney(close.value, close.currency, { sign: false })}
+                    </td>
+                    <td className="num" title={exactMoney(close.fees, close.currency)}>
+                      {formatMoney(close.fees, close.currency, { sign: false })}
+                    </td>
+                    {trades && (
+                      <td>
+                        {trade && (
+                          <button
+                            type="button"
+                            className="link-button"
+                            aria-expanded={completing === close.fill}
+                            onClick={() => setCompleting(completing === close.fill ? null : close.fill)}
+                          >
+                            Enter its opening
+                          </button>
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                  {trade && completing === close.fill && (
+                    <tr>
+                      <td colSpan={7}>
+                        <CompleteOpening close={close} trade={trade} onDone={() => setCompleting(null)} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
           </tbody>
         </table>
       </div>

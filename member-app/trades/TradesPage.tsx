@@ -215,7 +215,7 @@ export function TradesPage() {
                 <OpenPositions positions={matched.open_positions} />
               </>
             )}
-            {matched && <OpenedBefore closes={matched.opened_before} />}
+            {matched && <OpenedBefore closes={matched.opened_before} trades={byId} />}
           </>
         )}
       </section>

@@ -1,0 +1,118 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { Trade } from '../../functions/_lib/contract/index.ts';
+import type { OpenedBefore } from '../../functions/_lib/trades/round-trips.ts';
+import { zonedTimeToEpoch } from '../../functions/_lib/trades/zoned-time.ts';
+import { ApiError } from '../api/client.ts';
+import { tradeTimeZone } from './time-zone.ts';
+import { importBatch, tradesChanged } from './trades-writes.ts';
+
+const PRICE = /^\d{1,12}(\.\d{1,8})?$/;
+/** When a member gives the day of an earlier opening but not its time: the market's open. */
+const OPEN_TIME = '09:30';
+
+/**
+ * Completes a close whose opening is not in the journal: the member gives what the earlier position
+ * cost (price a share, the day, optionally the time) and it is saved as the opening execution, so the
+ * close becomes an exact round trip. Its shares are the close's; nothing else is asked.
+ */
+export function CompleteOpening({
+  close,
+  trade,
+  onDone,
+}: {
+  close: OpenedBefore;
+  trade: Trade;
+  onDone: () => void;
+}) {
+  const client = useQueryClient();
+  const [price, setPrice] = useState('');
+  const [day, setDay] = useState(close.exit.slice(0, 10));
+  const [time, setTime] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: importBatch,
+    onSuccess: async () => {
+      await tradesChanged(client);
+      onDone();
+    },
+    onError: (e) =>
+      setError(e instanceof ApiError ? e.message : 'The opening could not be saved. Try again.'),
+  });
+  const what = close.side === 'long' ? 'bought' : 'sold short';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = openingError(close, trade, price.trim(), day, time);
+    setError(problem.error);
+    if (problem.error !== null || problem.at === null) return;
+    save.mutate([
+      {
+        broker: trade.source,
+        account: trade.account,
+        time: problem.at,
+        symbol: close.symbol,
+        side: close.side === 'long' ? 'buy' : 'sell',
+        intent: 'open',
+        qty: close.shares,
+        price: price.trim(),
+        fees: '0',
+        currency: close.currency,
+      },
+    ]);
+  }
+
+  return (
+    <form className="opening-form" onSubmit={submit} noValidate aria-label={`Opening of ${close.symbol}`}>
+      <label>
+        Price a share when {what}
+        <input inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} required />
+      </label>
+      <label>
+        On
+        <input
+          type="date"
+          value={day}
+          max={close.exit.slice(0, 10)}
+          onChange={(e) => setDay(e.target.value)}
+        />
+      </label>
+      <label>
+        At (optional)
+        <input type="time" value={time} onChange={(e) => setTime(e.target.value)} />
+      </label>
+      <button className="btn btn-primary" type="submit" disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save opening'}
+      </button>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/**
+ * The opening's instant, or why it cannot be saved. It must come before the close: a day before it
+ * at the given time (or the market's open), or the close's own day at an earlier time; with no time
+ * on the close's day, the close's own instant (an opening sorts before a close at the same time).
+ */
+export function openingError(
+  close: OpenedBefore,
+  trade: Pick<Trade, 'time'>,
+  price: string,
+  day: string,
+  time: string,
+): { error: string | null; at: number | null } {
+  if (!PRICE.test(price) || !/[1-9]/.test(price))
+    return { error: 'Enter the price a share, e.g. 0.0042', at: null };
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return { error: 'Enter the day it was opened', at: null };
+  const closeDay = close.exit.slice(0, 10);
+  if (day > closeDay) return { error: `It must be opened on or before ${closeDay}`, at: null };
+  if (day === closeDay && time === '') return { error: null, at: trade.time };
+  const at = zonedTimeToEpoch(`${day}T${time || OPEN_TIME}:00`, tradeTimeZone());
+  if (at === null) return { error: 'Enter a time such as 09:30', at: null };
+  if (at > trade.time) return { error: `It must be opened before ${close.exit.replace('T', ' ')}`, at: null };
+  return { error: null, at };
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { OpenedBefore } from '../../functions/_lib/trades/round-trips.ts';
+import { zonedTimeToEpoch } from '../../functions/_lib/trades/zoned-time.ts';
+import { openingError } from '../../member-app/trades/CompleteOpening.tsx';
+
+// The opening a member enters for a close whose opening is not in the journal: its price, and an
+// instant before the close (market time, the page's default zone).
+
+const at = (wall: string) => zonedTimeToEpoch(wall, 'America/New_York') as number;
+const close: OpenedBefore = {
+  symbol: 'ABCD',
+  account: '',
+  currency: 'USD',
+  side: 'long',
+  shares: 2000,
+  exit: '2026-07-01T10:00:00',
+  value: '8336.0000',
+  fees: '0.0500',
+  fill: 'trade_AAAAAAAAAAAAAAAA',
+  line: 0,
+};
+const trade = { time: at('2026-07-01T10:00:00') };
+
+describe('openingError', () => {
+  it.each([
+    ['', '2026-06-02', '', 'Enter the price a share, e.g. 0.0042'],
+    ['0', '2026-06-02', '', 'Enter the price a share, e.g. 0.0042'],
+    ['4,00', '2026-06-02', '', 'Enter the price a share, e.g. 0.0042'],
+    ['4.00', '', '', 'Enter the day it was opened'],
+    ['4.00', '2026-07-02', '', 'It must be opened on or before 2026-07-01'],
+    ['4.00', '2026-07-01', '10:30', 'It must be opened before 2026-07-01 10:00:00'],
+  ])('refuses price %j on %j at %j: %s', (price, day, time, error) => {
+    expect(openingError(close, trade, price, day, time)).toEqual({ error, at: null });
+  });
+
+  it.each([
+    ['an earlier day, no time: the market open', '2026-06-02', '', at('2026-06-02T09:30:00')],
+    ['an earlier day at a time', '2026-06-02', '15:45', at('2026-06-02T15:45:00')],
+    ['the close’s day before it', '2026-07-01', '09:31', at('2026-07-01T09:31:00')],
+    [
+      'the close’s day, no time: the close’s own instant (an opening sorts first)',
+      '2026-07-01',
+      '',
+      trade.time,
+    ],
+  ])('takes %s', (_, day, time, when) => {
+    expect(openingError(close, trade, '0.0042', day, time)).toEqual({ error: null, at: when });
+  });
+});
