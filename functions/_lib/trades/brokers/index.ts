@@ -11,6 +11,7 @@ import { ibkrStatement } from './ibkr-statement.ts';
 import { lightspeed } from './lightspeed.ts';
 import { moomoo } from './moomoo.ts';
 import { questrade } from './questrade.ts';
+import { questradeFills } from './questrade-fills.ts';
 import { robinhood } from './robinhood.ts';
 import { schwab } from './schwab.ts';
 import { schwabRealized } from './schwab-realized.ts';
@@ -51,6 +52,7 @@ export const BROKER_FORMATS: readonly BrokerFormat[] = [
   firstrade,
   tastytrade,
   questrade,
+  questradeFills,
   moomoo,
   vanguard,
   tradestation,

@@ -1,0 +1,73 @@
+import { makeExecution } from '../executions.ts';
+import { anyDateTime } from './any-date.ts';
+import { tableFormat } from './format.ts';
+import { COVER, sideWords } from './sides.ts';
+import { NotATrade, RowError } from './table.ts';
+
+/** `16 Dec 2025 11:15:58 AM UTC+02` (day, month name, year): rewritten `Dec 16, 2025 …` for anyDateTime. */
+const DAY_FIRST_NAMED = /^(\d{1,2})\s+([a-z]{3,9})\.?,?\s+(\d{4})\b/i;
+
+function execTime(cell: string): string {
+  return cell.trim().replace(DAY_FIRST_NAMED, (_m, day: string, month: string, year: string) => {
+    return `${month.slice(0, 3)} ${day}, ${year}`;
+  });
+}
+
+/**
+ * Questrade Edge executions (`Symbol,Action,Fill qty,Fill price,Currency,Exec time,Total value,Time
+ * placed,Option,Strategy,Commission,Account`): one fill a row, `Exec time` as `16 Dec 2025 11:15:58 AM`
+ * with the zone's offset after it (`UTC-04`, `UTC+02`: the offset places the fill, whatever zone the
+ * file is read in). Actions `Buy`, `Sell`, `Short`, `Cov`, and `BTO`/`STC`/`STO`/`BTC` for options;
+ * option fills (an `Option` of Call or Put) are not imported. CAD and USD side by side.
+ */
+export const questradeFills = tableFormat({
+  id: 'questrade-fills',
+  label: 'Questrade Edge executions',
+  info: {
+    broker: 'Questrade (Canada)',
+    export: 'Questrade Edge executions (fills)',
+    where: 'Questrade Edge → Orders → Executions → Export (CSV)',
+    lacks: 'fees other than the commission (ECN and SEC fees are in the Activities export)',
+  },
+  schema: {
+    fields: {
+      symbol: ['Symbol'],
+      action: ['Action', 'Side'],
+      quantity: ['Fill qty', 'Filled qty', 'Fill quantity'],
+      price: ['Fill price', 'Avg fill price'],
+      currency: ['Currency'],
+      time: ['Exec time', 'Execution time', 'Fill time'],
+      placed: ['Time placed'],
+      option: ['Option'],
+      strategy: ['Strategy'],
+      total: ['Total value'],
+      commission: ['Commission', 'Comm'],
+      account: ['Account', 'Account #'],
+    },
+    required: ['symbol', 'action', 'quantity', 'price', 'time'],
+    distinctive: ['Fill qty', 'Fill price', 'Exec time', 'Time placed'],
+  },
+  read(row, c, options) {
+    const option = c.get(row, 'option');
+    if (option !== '') throw new NotATrade(`${option} option, not a stock`);
+    const action = c.get(row, 'action');
+    const side = action.trim().toUpperCase() === 'COV' ? COVER : sideWords(action);
+    if (!side) throw new RowError(`Action "${action}" is neither a buy nor a sell`);
+    const commission = c.maybeNumber(row, 'commission');
+    return makeExecution({
+      broker: 'questrade-fills',
+      account: c.get(row, 'account').split(' - ')[0]?.trim() ?? '',
+      currency: c.get(row, 'currency').toUpperCase() || 'CAD',
+      ...anyDateTime(execTime(c.get(row, 'time')), null, 'MDY', options.timeZone),
+      symbol: c.symbol(row, 'symbol'),
+      ...side,
+      qty: c.shares(row, 'quantity'),
+      price: c.price(row, 'price'),
+      // Printed positive or negative depending on the version: a commission is a cost either way.
+      fees: commission ? commission.abs().toFixed() : '0',
+      orderId: null,
+      execId: null,
+      line: row.line,
+    });
+  },
+});
