@@ -1,6 +1,7 @@
 import { type ColumnMapping, mappingProblem } from './brokers/column-mapping.ts';
 import { customFormat } from './brokers/custom.ts';
 import type { BrokerFormat } from './brokers/format.ts';
+import { looksLikeXml, notFlexReport } from './brokers/ibkr-xml.ts';
 import { closestFormats, type Detection, detect } from './brokers/index.ts';
 import { findHeader } from './brokers/mapping-guess.ts';
 import { readRows } from './brokers/table.ts';
@@ -69,13 +70,17 @@ export function analyzeFile(text: string, options: AnalyzeOptions = {}): FileAna
   // unknown rather than broken somewhere far down.
   const found = options.mapping ? mappedFormat(text, options.mapping) : recognised(text);
   const { format } = found;
-  const rows = readRows(text, found.delimiter);
-  const { executions, rejected, warnings } = format.parse(rows, {
+  const parseOptions = {
     timeZone,
     date: options.date,
     decimalComma: found.decimalComma,
     headerLine: found.headerLine,
-  });
+  };
+  // An XML report (Flex Query) is read from its text: it has no CSV rows.
+  const rows = format.readText ? [] : readRows(text, found.delimiter);
+  const { executions, rejected, warnings } = format.readText
+    ? format.readText(text, parseOptions)
+    : format.parse(rows, parseOptions);
   rejected.sort((a, b) => a.line - b.line);
   warnings.push(...unreadInText(format, text, found.delimiter, found.headerLine));
   if (executions.length === 0 && rejected.length > 0) throw nothingRead(rejected);
@@ -150,6 +155,7 @@ export function assertText(text: string): void {
 function recognised(text: string): Detection {
   const { found, nearest, closest } = detect(text);
   if (found) return found;
+  if (looksLikeXml(text)) throw notFlexReport(text);
   if (nearest) {
     const are = closest.length === 1 ? 'is' : 'are';
     throw new ImportError(

@@ -25,6 +25,8 @@ export interface BrokerFormat {
   /** How well one record (trimmed cells and their normalised names) fits as this export's header. */
   fit(cells: readonly string[], names: ReadonlySet<string>): Fit;
   parse(rows: readonly Row[], options: ParseOptions): ParseResult;
+  /** A format that is no CSV (Flex Query XML) reads the whole text instead of rows. */
+  readText?(text: string, options: ParseOptions): ParseResult;
 }
 
 /** A fit for formats recognised by a marker line rather than a column list (statements). */

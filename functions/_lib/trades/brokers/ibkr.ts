@@ -7,6 +7,8 @@ import { NotATrade, type ParseOptions, type Row, RowError } from './table.ts';
 
 /** `Commission` is the total of these; used only when a query leaves `Commission` out or empty. */
 const COMMISSION_PARTS = ['brokerExec', 'brokerClear', 'thirdExec', 'thirdClear', 'other'] as const;
+/** One array for every row: FieldColumns.sum remembers its columns per array. */
+const COMMISSION = ['commission'] as const;
 
 /** Open/close from IBKR's `Code` (`O`, `C`, with `P` for partial, `;`-separated). */
 export function codeIntent(code: string): 'open' | 'close' | null {
@@ -24,7 +26,7 @@ function indicatorIntent(indicator: string): 'open' | 'close' | null {
  * A Flex Query's fields, as its CSV columns and its XML attributes (`accountId`, `buySell`,
  * `tradePrice`, `ibCommission`, `openCloseIndicator`…) name them: case, spaces and `_` are ignored.
  */
-const FLEX_FIELDS = {
+export const FLEX_FIELDS = {
   account: ['ClientAccountID', 'Account ID', 'AccountID'],
   currency: ['CurrencyPrimary', 'Currency'],
   assetClass: ['AssetClass', 'Asset Class', 'AssetCategory'],
@@ -73,7 +75,7 @@ export function readFlexTrade(
   if (assetClass === 'CASH') throw new NotATrade('currency exchange (AssetClass CASH), not a stock trade');
   if (assetClass !== '' && assetClass !== 'STK')
     throw new NotATrade(`AssetClass ${assetClass} is not a stock`);
-  const fees = c.get(row, 'commission') !== '' ? c.sum(row, ['commission']) : c.sum(row, COMMISSION_PARTS);
+  const fees = c.get(row, 'commission') !== '' ? c.sum(row, COMMISSION) : c.sum(row, COMMISSION_PARTS);
   const orderId = c.get(row, 'orderId');
   const tradeId = c.get(row, 'tradeId');
   const date = c.get(row, 'dateTime');
@@ -100,7 +102,8 @@ function flexSide(row: Row, c: FieldColumns<FlexFields>): 'buy' | 'sell' {
     const label = c.get(row, 'buySell').toUpperCase();
     if (label === 'BUY') return 'buy';
     if (label === 'SELL') return 'sell';
-    if (/^(?:BUY|SELL) \(CA\.?\)$/.test(label)) throw new NotATrade(`${label}: a cancelled fill`);
+    if (/^(?:BUY|SELL) \(CA\.?\)$/.test(label))
+      throw new NotATrade(`${c.get(row, 'buySell')}: a cancelled fill`);
     if (label !== '') throw new RowError(`${c.name('buySell')} "${label}" is not BUY or SELL`);
   }
   const quantity = c.number(row, 'quantity');
