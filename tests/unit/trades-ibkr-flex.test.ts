@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ImportedExecution } from '../../functions/_lib/contract/trades.ts';
 import { readFlexXml, scanTags } from '../../functions/_lib/trades/brokers/ibkr-xml.ts';
 import { detectBroker } from '../../functions/_lib/trades/brokers/index.ts';
 import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
+import { previewOf } from '../../member-app/trades/import/to-api.ts';
 import { importError } from '../support/trades.ts';
 
 /** IBKR Flex Query: the XML report, and the CSV whose side is only the sign of Quantity. */
@@ -47,6 +49,17 @@ describe('IBKR Flex Query XML', () => {
       { line: 17, reason: 'currency exchange (AssetClass CASH), not a stock trade' },
       { line: 18, reason: 'BUY (Ca.): a cancelled fill' },
     ]);
+  });
+
+  it('converts to executions the API accepts, and the import dialog offers .xml files', () => {
+    const preview = previewOf(analyzeFile(fixture('ibkr-xml.xml')), 'Interactive Brokers Flex Query (XML)');
+    expect(preview.executions).toHaveLength(6);
+    for (const execution of preview.executions) expect(ImportedExecution.parse(execution)).toEqual(execution);
+    const dialog = readFileSync(
+      new URL('../../member-app/trades/import/ImportTrades.tsx', import.meta.url),
+      'utf8',
+    );
+    expect(dialog).toMatch(/accept="[^"]*\.xml/);
   });
 
   it.each([

@@ -93,7 +93,7 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
         <input
           id={`${ids}-file`}
           type="file"
-          accept=".csv,.txt,.tsv,text/csv,text/plain,text/tab-separated-values"
+          accept=".csv,.txt,.tsv,.xml,text/csv,text/plain,text/tab-separated-values,text/xml,application/xml"
           disabled={busy}
           onChange={(event) => {
             forgetOffer();
