@@ -92,6 +92,19 @@ describe('IBKR Flex Query XML', () => {
     });
   });
 
+  it('reads a Trade Confirmation report’s <TradeConfirm> (price, commission and its parts, code)', () => {
+    const confirm =
+      '<TradeConfirm accountId="U1" currency="USD" assetCategory="STK" symbol="SNDL" tradeID="1" orderID="10" dateTime="20260720;093105" buySell="BUY" quantity="100" price="1.5" commission="" brokerExecutionCommission="-0.7" brokerClearingCommission="-0.3" code="O;P" levelOfDetail="EXECUTION" />';
+    const text = report(confirm).replaceAll('Trades>', 'TradeConfirms>');
+    expect(read(text).executions[0]).toMatchObject({
+      side: 'buy',
+      intent: 'open',
+      price: '1.5',
+      fees: '1',
+      orderId: '10',
+    });
+  });
+
   it('takes the side from the sign of quantity when buySell is left out, and the account from the statement', () => {
     const element = SELL.replace(' buySell="SELL"', '').replace(' accountId="U1"', '');
     expect(read(report(element)).executions[0]).toMatchObject({ side: 'sell', account: 'U1', qty: 100 });
