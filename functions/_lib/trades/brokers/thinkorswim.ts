@@ -38,6 +38,9 @@ function section(
   return { columns: new Columns(head.cells), data: rows.slice(at + 1, end < 0 ? undefined : end) };
 }
 
+/** Column names are short: a line of prose that quotes a header (a README) is not one. */
+const isProse = (cell: string) => cell.length > 60 || cell.includes('`');
+
 const isStatement = (rows: readonly Row[]) =>
   rows.some((row) => (row.cells[0] ?? '').startsWith('Account Statement for'));
 
@@ -139,8 +142,7 @@ export const thinkorswim: BrokerFormat = {
     markerFit(
       (cells[0] ?? '').startsWith('Account Statement for') ||
         cells[0] === 'Account Trade History' ||
-        hasColumns(cells, TRADE_HEADER) ||
-        hasColumns(cells, CASH_HEADER),
+        (!cells.some(isProse) && (hasColumns(cells, TRADE_HEADER) || hasColumns(cells, CASH_HEADER))),
     ),
   parse(rows, options) {
     const statement = isStatement(rows);
