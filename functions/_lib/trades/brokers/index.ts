@@ -8,6 +8,7 @@ import type { BrokerFormat } from './format.ts';
 import { type Fit, nameSet } from './header.ts';
 import { ibkr } from './ibkr.ts';
 import { ibkrStatement } from './ibkr-statement.ts';
+import { ibkrXml, isFlexXml, looksLikeXml } from './ibkr-xml.ts';
 import { lightspeed } from './lightspeed.ts';
 import { moomoo } from './moomoo.ts';
 import { questrade } from './questrade.ts';
@@ -18,12 +19,12 @@ import { schwabRealized } from './schwab-realized.ts';
 import { DETECT_LINES, headTables, type Row, usesDecimalComma } from './table.ts';
 import { tastytrade } from './tastytrade.ts';
 import { thinkorswim } from './thinkorswim.ts';
+import { tiger } from './tiger.ts';
 import { tradervue } from './tradervue.ts';
 import { tradervueTrades } from './tradervue-trades.ts';
 import { tradestation } from './tradestation.ts';
 import { tradezero } from './tradezero.ts';
 import { vanguard } from './vanguard.ts';
-import { tiger } from './tiger.ts';
 import { webull } from './webull.ts';
 import { webullIntl } from './webull-intl.ts';
 
@@ -41,6 +42,7 @@ export const BROKER_FORMATS: readonly BrokerFormat[] = [
   tiger,
   ibkr,
   ibkrStatement,
+  ibkrXml,
   thinkorswim,
   lightspeed,
   schwab,
@@ -137,6 +139,13 @@ export function detectFormat(text: string): BrokerFormat | null {
  * order, with extra or missing optional columns; ties go to the earliest line.
  */
 export function detect(text: string): DetectResult {
+  // An XML file has no header line: it is a Flex Query report or no known format at all.
+  if (looksLikeXml(text)) {
+    const found = isFlexXml(text)
+      ? { format: ibkrXml, headerLine: 1, delimiter: ',', decimalComma: false }
+      : null;
+    return { found, nearest: null, closest: [], delimiter: ',' };
+  }
   let result: DetectResult = { found: null, nearest: null, closest: [], delimiter: ',' };
   let bestRank: Rank | null = null;
   let nearestShare = 0;
