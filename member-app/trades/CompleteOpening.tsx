@@ -69,7 +69,7 @@ export function CompleteOpening({
         <input inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} required />
       </label>
       <label>
-        On
+        Day opened
         <input
           type="date"
           value={day}
@@ -78,7 +78,7 @@ export function CompleteOpening({
         />
       </label>
       <label>
-        At (optional)
+        Time (optional)
         <input type="time" value={time} onChange={(e) => setTime(e.target.value)} />
       </label>
       <button className="btn btn-primary" type="submit" disabled={save.isPending}>

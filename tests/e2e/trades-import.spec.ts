@@ -97,3 +97,80 @@ test('maps the columns of an unknown export once, and remembers them', async ({ 
     'Px',
   );
 });
+
+// Most members export "the last 90 days": a file that starts with a sale of shares bought before it.
+// The sale is no trade (no short, no phantom P&L) until the earlier file brings its opening; then it is
+// the exact round trip it was.
+const csvFile = (name: string, rows: string[]) => ({
+  name,
+  mimeType: 'text/csv',
+  buffer: Buffer.from(['Date,Time,Symbol,Quantity,Price,Side', ...rows].join('\n')),
+});
+const LAST_90_DAYS = csvFile('last-90-days.csv', [
+  '07/01/2026,10:00:00,ABCD,2000,4.168,S',
+  '07/01/2026,10:30:00,ABCD,500,4.00,B',
+]);
+const EARLIER = csvFile('earlier.csv', ['06/02/2026,09:30:00,ABCD,2000,4.00,B']);
+
+async function importFile(page: Page, file: typeof EARLIER, executions: number) {
+  await page.getByRole('button', { name: 'Import Trades' }).click();
+  await dialog(page).getByLabel('Broker file').setInputFiles(file);
+  await expect(summary(page, 'Executions')).toHaveText(String(executions));
+}
+
+async function save(page: Page, executions: number) {
+  await dialog(page)
+    .getByRole('button', { name: `Import ${executions} execution${executions === 1 ? '' : 's'}` })
+    .click();
+  await expect(dialog(page).getByText('Import finished.')).toBeVisible();
+  await dialog(page).getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog(page)).toBeHidden();
+}
+
+test('a file that starts mid-position, then the earlier file: the sale becomes its exact round trip', async ({
+  page,
+}) => {
+  await signInNewMember(page);
+  await page.goto('/trades');
+
+  await importFile(page, LAST_90_DAYS, 2);
+  await expect(summary(page, 'Closed trades')).toHaveText('0');
+  await expect(summary(page, 'Open positions')).toHaveText('1');
+  await expect(summary(page, 'Opened before this file')).toContainText('1 close');
+  await expect(dialog(page).getByText(/Line 2: a sale of 2,000 ABCD bought before this file/)).toBeVisible();
+  await save(page, 2);
+
+  const before = page.getByRole('table', { name: 'Opened before your history' });
+  await expect(before.getByRole('row', { name: /ABCD/ })).toContainText('2,000');
+  await expect(before.getByRole('row', { name: /ABCD/ })).toContainText('$8,336.00');
+  await expect(page.getByRole('table', { name: 'Open positions' })).toContainText('500');
+
+  await importFile(page, EARLIER, 1);
+  await save(page, 1);
+  await expect(before).toBeHidden();
+  const trip = page.getByRole('table', { name: 'Closed trades' }).getByRole('row', { name: /ABCD/ });
+  await expect(trip).toContainText('2,000');
+  await expect(trip).toContainText('+$336.00');
+  await expect(page.getByRole('table', { name: 'Open positions' })).toContainText('500');
+});
+
+test('a sale of shares held before the history is completed by entering what they cost', async ({ page }) => {
+  await signInNewMember(page);
+  await page.goto('/trades');
+  await importFile(page, LAST_90_DAYS, 2);
+  await save(page, 2);
+
+  const before = page.getByRole('table', { name: 'Opened before your history' });
+  await before.getByRole('button', { name: 'Enter its opening' }).click();
+  const form = page.getByRole('form', { name: 'Opening of ABCD' });
+  await form.getByRole('button', { name: 'Save opening' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Enter the price a share, e.g. 0.0042');
+  await form.getByLabel('Price a share when bought').fill('4.00');
+  await form.getByLabel('Day opened').fill('2026-06-02');
+  await form.getByRole('button', { name: 'Save opening' }).click();
+
+  await expect(before).toBeHidden();
+  const trip = page.getByRole('table', { name: 'Closed trades' }).getByRole('row', { name: /ABCD/ });
+  await expect(trip).toContainText('2,000');
+  await expect(trip).toContainText('+$336.00');
+});
