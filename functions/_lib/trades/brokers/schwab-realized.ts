@@ -18,7 +18,7 @@ export const schwabRealized = closedTradeFormat({
   info: {
     broker: 'Charles Schwab',
     export: 'Realized Gain/Loss, lot details (closed lots with cost basis)',
-    where: 'schwab.com → Accounts → Positions → Realized Gain/Loss → Export (CSV)',
+    where: 'schwab.com → Accounts → Realized Gain/Loss → date range → Export, lot details (CSV)',
     lacks:
       'time of day, single fills and fees (each lot is one buy and one sell; commissions are inside cost basis and proceeds)',
   },

@@ -134,9 +134,10 @@ export const thinkorswim: BrokerFormat = {
   label: 'thinkorswim Account Statement',
   info: {
     broker: 'thinkorswim (Schwab, formerly TD Ameritrade)',
-    export: 'Account Statement',
+    export: 'Account Statement (or its Cash Balance or Account Trade History section alone)',
     where: 'thinkorswim → Monitor → Account Statement → Export to File (CSV)',
-    lacks: 'nothing for stocks (fees come from the Cash Balance section)',
+    lacks:
+      'nothing for stocks in the full statement (fees come from the Cash Balance section); Trade History alone: fees; Cash Balance alone: open/close (a short sale reads as a sale)',
   },
   fit: (cells) =>
     markerFit(

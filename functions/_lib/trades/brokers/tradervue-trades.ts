@@ -52,7 +52,7 @@ export const tradervueTrades = closedTradeFormat({
     export: 'Trades list export (closed trades)',
     where: 'tradervue.com → Trades → select the range → Export (CSV)',
     lacks:
-      'single fills (each trade is one entry and one exit at its average prices; Exec Count is not kept), seconds-exact fills of scale-ins',
+      'single fills (each trade is one entry and one exit at its average prices: scale-ins and Exec Count are not kept)',
   },
   schema: {
     fields: {
