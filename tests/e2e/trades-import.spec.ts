@@ -19,6 +19,12 @@ async function importTradeZero(page: Page, alreadyThere: number) {
   await expect(summary(page, 'Dates')).toHaveText('2026-03-17');
   await expect(summary(page, 'Closed trades')).toHaveText('3');
   await expect(summary(page, 'Open positions')).toHaveText('1');
+  // Money as money, the exact amount on hover.
+  await expect(summary(page, 'Net P&L (USD)')).toHaveText('+$773.80 over 3 closed trades (fees $26.20)');
+  await expect(summary(page, 'Net P&L (USD)').locator('span').first()).toHaveAttribute(
+    'title',
+    '+773.8000 USD',
+  );
   await expect(dialog(page).getByText(/skipped by the\s+server/)).toBeVisible();
   await expect(summary(page, 'Already in your journal')).toHaveText(`${alreadyThere} (skipped)`);
   await dialog(page).getByRole('button', { name: 'Import 9 executions' }).click();
@@ -132,8 +138,11 @@ test('a file that starts mid-position, then the earlier file: the sale becomes i
 }) => {
   await signInNewMember(page);
   await page.goto('/trades');
+  // A phone's height: the preview is taller than the screen, its buttons stay in view.
+  await page.setViewportSize({ width: 390, height: 640 });
 
   await importFile(page, LAST_90_DAYS, 2);
+  await expect(dialog(page).getByRole('button', { name: 'Import 2 executions' })).toBeInViewport();
   await expect(summary(page, 'Closed trades')).toHaveText('0');
   await expect(summary(page, 'Open positions')).toHaveText('1');
   await expect(summary(page, 'Opened before this file')).toContainText('1 close');

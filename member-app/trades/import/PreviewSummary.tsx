@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { exactMoney, formatMoney } from '../trade-view.ts';
 import type { ImportPreview } from './to-api.ts';
 import type { Known } from './use-duplicate-count.ts';
 
@@ -47,8 +48,12 @@ export function PreviewSummary({
           <Fragment key={currency}>
             <dt>Net P&L ({currency})</dt>
             <dd>
-              {totals.net} over {totals.closed_trades} closed{' '}
-              {totals.closed_trades === 1 ? 'trade' : 'trades'} (fees {totals.fees})
+              <span title={exactMoney(totals.net, currency)}>{formatMoney(totals.net, currency)}</span> over{' '}
+              {totals.closed_trades} closed {totals.closed_trades === 1 ? 'trade' : 'trades'} (fees{' '}
+              <span title={exactMoney(totals.fees, currency)}>
+                {formatMoney(totals.fees, currency, { sign: false })}
+              </span>
+              )
             </dd>
           </Fragment>
         ))}
