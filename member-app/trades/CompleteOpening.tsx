@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { Trade } from '../../functions/_lib/contract/index.ts';
+import type { ImportedExecution } from '../../functions/_lib/contract/index.ts';
 import type { OpenedBefore } from '../../functions/_lib/trades/round-trips.ts';
 import { zonedTimeToEpoch } from '../../functions/_lib/trades/zoned-time.ts';
 import { ApiError } from '../api/client.ts';
@@ -12,56 +12,51 @@ const PRICE = /^\d{1,12}(\.\d{1,8})?$/;
 const OPEN_TIME = '09:30';
 
 /**
- * Completes a close whose opening is not in the journal: the member gives what the earlier position
- * cost (price a share, the day, optionally the time) and it is saved as the opening execution, so the
- * close becomes an exact round trip. Its shares are the close's; nothing else is asked.
+ * What a member gives to complete a close whose opening is not in the journal: the price a share of
+ * the earlier position, the day, optionally the time. It becomes the opening execution (the close's
+ * shares, before the close), so the close turns into an exact round trip. Used on the trades page
+ * (saved at once) and in the import preview (imported with the file).
  */
-export function CompleteOpening({
+export function OpeningForm({
   close,
-  trade,
-  onDone,
+  broker,
+  busy = false,
+  error: saveError = null,
+  onOpening,
 }: {
   close: OpenedBefore;
-  trade: Trade;
-  onDone: () => void;
+  /** The format the close came from: the opening is recorded as from the same place. */
+  broker: string;
+  busy?: boolean;
+  error?: string | null;
+  onOpening: (opening: ImportedExecution) => void;
 }) {
-  const client = useQueryClient();
   const [price, setPrice] = useState('');
   const [day, setDay] = useState(close.exit.slice(0, 10));
   const [time, setTime] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: importBatch,
-    onSuccess: async () => {
-      await tradesChanged(client);
-      onDone();
-    },
-    onError: (e) =>
-      setError(e instanceof ApiError ? e.message : 'The opening could not be saved. Try again.'),
-  });
   const what = close.side === 'long' ? 'bought' : 'sold short';
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = openingError(close, trade, price.trim(), day, time);
+    const problem = openingError(close, price.trim(), day, time);
     setError(problem.error);
     if (problem.error !== null || problem.at === null) return;
-    save.mutate([
-      {
-        broker: trade.source,
-        account: trade.account,
-        time: problem.at,
-        symbol: close.symbol,
-        side: close.side === 'long' ? 'buy' : 'sell',
-        intent: 'open',
-        qty: close.shares,
-        price: price.trim(),
-        fees: '0',
-        currency: close.currency,
-      },
-    ]);
+    onOpening({
+      broker,
+      account: close.account || null,
+      time: problem.at,
+      symbol: close.symbol,
+      side: close.side === 'long' ? 'buy' : 'sell',
+      intent: 'open',
+      qty: close.shares,
+      price: price.trim(),
+      fees: '0',
+      currency: close.currency,
+    });
   }
 
+  const shown = error ?? saveError;
   return (
     <form className="opening-form" onSubmit={submit} noValidate aria-label={`Opening of ${close.symbol}`}>
       <label>
@@ -81,15 +76,49 @@ export function CompleteOpening({
         Time (optional)
         <input type="time" value={time} onChange={(e) => setTime(e.target.value)} />
       </label>
-      <button className="btn btn-primary" type="submit" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save opening'}
+      <button className="btn btn-primary" type="submit" disabled={busy}>
+        {busy ? 'Saving…' : 'Save opening'}
       </button>
-      {error && (
+      {shown && (
         <p className="form-error" role="alert">
-          {error}
+          {shown}
         </p>
       )}
     </form>
+  );
+}
+
+/** On the trades page: the opening is saved at once, and the lists follow. */
+export function CompleteOpening({
+  close,
+  broker,
+  onDone,
+}: {
+  close: OpenedBefore;
+  broker: string;
+  onDone: () => void;
+}) {
+  const client = useQueryClient();
+  const save = useMutation({
+    mutationFn: (opening: ImportedExecution) => importBatch([opening]),
+    onSuccess: async () => {
+      await tradesChanged(client);
+      onDone();
+    },
+  });
+  const error = save.error
+    ? save.error instanceof ApiError
+      ? save.error.message
+      : 'The opening could not be saved. Try again.'
+    : null;
+  return (
+    <OpeningForm
+      close={close}
+      broker={broker}
+      busy={save.isPending}
+      error={error}
+      onOpening={(opening) => save.mutate(opening)}
+    />
   );
 }
 
@@ -99,8 +128,7 @@ export function CompleteOpening({
  * on the close's day, the close's own instant (an opening sorts before a close at the same time).
  */
 export function openingError(
-  close: OpenedBefore,
-  trade: Pick<Trade, 'time'>,
+  close: Pick<OpenedBefore, 'exit' | 'at'>,
   price: string,
   day: string,
   time: string,
@@ -110,9 +138,9 @@ export function openingError(
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return { error: 'Enter the day it was opened', at: null };
   const closeDay = close.exit.slice(0, 10);
   if (day > closeDay) return { error: `It must be opened on or before ${closeDay}`, at: null };
-  if (day === closeDay && time === '') return { error: null, at: trade.time };
+  if (day === closeDay && time === '') return { error: null, at: close.at };
   const at = zonedTimeToEpoch(`${day}T${time || OPEN_TIME}:00`, tradeTimeZone());
   if (at === null) return { error: 'Enter a time such as 09:30', at: null };
-  if (at > trade.time) return { error: `It must be opened before ${close.exit.replace('T', ' ')}`, at: null };
+  if (at > close.at) return { error: `It must be opened before ${close.exit.replace('T', ' ')}`, at: null };
   return { error: null, at };
 }

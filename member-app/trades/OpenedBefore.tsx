@@ -74,7 +74,11 @@ export function OpenedBefore({
                   {trade && completing === close.fill && (
                     <tr>
                       <td colSpan={7}>
-                        <CompleteOpening close={close} trade={trade} onDone={() => setCompleting(null)} />
+                        <CompleteOpening
+                          close={close}
+                          broker={trade.source}
+                          onDone={() => setCompleting(null)}
+                        />
                       </td>
                     </tr>
                   )}

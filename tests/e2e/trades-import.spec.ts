@@ -183,3 +183,24 @@ test('a sale of shares held before the history is completed by entering what the
   await expect(trip).toContainText('2,000');
   await expect(trip).toContainText('+$336.00');
 });
+
+test('the import preview completes a sale of earlier shares with its opening, imported with the file', async ({
+  page,
+}) => {
+  await signInNewMember(page);
+  await page.goto('/trades');
+  await importFile(page, LAST_90_DAYS, 2);
+  const earlier = dialog(page).getByRole('list', { name: 'Opened before this file' });
+  await expect(earlier).toContainText('Line 2: sold 2,000 ABCD ($8,336.00)');
+  await earlier.getByRole('button', { name: 'Enter its opening' }).click();
+  const form = dialog(page).getByRole('form', { name: 'Opening of ABCD' });
+  await form.getByLabel('Price a share when bought').fill('4.00');
+  await form.getByLabel('Day opened').fill('2026-06-02');
+  await form.getByRole('button', { name: 'Save opening' }).click();
+  await expect(earlier).toContainText('opened at 4.00 on 2026-06-02, imported with the file');
+  await save(page, 3);
+
+  await expect(page.getByRole('table', { name: 'Opened before your history' })).toBeHidden();
+  const trip = page.getByRole('table', { name: 'Closed trades' }).getByRole('row', { name: /ABCD/ });
+  await expect(trip).toContainText('+$336.00');
+});

@@ -16,10 +16,10 @@ const close: OpenedBefore = {
   exit: '2026-07-01T10:00:00',
   value: '8336.0000',
   fees: '0.0500',
+  at: at('2026-07-01T10:00:00'),
   fill: 'trade_AAAAAAAAAAAAAAAA',
   line: 0,
 };
-const trade = { time: at('2026-07-01T10:00:00') };
 
 describe('openingError', () => {
   it.each([
@@ -30,7 +30,7 @@ describe('openingError', () => {
     ['4.00', '2026-07-02', '', 'It must be opened on or before 2026-07-01'],
     ['4.00', '2026-07-01', '10:30', 'It must be opened before 2026-07-01 10:00:00'],
   ])('refuses price %j on %j at %j: %s', (price, day, time, error) => {
-    expect(openingError(close, trade, price, day, time)).toEqual({ error, at: null });
+    expect(openingError(close, price, day, time)).toEqual({ error, at: null });
   });
 
   it.each([
@@ -41,9 +41,9 @@ describe('openingError', () => {
       'the close’s day, no time: the close’s own instant (an opening sorts first)',
       '2026-07-01',
       '',
-      trade.time,
+      close.at,
     ],
   ])('takes %s', (_, day, time, when) => {
-    expect(openingError(close, trade, '0.0042', day, time)).toEqual({ error: null, at: when });
+    expect(openingError(close, '0.0042', day, time)).toEqual({ error: null, at: when });
   });
 });

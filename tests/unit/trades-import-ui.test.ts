@@ -174,7 +174,7 @@ describe('import: what the worker answers', () => {
     expect(result?.type === 'result' && result.preview).toMatchObject({
       closedTrades: 0,
       openPositions: 1,
-      openedBefore: 1,
+      openedBefore: [expect.objectContaining({ side: 'long', shares: 500, value: '6.0000', line: 2 })],
       totals: {},
       warnings: [
         {

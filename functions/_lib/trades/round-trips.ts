@@ -67,8 +67,9 @@ export interface OpenedBefore {
   /** The side of the earlier position: a sale closes a long, a cover closes a short. */
   side: TradeSide;
   shares: number;
-  /** When it was closed (the fill's time). */
+  /** When it was closed (the fill's time), and that instant in ms: an opening must come before it. */
   exit: string;
+  at: number;
   /** Σ(qty × price) of the closing part of the fill: proceeds of a sale, cost of a cover. */
   value: string;
   /** Its fees (a fill's share when only part of it closed something earlier). */
@@ -249,6 +250,7 @@ export function matchRoundTrips(
       side: execution.side === 'sell' ? 'long' : 'short',
       shares: qty,
       exit: execution.time,
+      at: execution.epochMs,
       value: amount(price.times(qty)),
       fees: amount(fees),
       fill: execution.fingerprint,

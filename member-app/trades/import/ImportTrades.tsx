@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { ImportedExecution } from '../../../functions/_lib/contract/index.ts';
 import type { ColumnMapping } from '../../../functions/_lib/trades/brokers/column-mapping.ts';
 import type { AnalyzeStage } from './analyze-request.ts';
 import { ColumnMappingForm } from './ColumnMappingForm.tsx';
@@ -72,11 +73,18 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
     dialog.current?.showModal();
   }, []);
 
+  // Openings the member entered for closes of positions opened before the file, by the close.
+  const [openings, setOpenings] = useState<Record<string, ImportedExecution>>({});
+
   // Another file, zone, date or mapping is another preview: nothing of it is saved yet.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the inputs are the trigger
-  useEffect(reset, [file, timeZone, date, mapping, reset]);
+  useEffect(() => {
+    reset();
+    setOpenings({});
+  }, [file, timeZone, date, mapping, reset]);
 
   const preview = analysis.status === 'ready' ? analysis.preview : null;
+  const toImport = preview ? [...preview.executions, ...Object.values(openings)] : [];
   return (
     <dialog
       ref={dialog}
@@ -160,7 +168,15 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
         />
       )}
 
-      {preview && <PreviewSummary preview={preview} known={known} saved={saving.status !== 'idle'} />}
+      {preview && (
+        <PreviewSummary
+          preview={preview}
+          known={known}
+          saved={saving.status !== 'idle'}
+          openings={openings}
+          onOpening={(fill, opening) => setOpenings((entered) => ({ ...entered, [fill]: opening }))}
+        />
+      )}
       {mapping && offer && (preview || analysis.status === 'failed') && saving.status === 'idle' && (
         <button type="button" className="btn btn-ghost import__remap" onClick={() => remap(mapping)}>
           Change column mapping
@@ -211,10 +227,10 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
           <button
             type="button"
             className="btn btn-primary"
-            disabled={busy || preview.executions.length === 0}
-            onClick={() => void save(preview.executions)}
+            disabled={busy || toImport.length === 0}
+            onClick={() => void save(toImport)}
           >
-            Import {preview.executions.length} {preview.executions.length === 1 ? 'execution' : 'executions'}
+            Import {toImport.length} {toImport.length === 1 ? 'execution' : 'executions'}
           </button>
         )}
       </div>

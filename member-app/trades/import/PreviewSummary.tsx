@@ -1,5 +1,8 @@
-import { Fragment } from 'react';
-import { exactMoney, formatMoney } from '../trade-view.ts';
+import { Fragment, useState } from 'react';
+import type { ImportedExecution } from '../../../functions/_lib/contract/index.ts';
+import { OpeningForm } from '../CompleteOpening.tsx';
+import { tradeTimeZone } from '../time-zone.ts';
+import { exactMoney, formatAmount, formatMoney } from '../trade-view.ts';
 import type { ImportPreview } from './to-api.ts';
 import type { Known } from './use-duplicate-count.ts';
 
@@ -11,10 +14,15 @@ export function PreviewSummary({
   preview,
   known,
   saved,
+  openings,
+  onOpening,
 }: {
   preview: ImportPreview;
   known: Known;
   saved: boolean;
+  /** Openings the member entered for closes of earlier positions, by the close's fingerprint. */
+  openings: Readonly<Record<string, ImportedExecution>>;
+  onOpening: (fill: string, opening: ImportedExecution) => void;
 }) {
   const dates = preview.from === preview.to ? preview.from : `${preview.from} – ${preview.to}`;
   return (
@@ -35,12 +43,13 @@ export function PreviewSummary({
         <dd>{preview.closedTrades}</dd>
         <dt>Open positions</dt>
         <dd>{preview.openPositions}</dd>
-        {preview.openedBefore > 0 && (
+        {preview.openedBefore.length > 0 && (
           <>
             <dt>Opened before this file</dt>
             <dd data-opened-before>
-              {preview.openedBefore} {preview.openedBefore === 1 ? 'close' : 'closes'} of positions the file
-              does not open (lines below): not in P&L until you import the earlier file
+              {preview.openedBefore.length} {preview.openedBefore.length === 1 ? 'close' : 'closes'} of
+              positions the file does not open: not in P&L until their openings are known (below, or import
+              the earlier file)
             </dd>
           </>
         )}
@@ -68,6 +77,9 @@ export function PreviewSummary({
           </>
         )}
       </dl>
+      {preview.openedBefore.length > 0 && (
+        <OpenedBeforeFile preview={preview} openings={openings} onOpening={onOpening} />
+      )}
       {preview.rejected.length > 0 && (
         <>
           <p className="import__rejected-title">
@@ -103,5 +115,62 @@ export function PreviewSummary({
         </p>
       )}
     </section>
+  );
+}
+
+/** `YYYY-MM-DD` of an instant in the zone openings are entered in. */
+const dayIn = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: tradeTimeZone() }).format(ms);
+
+/**
+ * The closes whose opening is not in the file, each with its line: the member may enter what the
+ * position cost, and that opening is imported with the file (the close becomes a round trip).
+ */
+function OpenedBeforeFile({
+  preview,
+  openings,
+  onOpening,
+}: {
+  preview: ImportPreview;
+  openings: Readonly<Record<string, ImportedExecution>>;
+  onOpening: (fill: string, opening: ImportedExecution) => void;
+}) {
+  const [entering, setEntering] = useState<string | null>(null);
+  return (
+    <ul className="import__opened-before" aria-label="Opened before this file">
+      {preview.openedBefore.map((close) => {
+        const opening = openings[close.fill];
+        return (
+          <li key={close.fill}>
+            Line {close.line}: {close.side === 'long' ? 'sold' : 'covered'}{' '}
+            {formatAmount(String(close.shares))} {close.symbol} (
+            {formatMoney(close.value, close.currency, { sign: false })}){' '}
+            {opening ? (
+              <span className="import__opening">
+                — opened at {opening.price} on {dayIn(opening.time)}, imported with the file
+              </span>
+            ) : (
+              <button
+                type="button"
+                className="link-button"
+                aria-expanded={entering === close.fill}
+                onClick={() => setEntering(entering === close.fill ? null : close.fill)}
+              >
+                Enter its opening
+              </button>
+            )}
+            {!opening && entering === close.fill && (
+              <OpeningForm
+                close={close}
+                broker={preview.broker}
+                onOpening={(entered) => {
+                  onOpening(close.fill, entered);
+                  setEntering(null);
+                }}
+              />
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

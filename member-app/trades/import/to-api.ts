@@ -6,6 +6,7 @@ import {
   type Warning,
 } from '../../../functions/_lib/trades/executions.ts';
 import type { CurrencyTotals, FileAnalysis } from '../../../functions/_lib/trades/import-file.ts';
+import type { OpenedBefore } from '../../../functions/_lib/trades/round-trips.ts';
 import { IMPORT_BATCH } from '../../../functions/_lib/trades/rules.ts';
 
 /**
@@ -64,8 +65,8 @@ export interface ImportPreview {
   totals: Record<string, CurrencyTotals>;
   closedTrades: number;
   openPositions: number;
-  /** Closes of positions opened before the file: not trades until the earlier file is imported. */
-  openedBefore: number;
+  /** Closes of positions opened before the file: not trades until their openings are known. */
+  openedBefore: OpenedBefore[];
   /** False when the file has dates only (history exports): the time of day is unknown. */
   timesKnown: boolean;
   /** First and last trade date as printed in the file (`YYYY-MM-DD`); null without executions. */
@@ -87,7 +88,7 @@ export function previewOf(analysis: FileAnalysis, brokerLabel: string): ImportPr
     timesKnown: analysis.executions.some((execution) => execution.time.length > 10),
     closedTrades: analysis.closed_trades.length,
     openPositions: analysis.open_positions.length,
-    openedBefore: analysis.opened_before.length,
+    openedBefore: analysis.opened_before,
     from: dates[0] ?? null,
     to: dates.at(-1) ?? null,
   };
