@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { asMapping, type ColumnMapping } from '../functions/_lib/trades/brokers/column-mapping.ts';
+import { formatsMarkdown } from '../functions/_lib/trades/brokers/format-table.ts';
 import { BROKER_FORMATS } from '../functions/_lib/trades/brokers/index.ts';
 import { decodeText } from '../functions/_lib/trades/brokers/table.ts';
 import { ImportError } from '../functions/_lib/trades/errors.ts';
@@ -12,11 +13,12 @@ import { orderedJson } from './local/ordered-json.ts';
  *   node scripts/trades-parse.ts FILE.csv [--date YYYY-MM-DD] [--tz America/New_York] [--map MAPPING.json]
  *   node scripts/trades-parse.ts --formats
  * `--map` reads a file of an unrecognised format through a column mapping (the app's, as JSON);
- * `--formats` lists the formats read, one a line (id, broker, export, what the file lacks).
+ * `--formats` lists the formats read, one a line (id, broker, export, what the file lacks); with
+ * `--markdown`, as the table of docs/broker-formats.md.
  * Exit code 1 with a message on stderr for an unreadable or unknown file, 2 for bad arguments.
  */
 const USAGE =
-  'usage: node scripts/trades-parse.ts FILE.csv [--date YYYY-MM-DD] [--tz America/New_York] [--map MAPPING.json] | --formats';
+  'usage: node scripts/trades-parse.ts FILE.csv [--date YYYY-MM-DD] [--tz America/New_York] [--map MAPPING.json] | --formats [--markdown]';
 
 /** One line per format, tab-separated: id, broker, export name, what its files lack. */
 function formatLines(): string[] {
@@ -34,7 +36,8 @@ async function main(): Promise<number> {
     return 2;
   }
   if (args.values.formats) {
-    process.stdout.write(`${formatLines().join('\n')}\n`);
+    const text = args.values.markdown ? formatsMarkdown(BROKER_FORMATS) : formatLines().join('\n');
+    process.stdout.write(`${text}\n`);
     return 0;
   }
   const [file, ...extra] = args.positionals;
@@ -80,6 +83,7 @@ function parse() {
       tz: { type: 'string' },
       map: { type: 'string' },
       formats: { type: 'boolean' },
+      markdown: { type: 'boolean' },
     },
   });
 }

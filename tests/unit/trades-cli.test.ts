@@ -101,6 +101,17 @@ describe('scripts/trades-parse.ts', () => {
     );
   });
 
+  it('lists them as the Markdown table of docs/broker-formats.md, a row a format', () => {
+    const { code, stdout } = cli('--formats', '--markdown');
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines[0]).toBe(
+      '| Broker | Export (`--formats` id) | Where to download it | What the file lacks |',
+    );
+    expect(lines.slice(2)).toHaveLength(cli('--formats').stdout.trim().split('\n').length);
+    expect(lines).toContainEqual(expect.stringMatching(/^\| Tiger Brokers \| .*\(`tiger`\) \|/));
+  });
+
   it('prints the rows it did not import, with their lines and reasons', () => {
     const { code, stdout } = cli('tests/fixtures/brokers/fidelity.csv');
     expect(code).toBe(0);
