@@ -4,7 +4,7 @@ import { getBillingPorts } from './_lib/billing/billing-ports.ts';
 import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
-// Public (DESIGN §5): checking a code reveals only its discount, which the code's holder may know.
+// Public (docs/security.md): checking a code reveals only its discount, which the code's holder may know.
 export default defineEndpoint(api.promo, {
   access: 'public',
   rateLimit: 'promo',

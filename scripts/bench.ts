@@ -170,7 +170,7 @@ rmSync(bundleDir, { recursive: true, force: true });
       }),
     ),
   );
-  // DESIGN §6: every report over 10,000 round trips in < 50 ms (tags and planned risk on each).
+  // docs/benchmarks.md: every report over 10,000 round trips in < 50 ms (tags and planned risk on each).
   const { closed_trades } = analyzeFile(syntheticTradeZeroFile(20_000));
   const notes = new Map(
     closed_trades.map((trade, i) => [

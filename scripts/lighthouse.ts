@@ -24,7 +24,7 @@ import { startThrowawayProduct } from './local/throwaway.ts';
  * this machine (its mobile throttling is calibrated for a desktop scoring about 1000 or more).
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
-/** DESIGN.md §6: static pages 100 and 100; the member app's routes, hydrated and fetching, 98 and 100. */
+/** docs/benchmarks.md: static pages 100 and 100; the member app's routes, hydrated and fetching, 98 and 100. */
 const BUDGET = { performance: 100, accessibility: 100 } as const;
 const MEMBER_BUDGET = { performance: 98, accessibility: 100 } as const;
 const MEMBER = 'member:';

@@ -5,7 +5,7 @@ import { tradeKeys } from '../../functions/_lib/trade-store/keys.ts';
 import { signInNewMember } from '../../tests/e2e/support/members.ts';
 import { expect, test } from '../../tests/e2e/support/test.ts';
 
-// DESIGN §6: a filter change on /trades repaints the page in < 100 ms with 10,000 round trips.
+// docs/benchmarks.md: a filter change on /trades repaints the page in < 100 ms with 10,000 round trips.
 // Measured in Chromium: from the control's change event to the first frame after the page's last
 // DOM change for it (cards, reports, calendar and the table all follow the filters).
 

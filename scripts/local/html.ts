@@ -3,7 +3,7 @@ export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&
 
 /**
  * The headers of every page the local stand-ins serve: no script at all, styles inline, never in a
- * frame, and the rest of the site's security headers (DESIGN §5).
+ * frame, and the rest of the site's security headers (docs/security.md).
  */
 export const PAGE_SECURITY_HEADERS = {
   'Content-Security-Policy':

@@ -187,7 +187,7 @@ test.describe('a members-only article', () => {
     await expect(page.locator('[data-member-article]')).toBeHidden();
     expect(leaksIn(await page.content())).toEqual([]);
 
-    // Only the reader's small loader: no framework, and well inside the 5 KB budget (DESIGN.md §6).
+    // Only the reader's small loader: no framework, and well inside the 5 KB budget (docs/benchmarks.md).
     expect(scripts.reduce((sum, script) => sum + script.bytes, 0)).toBeLessThanOrEqual(5 * 1024);
     const html = await (await page.request.get(`/articles/${memberArticle.slug}`)).text();
     expect(html).not.toContain('data-member-app');

@@ -87,7 +87,7 @@ test.describe('marketing pages', () => {
     expect(scripts).toEqual([]);
     const html = await (await page.request.get('/')).text();
     const total = inlineScripts(html).reduce((sum, script) => sum + Buffer.byteLength(script), 0);
-    expect(total).toBeLessThanOrEqual(5 * 1024); // DESIGN.md §6: ≤ 5 KB of JS on marketing pages
+    expect(total).toBeLessThanOrEqual(5 * 1024); // docs/benchmarks.md: ≤ 5 KB of JS on marketing pages
     expect(html).not.toContain('data-member-app');
     expect(html.toLowerCase()).not.toContain('react');
   });

@@ -45,7 +45,7 @@ export const membershipKey = (sub: string) => `billing:member:${sub}`;
 export const customerOwnerKey = (customerId: string) => `billing:customer:${customerId}`;
 
 /**
- * The one rule for member content (DESIGN §5): active (or trialing); past_due within the grace
+ * The one rule for member content (docs/security.md): active (or trialing); past_due within the grace
  * period; everything else no. An active subscription set to end stops at its period end even if the
  * provider's "ended" event is late.
  */

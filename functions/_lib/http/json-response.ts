@@ -1,6 +1,6 @@
 /**
  * Netlify applies netlify.toml's [[headers]] to files, not to function answers: the API sets its
- * own (DESIGN §5). JSON only, so the CSP allows nothing at all. The local server gives its own
+ * own (docs/security.md). JSON only, so the CSP allows nothing at all. The local server gives its own
  * answers (413, errors, redirects) the same.
  */
 export const API_SECURITY_HEADERS = {

@@ -3,7 +3,7 @@ import type { Store } from '../store.ts';
 import { HttpError } from './errors.ts';
 
 /**
- * Rate limits (DESIGN §5) on the endpoints worth abusing: guessing promo codes, testing stolen
+ * Rate limits (docs/security.md) on the endpoints worth abusing: guessing promo codes, testing stolen
  * cards, hammering account changes. Sliding windows in the store (one script call), keyed by the
  * caller's subject, or by client IP for public endpoints.
  */

@@ -1,5 +1,5 @@
 /**
- * Where a member's journal lives in Redis (DESIGN §4). Every key is under the token subject's
+ * Where a member's journal lives in Redis (docs/journal.md, "Data model"). Every key is under the token subject's
  * namespace, so an id sent in a body can only ever name something of the caller's own.
  * Lists inside a note hash are comma-separated (ids and symbols never contain commas), so the
  * Lua scripts that keep the indexes consistent need no JSON.

@@ -7,7 +7,7 @@ const ABSOLUTE_HTTP = /^https?:\/\/[^\s]/i;
 const CASHTAG_VALUE = /^[A-Z.^-]{1,8}$/;
 
 /**
- * The allow-list for a note's HTML (DESIGN §5): exactly the elements the journal's editor writes,
+ * The allow-list for a note's HTML (docs/security.md): exactly the elements the journal's editor writes,
  * nothing that runs, styles or frames. Everything else is dropped (its text kept), so pasted pages
  * keep their words but none of their behaviour.
  * - Links: http, https and mailto, or a path on this site; images: absolute http and https only

@@ -1,5 +1,5 @@
 /**
- * Where the library lives in Redis (DESIGN §4). Shared content is written only by the content sync
+ * Where the library lives in Redis (docs/library.md). Shared content is written only by the content sync
  * (scripts/sync.ts); per-member keys are namespaced by the token's subject, so a member can never
  * reach another member's data whatever ids they send.
  */

@@ -1,5 +1,5 @@
 /**
- * Where a member's trades live in Redis (DESIGN §4), all under the token subject's namespace: an id
+ * Where a member's trades live in Redis (docs/trades.md, "Data model"), all under the token subject's namespace: an id
  * in a body can only ever name the caller's own trade.
  */
 export const tradeKeys = {
