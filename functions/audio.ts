@@ -3,7 +3,7 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { listAudio } from './_lib/library/media.ts';
 
-// Podcast episodes are member content (SPEC §2 /audio): visitors get the landing text instead.
+// Podcast episodes are member content (docs/product.md §2 /audio): visitors get the landing text instead.
 export default defineEndpoint(api.audio, {
   access: 'member',
   membership: 'in-first-pipeline',

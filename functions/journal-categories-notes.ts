@@ -3,7 +3,7 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { categoryNotes } from './_lib/journal/categories.ts';
 
-// SPEC §7: the notes in one category.
+// docs/product.md §7: the notes in one category.
 export default defineEndpoint(api['journal/categories/notes'], {
   access: 'member',
   membership: 'in-first-pipeline',

@@ -4,7 +4,7 @@ import { badRequest } from './_lib/http/errors.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { deleteCategory, putCategory } from './_lib/journal/categories.ts';
 
-// SPEC §7: create or rename `{ category_id, category }`, or delete `{ category_id, delete: 'true' }`
+// docs/product.md §7: create or rename `{ category_id, category }`, or delete `{ category_id, delete: 'true' }`
 // (the category leaves its notes too). Answers the member's categories after the change.
 export default defineEndpoint(api['journal/categories/update'], {
   access: 'member',

@@ -3,7 +3,7 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { listCategories } from './_lib/journal/categories.ts';
 
-// SPEC §7: the member's categories.
+// docs/product.md §7: the member's categories.
 export default defineEndpoint(api['journal/categories'], {
   access: 'member',
   membership: 'in-first-pipeline',

@@ -3,7 +3,7 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { exportNotes } from './_lib/journal/notes.ts';
 
-// Beyond the SPEC: the member's notes with their bodies, page by page, for an export file.
+// Beyond the brief: the member's notes with their bodies, page by page, for an export file.
 export default defineEndpoint(api['journal/export'], {
   access: 'member',
   membership: 'in-first-pipeline',

@@ -3,7 +3,7 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { readNote } from './_lib/journal/notes.ts';
 
-// SPEC §7: one note with its body.
+// docs/product.md §7: one note with its body.
 export default defineEndpoint(api['journal/metadata'], {
   access: 'member',
   membership: 'in-first-pipeline',

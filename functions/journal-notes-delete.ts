@@ -3,7 +3,7 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { deleteNote } from './_lib/journal/notes.ts';
 
-// SPEC §7: delete a note with its symbol and category entries.
+// docs/product.md §7: delete a note with its symbol and category entries.
 export default defineEndpoint(api['journal/notes/delete'], {
   access: 'member',
   membership: 'in-first-pipeline',

@@ -3,7 +3,7 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { saveNote } from './_lib/journal/save.ts';
 
-// SPEC §7: create or replace a note; 409 with the stored version when it changed elsewhere.
+// docs/product.md §7: create or replace a note; 409 with the stored version when it changed elsewhere.
 export default defineEndpoint(api['journal/notes/update'], {
   access: 'member',
   membership: 'in-first-pipeline',

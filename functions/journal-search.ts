@@ -3,7 +3,7 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { searchNotes } from './_lib/journal/notes.ts';
 
-// Beyond the SPEC: search over the member's own notes, titles and text.
+// Beyond the brief: search over the member's own notes, titles and text.
 export default defineEndpoint(api['journal/search'], {
   access: 'member',
   membership: 'in-first-pipeline',

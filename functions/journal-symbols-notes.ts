@@ -3,7 +3,7 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { symbolNotes } from './_lib/journal/symbols.ts';
 
-// SPEC §7: the notes that mention one symbol.
+// docs/product.md §7: the notes that mention one symbol.
 export default defineEndpoint(api['journal/symbols/notes'], {
   access: 'member',
   membership: 'in-first-pipeline',

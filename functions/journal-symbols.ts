@@ -3,7 +3,7 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { listSymbols } from './_lib/journal/symbols.ts';
 
-// SPEC §7: the symbols the member's notes mention, with their note ids.
+// docs/product.md §7: the symbols the member's notes mention, with their note ids.
 export default defineEndpoint(api['journal/symbols'], {
   access: 'member',
   membership: 'in-first-pipeline',

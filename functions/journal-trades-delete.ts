@@ -3,7 +3,7 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { deleteTrade } from './_lib/trade-store/trades.ts';
 
-// SPEC §7: delete a trade (an imported one may then be imported again).
+// docs/product.md §7: delete a trade (an imported one may then be imported again).
 export default defineEndpoint(api['journal/trades/delete'], {
   access: 'member',
   membership: 'in-first-pipeline',

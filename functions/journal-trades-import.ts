@@ -3,7 +3,7 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { checkExecutions, importExecutions } from './_lib/trade-store/import.ts';
 
-// Beyond the SPEC: a batch of a broker file's executions, all or nothing, never twice; a dry run
+// Beyond the brief: a batch of a broker file's executions, all or nothing, never twice; a dry run
 // counts what would be added.
 export default defineEndpoint(api['journal/trades/import'], {
   access: 'member',

@@ -3,7 +3,7 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { editTag } from './_lib/trade-store/trip-tags.ts';
 
-// Beyond the SPEC: delete a tag from the member's list and from every round trip.
+// Beyond the brief: delete a tag from the member's list and from every round trip.
 export default defineEndpoint(api['journal/trades/tags/delete'], {
   access: 'member',
   membership: 'in-first-pipeline',

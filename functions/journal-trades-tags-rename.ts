@@ -3,7 +3,7 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { editTag } from './_lib/trade-store/trip-tags.ts';
 
-// Beyond the SPEC: rename (or merge) a setup or mistake tag on every round trip at once.
+// Beyond the brief: rename (or merge) a setup or mistake tag on every round trip at once.
 export default defineEndpoint(api['journal/trades/tags/rename'], {
   access: 'member',
   membership: 'in-first-pipeline',

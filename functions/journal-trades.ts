@@ -3,7 +3,7 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 import { listTrades } from './_lib/trade-store/trades.ts';
 
-// SPEC §7: the member's trades, newest executed first, filtered and paged.
+// docs/product.md §7: the member's trades, newest executed first, filtered and paged.
 export default defineEndpoint(api['journal/trades'], {
   access: 'member',
   membership: 'in-first-pipeline',

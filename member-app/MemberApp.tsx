@@ -10,7 +10,7 @@ const router = createRouter({
   routeTree,
   // Loaders read and fill the app's query cache (data/query-client.ts).
   context: { queryClient },
-  // SPEC §2: scroll resets to the top on every route change (the router's default), at once
+  // docs/product.md §2: scroll resets to the top on every route change (the router's default), at once
   // rather than with the page's smooth scrolling.
   scrollRestorationBehavior: 'instant',
   defaultPreload: 'intent',

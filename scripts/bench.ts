@@ -38,7 +38,7 @@ const VIDEOS = '/api/videos';
 const NOTES = '/api/journal/notes';
 const SAVE = '/api/journal/notes/update';
 const WRITERS = 1000;
-/** SPEC §9: a journal holds at most 1000 notes; the bench's member has them all. */
+/** docs/product.md §9: a journal holds at most 1000 notes; the bench's member has them all. */
 const JOURNAL_NOTES = 1000;
 const noteId = () => `note_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
 const saveBody = () =>

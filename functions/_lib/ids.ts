@@ -1,7 +1,7 @@
 const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /**
- * SPEC §3: ids of what members write are a prefix and 16 random letters or digits. Web Crypto, so
+ * docs/product.md §3: ids of what members write are a prefix and 16 random letters or digits. Web Crypto, so
  * the member app (notes, categories, trades) and the functions (imported trades) share it.
  */
 export function newId(prefix: 'note_' | 'category_' | 'trade_'): string {

@@ -5,7 +5,7 @@ import type { CardFieldHandle } from '../billing/card-field.ts';
 import { FormStatusLine } from './FormStatusLine.tsx';
 import { useSubmit } from './useSubmit.ts';
 
-/** SPEC §2 /account: update card, with the same card field as /payment. */
+/** docs/product.md §2 /account: update card, with the same card field as /payment. */
 export function CardForm() {
   const card = useRef<CardFieldHandle>(null);
   const { status, onSubmit } = useSubmit(async () => {

@@ -9,7 +9,7 @@ import { TextField } from './TextField.tsx';
 import { useSubmit } from './useSubmit.ts';
 
 /**
- * SPEC §2 /account: change email (rules SPEC §5; the server checks again). Beyond the SPEC, the
+ * docs/product.md §2 /account: change email (rules docs/product.md §5; the server checks again). Beyond the brief, the
  * current password is asked too, and the change signs every device out: the next sign-in is with
  * the new address, and its tokens carry it.
  */

@@ -8,8 +8,8 @@ import { TextField } from './TextField.tsx';
 import { useSubmit } from './useSubmit.ts';
 
 /**
- * SPEC §2 /account: change password, typed twice (rules SPEC §5; the server checks again). Beyond
- * the SPEC, the current password is asked too, and the change signs every device out.
+ * docs/product.md §2 /account: change password, typed twice (rules docs/product.md §5; the server checks again). Beyond
+ * the brief, the current password is asked too, and the change signs every device out.
  */
 export function PasswordForm() {
   const [current, setCurrent] = useState('');

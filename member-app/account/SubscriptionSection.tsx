@@ -9,7 +9,7 @@ const longDate = (ms: number) =>
 
 const message = (e: unknown) => (e == null ? null : e instanceof Error ? e.message : 'Something Went Wrong');
 
-/** SPEC §2 /account subscription part, §4 Subscription: autopay toggle and the yearly upgrade. */
+/** docs/product.md §2 /account subscription part, §4 Subscription: autopay toggle and the yearly upgrade. */
 export function SubscriptionSection() {
   // The route's loader asks for it on every visit (routes/account.tsx): not again on mount.
   const { data: status, error: loadError } = useQuery({ ...subscriptionStatusQuery, refetchOnMount: false });
@@ -18,7 +18,7 @@ export function SubscriptionSection() {
   const [upgraded, setUpgraded] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const busy = change.isPending;
-  // Subscription errors show the provider's raw message (SPEC §8).
+  // Subscription errors show the provider's raw message (docs/product.md §8).
   const error = message(change.error) ?? (status ? null : message(loadError));
 
   const toggle = () => change.mutate({ kind: 'toggle', renew: status?.noRenew ?? false });

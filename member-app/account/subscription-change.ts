@@ -2,7 +2,7 @@ import { mutationOptions } from '@tanstack/react-query';
 import { callApi } from '../api/client.ts';
 import { type SubscriptionStatus, subscriptionStatusQuery } from './subscription-data.ts';
 
-/** SPEC §4 Subscription: the autopay toggle, or monthly to yearly. */
+/** docs/product.md §4 Subscription: the autopay toggle, or monthly to yearly. */
 export type SubscriptionChange = { kind: 'toggle'; renew: boolean } | { kind: 'upgrade' };
 
 /**

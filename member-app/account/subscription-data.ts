@@ -5,7 +5,7 @@ import { callApi } from '../api/client.ts';
 export type SubscriptionStatus = ApiResponse<'subscription/status'>;
 
 /**
- * The member's plan and renewal (SPEC §7 subscription/status): /account shows it, the dashboard's
+ * The member's plan and renewal (docs/product.md §7 subscription/status): /account shows it, the dashboard's
  * promo reads the plan (changes to it: subscription-change.ts, with the account page). Billing changes it outside this app too (webhooks, another device), so
  * every read asks again, as before (staleTime 0); readers meanwhile show the last answer, and
  * reads at the same moment share one request.

@@ -8,7 +8,7 @@ export type FormStatus =
 
 /**
  * One form's submit cycle. `action` resolves to the success line, or throws with the message to
- * show: a browser-side check (SPEC §5 wording) or the server's answer (SPEC §8).
+ * show: a browser-side check (docs/product.md §5 wording) or the server's answer (docs/product.md §8).
  */
 export function useSubmit(action: () => Promise<string>) {
   const [status, setStatus] = useState<FormStatus>({ kind: 'idle' });

@@ -8,7 +8,7 @@ const { service, signUpUrl, dashboardUrl } = site.affiliate;
 const percent = site.affiliateCommissionPercent;
 
 /**
- * SPEC §2 /affiliates: members get the links to the affiliate service (content/site.json
+ * docs/product.md §2 /affiliates: members get the links to the affiliate service (content/site.json
  * `affiliate`); visitors get the programme and its commission. Both see how it works.
  */
 export function AffiliatesPage() {

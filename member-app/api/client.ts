@@ -3,7 +3,7 @@ import { accessTokenForApi } from '../auth/auth-service.ts';
 import { customerId } from '../auth/session.ts';
 import { storePlans } from '../billing/stored-plans.ts';
 
-/** The calls the member app makes: every POST or DELETE endpoint (SPEC §7) but Stripe's webhook, typed from the contract. */
+/** The calls the member app makes: every POST or DELETE endpoint (docs/product.md §7) but Stripe's webhook, typed from the contract. */
 type NameOf<M> = { [N in ApiName]: ApiMethod<N> extends M ? N : never }[ApiName];
 type CallName = Exclude<NameOf<'POST' | 'DELETE'>, 'billing/webhook'>;
 
@@ -21,7 +21,7 @@ const DELETE_CALLS: Record<NameOf<'DELETE'>, true> = {
 let redirecting = false;
 
 /**
- * SPEC §4: to /payment, once. Start-up calls run in parallel and may all answer `redirect: true`,
+ * docs/product.md §4: to /payment, once. Start-up calls run in parallel and may all answer `redirect: true`,
  * and the membership check may decide the same: one navigation, not one each (a second would abort
  * the first).
  */
@@ -45,7 +45,7 @@ export class ApiError extends Error {
 
 /**
  * Typed call of one /api endpoint; the contract module is imported for its types only.
- * SPEC §7: a bearer token goes with every call when signed in, and the caller's payment customer
+ * docs/product.md §7: a bearer token goes with every call when signed in, and the caller's payment customer
  * id as custID in every body (the server reads identity from the token alone). A 401 gets one
  * retry with a renewed token: the stored one may have been revoked before its expiry.
  */
@@ -72,7 +72,7 @@ export async function callApi<N extends CallName>(name: N, body?: ApiRequest<N>)
     redirect?: unknown;
     plans?: unknown;
   };
-  // SPEC §4: any answer with plans stores them; redirect: true sends the member to /payment.
+  // docs/product.md §4: any answer with plans stores them; redirect: true sends the member to /payment.
   if (data.plans) storePlans(data.plans);
   if (data.redirect === true && window.location.pathname !== '/payment') {
     goToPayment();

@@ -110,7 +110,7 @@ function Bridge({ domain, clientId }: { domain: string; clientId: string }) {
       params.has('state') &&
       (params.has('code') || params.has('error'));
     if (error && fromProvider) {
-      // SPEC §4: a sign-in that cannot be completed logs the user out.
+      // docs/product.md §4: a sign-in that cannot be completed logs the user out.
       void runtime.logout();
     } else if (isAuthenticated) {
       // Mirrors the SDK's tokens into the session keys, then leaves /callback for the dashboard.

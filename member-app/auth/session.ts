@@ -1,5 +1,5 @@
 /**
- * The signed-in session as the browser keeps it (SPEC §3 local storage keys, §4 Authentication):
+ * The signed-in session as the browser keeps it (docs/product.md §3 local storage keys, §4 Authentication):
  * `accessToken`, `id_token`, `expires_at` (ms) and `user` (the ID token's claims).
  *
  * - Signed in, for routing and for the static pages, means an access token is stored.
@@ -33,7 +33,7 @@ function setSessionCookie(on: boolean): void {
   document.cookie = `${SESSION_COOKIE}=${on ? '1' : ''}; path=/; max-age=${on ? SESSION_COOKIE_MAX_AGE_S : 0}; samesite=lax${secure}`;
 }
 
-/** Claims of the ID token the app reads: who, and the payment customer (SPEC §3 User profile). */
+/** Claims of the ID token the app reads: who, and the payment customer (docs/product.md §3 User profile). */
 export interface SessionUser {
   sub: string;
   email?: string;
@@ -98,7 +98,7 @@ export function sessionUser(): SessionUser | null {
   }
 }
 
-/** The payment customer id from the profile, sent as custID with API calls (SPEC §7). */
+/** The payment customer id from the profile, sent as custID with API calls (docs/product.md §7). */
 export function customerId(): string | undefined {
   const id = sessionUser()?.[CUSTOMER_ID_CLAIM];
   return typeof id === 'string' && id !== '' ? id : undefined;
@@ -113,7 +113,7 @@ export function saveSession(session: NewSession): void {
   changed();
 }
 
-/** SPEC §4 Logout: stored tokens and user are cleared. */
+/** docs/product.md §4 Logout: stored tokens and user are cleared. */
 export function clearSession(): void {
   try {
     for (const key of Object.values(SESSION_KEYS)) localStorage.removeItem(key);

@@ -18,7 +18,7 @@ import { CardField } from './CardField.tsx';
 import type { CardFieldHandle } from './card-field.ts';
 import { defaultPlans, storedPlans } from './stored-plans.ts';
 
-/** SPEC §2 /payment: sign-up and payment (form state SPEC §3, transitions SPEC §4, rules SPEC §5). */
+/** docs/product.md §2 /payment: sign-up and payment (form state docs/product.md §3, transitions docs/product.md §4, rules docs/product.md §5). */
 interface AppliedPromo {
   code: string;
   plan: PlanName;
@@ -59,7 +59,7 @@ export function PaymentPage() {
 
   const applyPromo = async (code: string) => {
     const trimmed = code.trim();
-    if (!trimmed || applied) return; // SPEC §5: non-empty, and applied once
+    if (!trimmed || applied) return; // docs/product.md §5: non-empty, and applied once
     setPromoError(null);
     try {
       const answer = await callApi('promo', { promo: trimmed });
@@ -71,7 +71,7 @@ export function PaymentPage() {
     }
   };
 
-  // SPEC §4 Payment page on load: verify; members go home; plans are stored by the API client.
+  // docs/product.md §4 Payment page on load: verify; members go home; plans are stored by the API client.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on arrival
   useEffect(() => {
     const promoAccess = localStorage.getItem(PROMO_ACCESS_KEY) === 'email' ? ('email' as const) : undefined;
@@ -86,7 +86,7 @@ export function PaymentPage() {
       })
       .catch((error: unknown) => {
         if (error instanceof ApiError) setVerifyError(error.message);
-        else console.warn('payment verify failed', error); // SPEC §8: a request failure is only logged
+        else console.warn('payment verify failed', error); // docs/product.md §8: a request failure is only logged
       });
   }, []);
 

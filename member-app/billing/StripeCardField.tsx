@@ -41,7 +41,7 @@ export function StripeCardField({
         card.on('change', (event) => {
           state.complete = event.complete;
           state.empty = event.empty;
-          setError(event.error?.message ?? null); // the provider's own words (SPEC §5)
+          setError(event.error?.message ?? null); // the provider's own words (docs/product.md §5)
         });
         card.mount(host.current);
         stripe.current = state;

@@ -1,5 +1,5 @@
 /**
- * The card field's contract (SPEC §5 Card): the page asks it for a token on submit. Stripe Elements
+ * The card field's contract (docs/product.md §5 Card): the page asks it for a token on submit. Stripe Elements
  * in production (StripeCardField.tsx, card data never touches our servers), the local test card
  * field by default (LocalCardField.tsx).
  */

@@ -2,7 +2,7 @@ import type { Plans } from '../../functions/_lib/billing/prices.ts';
 import { site } from '../../site/lib/site.ts';
 
 /**
- * SPEC §1/§4: prices shown default to content/site.json and are overridden by the plans the
+ * docs/product.md §1/§4: prices shown default to content/site.json and are overridden by the plans the
  * server last sent (stored under `plans`). The static pages read the same key (site/pages/index.astro).
  */
 export const PLANS_KEY = 'plans';
@@ -20,7 +20,7 @@ export function storePlans(plans: unknown): void {
   }
 }
 
-/** The stored plans, or null when none were stored (SPEC §9 'Save 20%' / 'Save 23%' depends on it). */
+/** The stored plans, or null when none were stored (docs/product.md §9 'Save 20%' / 'Save 23%' depends on it). */
 export function storedPlans(): Plans | null {
   try {
     const plans = JSON.parse(localStorage.getItem(PLANS_KEY) ?? 'null') as Plans | null;

@@ -12,7 +12,7 @@ import './chat.css';
 type Invite = ApiResponse<'user/discord'>;
 
 /**
- * SPEC §2 /chat and /account's chat-community part: the member's Discord username (SPEC §5: required;
+ * docs/product.md §2 /chat and /account's chat-community part: the member's Discord username (docs/product.md §5: required;
  * 'No User Found' without a stored user) in, a single-use invite link out, with Copy and Open.
  * The rules are the server's own (chat/rules.ts); the server checks again and its message is shown.
  */

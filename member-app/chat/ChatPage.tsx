@@ -2,7 +2,7 @@ import { useSignedIn } from '../auth/useSession.ts';
 import { VisitorPitch } from '../components/VisitorPitch.tsx';
 import { ChatInviteForm } from './ChatInviteForm.tsx';
 
-/** SPEC §2 /chat: members get the username form and their invite; visitors the join prompt. */
+/** docs/product.md §2 /chat: members get the username form and their invite; visitors the join prompt. */
 export function ChatPage() {
   const signedIn = useSignedIn();
   return (

@@ -3,7 +3,7 @@ import { authLinks } from '../../site/lib/nav.ts';
 import './visitor-pitch.css';
 
 /**
- * What a visitor sees on a member page (SPEC §2: /stream, /audio; the journal, trades, chat and
+ * What a visitor sees on a member page (docs/product.md §2: /stream, /audio; the journal, trades, chat and
  * affiliates pages to come): a heading, the pitch, and 'Join Now' to sign up.
  */
 export function VisitorPitch({ heading, children }: { heading: string; children: ReactNode }) {

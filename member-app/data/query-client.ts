@@ -13,7 +13,7 @@ export interface RouterContext {
 
 /**
  * How long an answer is served from the cache without asking again: going back to a list within
- * 10 minutes does not refetch (SPEC §4 start-up). Queries that change more often set their own.
+ * 10 minutes does not refetch (docs/product.md §4 start-up). Queries that change more often set their own.
  */
 export const FRESH_MS = 10 * 60_000;
 

@@ -5,7 +5,7 @@ import { libraryMetaQuery, startupListsQuery } from '../videos/library-data.ts';
 import { memberCallsAllowed, noteSignInHandOff, statusFirst } from './membership-first.ts';
 
 /**
- * SPEC §4 start-up: everything a visit needs, requested at once and in parallel (no waterfalls),
+ * docs/product.md §4 start-up: everything a visit needs, requested at once and in parallel (no waterfalls),
  * into the query cache that route loaders read from (they share a request still in flight).
  * - with a token: the 100 latest videos and 100 of each playlist, playlists and tags, the first
  *   page of journal notes;
@@ -36,7 +36,7 @@ export function startUp(client: QueryClient, pathname = window.location.pathname
   startedFor = identity;
   const run = (loads: Load[]) => {
     for (const load of loads) {
-      // Failures are stored or logged silently (SPEC §8); the route that needs the data asks again.
+      // Failures are stored or logged silently (docs/product.md §8); the route that needs the data asks again.
       load(client).catch((error: unknown) => console.warn('Start-up load failed', error));
     }
   };
@@ -61,7 +61,7 @@ export function nextTask(): Promise<void> {
 
 let workersChecked = false;
 
-/** SPEC §4 start-up: background (service) workers an earlier version of the site left are removed. */
+/** docs/product.md §4 start-up: background (service) workers an earlier version of the site left are removed. */
 function unregisterOldWorkers(): void {
   if (workersChecked || !('serviceWorker' in navigator)) return;
   workersChecked = true;

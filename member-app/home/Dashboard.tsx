@@ -27,13 +27,13 @@ const NOTHING_WATCHED: WatchingVideo[] = [];
 /**
  * 'Continue watching', kept current while the dashboard shows: a position saved after its loader
  * ran (the save on leaving a video comes then) invalidates it, and it is read again. A read that
- * failed in the loader is not asked again on mount; the section stays out (SPEC §8).
+ * failed in the loader is not asked again on mount; the section stays out (docs/product.md §8).
  */
 function useContinueWatching(): WatchingVideo[] {
   return useQuery({ ...continueWatchingQuery, retryOnMount: false }).data ?? NOTHING_WATCHED;
 }
 
-/** SPEC §2 Home dashboard (signed in): section cards, the yearly promo, latest and all videos. */
+/** docs/product.md §2 Home dashboard (signed in): section cards, the yearly promo, latest and all videos. */
 export function Dashboard({ latest, plan }: DashboardData) {
   const narrow = useMediaQuery(MOBILE_QUERY);
   const watching = useContinueWatching();

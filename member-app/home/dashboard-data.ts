@@ -3,10 +3,10 @@ import type { Video } from '../../functions/_lib/contract/index.ts';
 import { continueWatchingQuery, LATEST, videoListQuery } from '../videos/library-data.ts';
 import { loadPlan, type Plan } from './plan.ts';
 
-/** SPEC §9 page sizes on the dashboard. */
+/** docs/product.md §9 page sizes on the dashboard. */
 export const DASHBOARD_LATEST = 3;
 export const DASHBOARD_LIST = 8;
-/** SPEC §9 mobile breakpoint: below it the 'All Videos' list skips the first 3. */
+/** docs/product.md §9 mobile breakpoint: below it the 'All Videos' list skips the first 3. */
 export const MOBILE_QUERY = '(max-width: 867.98px)';
 
 export interface DashboardData {
@@ -20,7 +20,7 @@ export interface DashboardData {
  */
 export async function loadDashboard(client: QueryClient): Promise<DashboardData> {
   const [latest, , plan] = await Promise.all([
-    // Failures are only logged (SPEC §8): the dashboard still shows its cards.
+    // Failures are only logged (docs/product.md §8): the dashboard still shows its cards.
     client.query(videoListQuery(LATEST)).then(
       (list) => list.videos,
       (error: unknown) => {
@@ -28,7 +28,7 @@ export async function loadDashboard(client: QueryClient): Promise<DashboardData>
         return [];
       },
     ),
-    // A failure leaves the section out (SPEC §8: list failures are only logged).
+    // A failure leaves the section out (docs/product.md §8: list failures are only logged).
     client.query(continueWatchingQuery).catch((error: unknown) => {
       console.warn('Continue watching failed', error);
       return [];
@@ -38,7 +38,7 @@ export async function loadDashboard(client: QueryClient): Promise<DashboardData>
   return { latest, plan };
 }
 
-/** SPEC §2: 'All Videos' shows 8; on narrow screens it skips the first 3 (shown under Latest Videos). */
+/** docs/product.md §2: 'All Videos' shows 8; on narrow screens it skips the first 3 (shown under Latest Videos). */
 export function allVideos(latest: Video[], narrow: boolean): Video[] {
   return latest.slice(narrow ? DASHBOARD_LATEST : 0, (narrow ? DASHBOARD_LATEST : 0) + DASHBOARD_LIST);
 }

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { recentSubscriptionStatus } from '../account/subscription-data.ts';
 
 /**
- * The member's plan for the upgrade promo (SPEC §4 Dashboard promo banner; §6: the plan affects
+ * The member's plan for the upgrade promo (docs/product.md §4 Dashboard promo banner; §6: the plan affects
  * only the promo and the upgrade card), from the subscription status call. When it cannot be read
  * the plan is unknown (null) and the promo shows, since an unknown plan is neither yearly nor free.
  */
@@ -18,7 +18,7 @@ export async function loadPlan(client: QueryClient): Promise<Plan | null> {
 
 export const PROMO_DISMISSED_KEY = 'hide-promo-3';
 
-/** SPEC §4: shown only if the plan is neither yearly nor free and it was not dismissed before. */
+/** docs/product.md §4: shown only if the plan is neither yearly nor free and it was not dismissed before. */
 export function showUpgradePromo(plan: Plan | null, dismissed: boolean): boolean {
   return plan !== 'yearly' && plan !== 'free' && !dismissed;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** SPEC §2 Journal: the delete confirmation modal titled 'Delete Note'. */
+/** docs/product.md §2 Journal: the delete confirmation modal titled 'Delete Note'. */
 export function DeleteNoteModal({
   title,
   busy,

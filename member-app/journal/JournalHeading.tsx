@@ -1,4 +1,4 @@
-/** The page heading; SPEC §1 marks the journal BETA (beside the heading, not in its name). */
+/** The page heading; docs/product.md §1 marks the journal BETA (beside the heading, not in its name). */
 export function JournalHeading() {
   return (
     <div className="journal-heading">

@@ -29,7 +29,7 @@ import { fromNote, useNoteEditing } from './useNoteEditing.ts';
 import './journal.css';
 import { newId } from '../../functions/_lib/ids.ts';
 
-/** SPEC §4 Route guards: the in-app prompt when leaving with unsaved changes. */
+/** docs/product.md §4 Route guards: the in-app prompt when leaving with unsaved changes. */
 export const LEAVE_MESSAGE = "You haven't saved your changes yet. Are you sure you want to leave?";
 // A symbol's round trips need the trade journal's matching code: loaded when a symbol is picked.
 const SymbolTrades = lazy(() => import('./SymbolTrades.tsx'));
@@ -37,7 +37,7 @@ const UNAVAILABLE =
   'Saving failed: the service is temporarily unavailable. Your changes are kept on this device; try again in a moment.';
 
 export interface JournalSearch {
-  /** SPEC §4: `saved=false` in the address while there are unsaved changes. */
+  /** docs/product.md §4: `saved=false` in the address while there are unsaved changes. */
   saved?: false;
   video?: string;
   videoTitle?: string;
@@ -64,7 +64,7 @@ const attr = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 const blank = () => ({ note_id: newId('note_'), title: '', body: '', symbols: [], categories: [] });
 
-/** SPEC §2 Journal, for members: sidebars, the note list and the editor, with every lifecycle rule of §4. */
+/** docs/product.md §2 Journal, for members: sidebars, the note list and the editor, with every lifecycle rule of §4. */
 export function JournalPage({ search }: { search: JournalSearch }) {
   const client = useQueryClient();
   const navigate = useNavigate({ from: '/journal' });
@@ -129,7 +129,7 @@ export function JournalPage({ search }: { search: JournalSearch }) {
     [ed.start],
   );
 
-  // SPEC §4 Note lifecycle, on arrival: from a video, a prefilled note that embeds it; else the
+  // docs/product.md §4 Note lifecycle, on arrival: from a video, a prefilled note that embeds it; else the
   // draft of a note never saved (restored after a crash or reload), the newest note, or a blank one.
   const arrived = useRef(false);
   const focused = useRef(focusKey);
@@ -176,7 +176,7 @@ export function JournalPage({ search }: { search: JournalSearch }) {
     if (focusNote && !ed.current.current?.dirty) void ed.open(focusNote);
   }, [focusKey, focusReady, focusNote, ed.open, ed.current]);
 
-  // SPEC §4: the address says `saved=false` while there are unsaved changes.
+  // docs/product.md §4: the address says `saved=false` while there are unsaved changes.
   const dirty = Boolean(editing?.dirty);
   useEffect(() => {
     if ((search.saved === false) === dirty) return;
@@ -192,7 +192,7 @@ export function JournalPage({ search }: { search: JournalSearch }) {
       if ((current.search as JournalSearch).saved !== false) return false;
       return !window.confirm(LEAVE_MESSAGE);
     },
-    // The browser's own leave warning while unsaved (SPEC §4 'Sure?'; browsers show their own words).
+    // The browser's own leave warning while unsaved (docs/product.md §4 'Sure?'; browsers show their own words).
     enableBeforeUnload: () => Boolean(ed.current.current?.dirty),
   });
 

@@ -6,7 +6,7 @@ import { categoryNameError, MAX_CATEGORY_NAME } from '../../functions/_lib/journ
 import { exportJournal } from './export.ts';
 import { categoriesChanged, deleteCategory, type NoteFilter, putCategory } from './journal-page-data.ts';
 
-/** SPEC §2 Journal: the category sidebar (add, delete, filter) and the stock-symbol sidebar (filter). */
+/** docs/product.md §2 Journal: the category sidebar (add, delete, filter) and the stock-symbol sidebar (filter). */
 export function JournalSidebar({
   categories,
   symbols,
@@ -35,7 +35,7 @@ export function JournalSidebar({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // SPEC §5: an empty name is not added.
+    // docs/product.md §5: an empty name is not added.
     if (name.trim() === '') return;
     const problem = categoryNameError(name);
     if (problem) return setError(problem);
@@ -132,7 +132,7 @@ export function JournalSidebar({
   );
 }
 
-/** Beyond the SPEC: every note, with its text, in one HTML file the member keeps. */
+/** Beyond the brief: every note, with its text, in one HTML file the member keeps. */
 function ExportButton({ categories }: { categories: Category[] }) {
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
   const run = async () => {

@@ -11,7 +11,7 @@ export interface ListedNote {
   unsaved: boolean;
 }
 
-/** SPEC §2 Journal: the note list, newest first, with a search box and 'More notes' after 99. */
+/** docs/product.md §2 Journal: the note list, newest first, with a search box and 'More notes' after 99. */
 export function NoteList({
   notes,
   selected,
@@ -41,7 +41,7 @@ export function NoteList({
     <section className="journal-list" aria-labelledby="notes-heading">
       <div className="journal-list__head">
         <h2 id="notes-heading">Notes</h2>
-        {/* SPEC §4: creating is hidden once the list reaches 1000 notes. */}
+        {/* docs/product.md §4: creating is hidden once the list reaches 1000 notes. */}
         {canCreate && (
           <button type="button" className="btn btn-primary" onClick={onCreate}>
             New Journal Entry

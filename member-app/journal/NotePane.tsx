@@ -29,7 +29,7 @@ export function NotePane({
   status: { kind: 'error' | 'info'; text: string } | null;
   resolveVideo: (id: string) => Promise<{ id: string; title: string } | null>;
 }) {
-  // SPEC §5: Save needs a title and unsaved changes.
+  // docs/product.md §5: Save needs a title and unsaved changes.
   const canSave = onSave !== null && editing.dirty && editing.title.trim() !== '' && !saving;
   const toggleCategory = (id: string, on: boolean) =>
     onChange({ categories: on ? [...editing.categories, id] : editing.categories.filter((c) => c !== id) });

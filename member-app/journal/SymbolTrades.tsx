@@ -37,7 +37,7 @@ const dayLabel = (day: string) =>
   });
 
 /**
- * A symbol's page in the journal (beyond the SPEC): beside its notes, the member's round trips in
+ * A symbol's page in the journal (beyond the brief): beside its notes, the member's round trips in
  * it (matched from every one of its trades, as /trades does) with the net per currency. Each round
  * trip opens the notes on the symbol saved the day it closed (market time).
  *

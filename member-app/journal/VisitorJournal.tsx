@@ -5,7 +5,7 @@ import { JournalHeading } from './JournalHeading.tsx';
 import { VideoEmbed } from './VideoEmbed.tsx';
 import './journal.css';
 
-/** What a visitor can play with (SPEC §6): nothing of it is sent anywhere. */
+/** What a visitor can play with (docs/product.md §6): nothing of it is sent anywhere. */
 const SAMPLE_TITLE = 'Sample: $ABCD gap-and-go plan';
 const SAMPLE_BODY =
   '<h2>Pre-market plan</h2>' +
@@ -17,7 +17,7 @@ const SAMPLE_BODY =
 
 const renderVideo = (video: { id: string; title: string }) => <VideoEmbed {...video} />;
 
-/** SPEC §2 Journal, logged out: a sample note to play with, and the 'Get Full Access' prompt. */
+/** docs/product.md §2 Journal, logged out: a sample note to play with, and the 'Get Full Access' prompt. */
 export function VisitorJournal() {
   const [title, setTitle] = useState(SAMPLE_TITLE);
   return (

@@ -3,7 +3,7 @@ import { callApi } from '../api/client.ts';
 import { videoSlug } from '../videos/slug.ts';
 
 /**
- * Beyond the SPEC: the member's whole journal as one self-contained HTML file, readable offline
+ * Beyond the brief: the member's whole journal as one self-contained HTML file, readable offline
  * and printable. The bodies are already sanitized on the server; videos become links to their pages.
  */
 export async function exportJournal(

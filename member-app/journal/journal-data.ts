@@ -3,14 +3,14 @@ import type { NoteSummary } from '../../functions/_lib/contract/index.ts';
 import { callApi } from '../api/client.ts';
 
 /**
- * The journal's data (SPEC §7 /api/journal/*): one query per call, keyed under ['journal', …].
+ * The journal's data (docs/product.md §7 /api/journal/*): one query per call, keyed under ['journal', …].
  * Here, what start-up and the route's loader ask for (in the app's first load); the page's own
  * reads and the writes that keep them in step are in journal-page-data.ts, loaded with the page.
  * Notes are small summaries in lists; a body is read when a note is opened.
  */
 export type NotesPage = { notes: NoteSummary[]; more: boolean; total: number };
 
-/** SPEC §4: more notes load after 99 (pages from 0, newest saved first). */
+/** docs/product.md §4: more notes load after 99 (pages from 0, newest saved first). */
 export const notesQuery = infiniteQueryOptions({
   queryKey: ['journal', 'notes'],
   queryFn: ({ pageParam }) => callApi('journal/notes', pageParam === 0 ? {} : { page: pageParam }),
@@ -28,7 +28,7 @@ export const symbolsQuery = queryOptions({
   queryFn: async () => (await callApi('journal/symbols')).symbols,
 });
 
-/** SPEC §4 start-up: the first page of notes (and the sidebars) load with everything else, at once. */
+/** docs/product.md §4 start-up: the first page of notes (and the sidebars) load with everything else, at once. */
 export function loadJournal(client: QueryClient) {
   return Promise.all([
     client.infiniteQuery(notesQuery),

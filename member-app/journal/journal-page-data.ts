@@ -27,7 +27,7 @@ export const filteredNotesQuery = (filter: NoteFilter) =>
   });
 
 /**
- * Beyond the SPEC: the notes last saved in a window (a market-time day, from the trade journal's
+ * Beyond the brief: the notes last saved in a window (a market-time day, from the trade journal's
  * calendar and round trips): the first 99, newest first.
  */
 export const savedInQuery = (window: { from: number; to: number }) =>
@@ -36,7 +36,7 @@ export const savedInQuery = (window: { from: number; to: number }) =>
     queryFn: async () => (await callApi('journal/notes', window)).notes,
   });
 
-/** Beyond the SPEC: the member's notes whose title or text holds every word of the query. */
+/** Beyond the brief: the member's notes whose title or text holds every word of the query. */
 export const searchQuery = (query: string) =>
   queryOptions({
     queryKey: ['journal', 'filtered', { search: query }],

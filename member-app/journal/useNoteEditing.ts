@@ -6,7 +6,7 @@ import { noteQuery } from './journal-page-data.ts';
 
 /** The note open in the editor: what a save would send, and whether it differs from the stored one. */
 export interface Editing extends NoteFields {
-  /** Unsaved changes (SPEC §4: the indicator, the leave warning, `saved=false`). */
+  /** Unsaved changes (docs/product.md §4: the indicator, the leave warning, `saved=false`). */
   dirty: boolean;
   /** Bumped on every change: a save only clears `dirty` if nothing changed while it was sent. */
   revision: number;
@@ -49,7 +49,7 @@ export function useNoteEditing() {
     );
   }, []);
 
-  /** A new local note (SPEC §4: 'New Journal Entry', unsaved until saved). */
+  /** A new local note (docs/product.md §4: 'New Journal Entry', unsaved until saved). */
   const start = useCallback((fields: Omit<NoteFields, 'basedOn'>, dirty = false) => {
     loads += 1;
     setEditing({ ...fields, basedOn: null, dirty, revision: 0, load: loads });

@@ -3,7 +3,7 @@ import { uploadDate } from '../videos/format.ts';
 import { type AudioList, isEmbedUrl } from './media-data.ts';
 import './media.css';
 
-/** SPEC §2 /audio: members get 'Latest Audio', up to 25 players newest first; visitors a landing. */
+/** docs/product.md §2 /audio: members get 'Latest Audio', up to 25 players newest first; visitors a landing. */
 export function AudioPage({ audio }: { audio: AudioList | null }) {
   return (
     <section className="member-page media-page" aria-labelledby="page-title">

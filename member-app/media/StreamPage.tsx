@@ -3,7 +3,7 @@ import { VisitorPitch } from '../components/VisitorPitch.tsx';
 import { isEmbedUrl, type LiveStream } from './media-data.ts';
 import './media.css';
 
-/** SPEC §2 /stream: the live event for members; for visitors, the daily stream's landing text. */
+/** docs/product.md §2 /stream: the live event for members; for visitors, the daily stream's landing text. */
 export function StreamPage({ stream }: { stream: LiveStream | null }) {
   return (
     <section className="member-page media-page" aria-labelledby="page-title">

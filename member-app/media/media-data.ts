@@ -16,12 +16,12 @@ export const streamQuery = queryOptions({
   queryFn: async () => (await callApi('stream')).stream,
 });
 
-/** Members: the latest podcast episodes (SPEC §2 /audio). Visitors get the landing text, no call. */
+/** Members: the latest podcast episodes (docs/product.md §2 /audio). Visitors get the landing text, no call. */
 export async function loadAudio(client: QueryClient): Promise<AudioList | null> {
   return isSignedIn() ? client.query(audioQuery) : null;
 }
 
-/** Members: the live event's embed (SPEC §2 /stream). Visitors get the landing text, no call. */
+/** Members: the live event's embed (docs/product.md §2 /stream). Visitors get the landing text, no call. */
 export async function loadStream(client: QueryClient): Promise<LiveStream | null> {
   return isSignedIn() ? client.query(streamQuery) : null;
 }

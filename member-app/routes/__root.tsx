@@ -24,12 +24,12 @@ declare module '@tanstack/react-router' {
 
 // Every route's loader gets the app's QueryClient as `context.queryClient` (MemberApp.tsx).
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // SPEC §4 start-up: the visit's data is requested at once, in parallel, before any route waits on it.
+  // docs/product.md §4 start-up: the visit's data is requested at once, in parallel, before any route waits on it.
   beforeLoad: async ({ context, location }) => {
     if (startUp(context.queryClient, location.pathname)) await nextTask();
   },
   component: Root,
-  // SPEC §2: any unknown path goes to /. A full load, because / is the static landing page.
+  // docs/product.md §2: any unknown path goes to /. A full load, because / is the static landing page.
   notFoundComponent: LeaveForHome,
 });
 
@@ -86,7 +86,7 @@ function useDocumentTitle() {
 }
 
 /**
- * SPEC §2 Layout: the Account dropdown (a popover in the static header, which closes itself on a
+ * docs/product.md §2 Layout: the Account dropdown (a popover in the static header, which closes itself on a
  * click outside) also closes on a route change.
  */
 function useAccountMenuClosesOnNavigation() {

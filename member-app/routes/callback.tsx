@@ -9,7 +9,7 @@ import { clearSession } from '../auth/session.ts';
  *   pages' Sign In and Sign Up links point here, so they need no script of their own);
  * - ?logout: signs out and returns to the site origin (the Account menu's Logout);
  * - ?code&state | ?error&state: back from the provider; the SDK completes the sign-in and the
- *   session is saved, then on to / (auth/AuthRuntime.tsx). A failure signs out (SPEC §4).
+ *   session is saved, then on to / (auth/AuthRuntime.tsx). A failure signs out (docs/product.md §4).
  */
 interface CallbackSearch {
   login?: 'signin' | 'signup';

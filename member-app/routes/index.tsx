@@ -25,7 +25,7 @@ function Home() {
   useEffect(() => {
     if (!signedIn) window.location.replace('/');
   }, [signedIn]);
-  // SPEC §2: ?discount=email on / (a member's / is this page) stores the promo-access flag.
+  // docs/product.md §2: ?discount=email on / (a member's / is this page) stores the promo-access flag.
   useEffect(takePromoAccess, []);
   return signedIn && data ? <Dashboard {...data} /> : null;
 }

@@ -16,7 +16,7 @@ const NOTE_ID = /^note_[A-Za-z0-9]{16}$/;
 
 export const Route = createFileRoute('/journal')({
   staticData: { title: 'Trading Journal' },
-  // SPEC §2: the journal receives query parameters (saved, video, videoTitle); beyond it, symbol,
+  // docs/product.md §2: the journal receives query parameters (saved, video, videoTitle); beyond it, symbol,
   // day and note open it on a symbol's notes, a day's notes (market time) and one of them.
   validateSearch: (search: Record<string, unknown>): JournalSearch => {
     const video = text(search.video);
@@ -34,7 +34,7 @@ export const Route = createFileRoute('/journal')({
     };
   },
   // Members: notes and sidebars (already on their way since start-up). A failure is only logged
-  // (SPEC §8): the page opens with what it has.
+  // (docs/product.md §8): the page opens with what it has.
   loader: ({ context }) =>
     isSignedIn()
       ? loadJournal(context.queryClient).catch((e: unknown) => console.warn('Journal load failed', e))

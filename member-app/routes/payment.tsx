@@ -9,7 +9,7 @@ export const Route = createFileRoute('/payment')({
 });
 
 function Payment() {
-  // SPEC §4: leaving /payment through in-app navigation is blocked; the member stays here until
+  // docs/product.md §4: leaving /payment through in-app navigation is blocked; the member stays here until
   // paid (success moves on with a full page load) or signed out.
   useBlocker({ shouldBlockFn: () => true, enableBeforeUnload: false });
   return <PaymentPage />;

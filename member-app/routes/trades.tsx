@@ -6,7 +6,7 @@ import { loadTrades } from '../trades/trades-data.ts';
 
 export const Route = createFileRoute('/trades')({
   staticData: { title: 'Trade History' },
-  // Members: every trade (the statistics need them all). A failure is only logged (SPEC §8).
+  // Members: every trade (the statistics need them all). A failure is only logged (docs/product.md §8).
   loader: ({ context }) =>
     isSignedIn()
       ? loadTrades(context.queryClient).catch((e: unknown) => console.warn('Trades load failed', e))
@@ -18,7 +18,7 @@ function Trades() {
   return isSignedIn() ? <TradesPage /> : <VisitorTrades />;
 }
 
-/** SPEC §2 Trade history, logged out: what the page does, and 'Join Now'. */
+/** docs/product.md §2 Trade history, logged out: what the page does, and 'Join Now'. */
 function VisitorTrades() {
   return (
     <section className="member-page" aria-labelledby="page-title">

@@ -3,7 +3,7 @@ import { libraryDeps, librarySearch, loadLibraryPage } from '../videos/library-s
 import { VideoLibrary } from '../videos/VideoLibrary.tsx';
 
 /**
- * SPEC §2 /videos/{category}/{filter}: the /videos list, narrowed. /videos/playlists/{id} is a
+ * docs/product.md §2 /videos/{category}/{filter}: the /videos list, narrowed. /videos/playlists/{id} is a
  * playlist; /videos/tags/{canonical} and /videos/search/{text} open /videos with that filter set.
  */
 export const Route = createFileRoute('/videos/$category/$filter')({

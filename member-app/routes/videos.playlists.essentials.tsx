@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { essentialsRoute } from '../videos/library-search.ts';
 import { VideoLibrary } from '../videos/VideoLibrary.tsx';
 
-// SPEC §2: Essentials videos, 20 per page.
+// docs/product.md §2: Essentials videos, 20 per page.
 export const Route = createFileRoute('/videos/playlists/essentials')({
   ...essentialsRoute,
   component: Essentials,

@@ -13,7 +13,7 @@ import { TextField } from '../account/TextField.tsx';
 import { ApiError } from '../api/client.ts';
 import { saveTrade, tradesChanged } from './trades-writes.ts';
 
-/** SPEC §5: price inputs take digits and one decimal separator as typed; a comma becomes a dot. */
+/** docs/product.md §5: price inputs take digits and one decimal separator as typed; a comma becomes a dot. */
 function typedPrice(text: string): string {
   const dotted = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
   const point = dotted.indexOf('.');
@@ -29,8 +29,8 @@ const fromTrade = (trade: Trade | null) => ({
   note: trade?.note ?? '',
 });
 
-/** SPEC §2/§5: add or edit one trade; the rules are checked when the member submits. */
-/** Beside the SPEC's words when the store is down (503): the member knows waiting will help. */
+/** docs/product.md §2/§5: add or edit one trade; the rules are checked when the member submits. */
+/** Beside the brief's words when the store is down (503): the member knows waiting will help. */
 const UNAVAILABLE = 'The service is temporarily unavailable; what you typed is kept.';
 
 export function TradeFormModal({ trade, onClose }: { trade: Trade | null; onClose: () => void }) {
@@ -44,7 +44,7 @@ export function TradeFormModal({ trade, onClose }: { trade: Trade | null; onClos
       await tradesChanged(client);
       dialog.current?.close();
     },
-    // SPEC §8: a failed save says so and keeps everything typed; the server's 4xx words are shown as they come.
+    // docs/product.md §8: a failed save says so and keeps everything typed; the server's 4xx words are shown as they come.
     onError: (e) =>
       setError(
         e instanceof ApiError && e.status >= 400 && e.status < 500

@@ -69,7 +69,7 @@ function byCurrency(
 }
 
 /**
- * SPEC §2 Trade history's statistics over the round trips the page's filters keep, worked out on
+ * docs/product.md §2 Trade history's statistics over the round trips the page's filters keep, worked out on
  * this device. `closed` is null until every trade has arrived: a partial history gives wrong numbers.
  */
 export function TradeStatsPanel({

@@ -57,7 +57,7 @@ const COLUMNS: [SortKey, string][] = [
 const marketToday = () => marketWallTime(Date.now()).slice(0, 10);
 
 /**
- * SPEC §2 Trade history, for members: filters (in the URL) that drive the statistics and the closed
+ * docs/product.md §2 Trade history, for members: filters (in the URL) that drive the statistics and the closed
  * trades table, the open positions, Add/Import Trades, and the executions one click away.
  */
 export function TradesPage() {

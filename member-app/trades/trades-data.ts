@@ -3,7 +3,7 @@ import type { ApiRequest, Trade } from '../../functions/_lib/contract/index.ts';
 import { callApi } from '../api/client.ts';
 
 /**
- * The trade journal's data (SPEC §7 /api/journal/trades*): every trade of the member, page by page
+ * The trade journal's data (docs/product.md §7 /api/journal/trades*): every trade of the member, page by page
  * (100 a page, newest executed first). The writes that keep the cache in step are in
  * trades-writes.ts, loaded with the page rather than in the app's first load.
  */

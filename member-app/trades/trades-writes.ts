@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ApiRequest, ImportedExecution } from '../../functions/_lib/contract/index.ts';
 import { callApi } from '../api/client.ts';
 
-/** The trade journal's writes (SPEC §7 /api/journal/trades/*), and how the cached lists follow them. */
+/** The trade journal's writes (docs/product.md §7 /api/journal/trades/*), and how the cached lists follow them. */
 export type SaveTradeInput = ApiRequest<'journal/trades/update'>;
 export const saveTrade = (input: SaveTradeInput) => callApi('journal/trades/update', input);
 export const deleteTrade = (tradeId: string) => callApi('journal/trades/delete', { trade_id: tradeId });

@@ -3,7 +3,7 @@ import type { Video } from '../../functions/_lib/contract/index.ts';
 import { minutes, uploadDate } from './format.ts';
 import { videoParams } from './slug.ts';
 
-/** A video card: thumbnail, title, length and date, linking to /videos/watch/{id}/{slug} (SPEC §2). */
+/** A video card: thumbnail, title, length and date, linking to /videos/watch/{id}/{slug} (docs/product.md §2). */
 export function VideoCard({ video, position }: { video: Video; position?: number }) {
   const share = position && video.duration > 0 ? Math.min(100, (position / video.duration) * 100) : 0;
   return (

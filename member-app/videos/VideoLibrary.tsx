@@ -14,12 +14,12 @@ export interface VideoLibraryProps {
   playlists: Playlist[];
   tags: Tag[];
   spec: ListSpec;
-  /** SPEC §2: 12 on /videos, 20 on the essentials pages. */
+  /** docs/product.md §2: 12 on /videos, 20 on the essentials pages. */
   pageSize: number;
 }
 
 /**
- * SPEC §2 Videos: playlist header, title search, tag filter with a count of selected tags, a grid
+ * docs/product.md §2 Videos: playlist header, title search, tag filter with a count of selected tags, a grid
  * with 'View More', and a call to action for visitors.
  */
 export function VideoLibrary({ heading, playlists, tags, spec, pageSize }: VideoLibraryProps) {
@@ -68,7 +68,7 @@ export function VideoLibrary({ heading, playlists, tags, spec, pageSize }: Video
     const next = shown + pageSize;
     if (next > list.videos.length && !list.complete) {
       setLoading(true);
-      // Failures are logged only (SPEC §8); the button stays for another try.
+      // Failures are logged only (docs/product.md §8); the button stays for another try.
       await loadMore(queryClient, spec).catch((error: unknown) =>
         console.warn('Could not load more videos', error),
       );
@@ -111,7 +111,7 @@ export function VideoLibrary({ heading, playlists, tags, spec, pageSize }: Video
               maxLength={200}
               onChange={(event) => {
                 setText(event.target.value);
-                // SPEC §5: an empty search clears the filter at once.
+                // docs/product.md §5: an empty search clears the filter at once.
                 if (event.target.value.trim() === '' && spec.search !== '') update({ search: '' });
               }}
             />

@@ -12,11 +12,11 @@ import { VideoGrid } from './VideoCard.tsx';
 import type { WatchData } from './watch-data.ts';
 import './videos.css';
 
-/** SPEC §9: the player is asked for its own chapters this long after it is ready. */
+/** docs/product.md §9: the player is asked for its own chapters this long after it is ready. */
 export const CHAPTER_LOOKUP_DELAY_MS = 250;
 
 /**
- * SPEC §2 Video page. Members: the player (resuming where they left off), chapters that seek it,
+ * docs/product.md §2 Video page. Members: the player (resuming where they left off), chapters that seek it,
  * 'Create Note' and the latest videos. Visitors: the thumbnail, 'Log in to watch this video' and
  * 'Join Now'. Both: title, length, upload date, chapters and the description.
  */

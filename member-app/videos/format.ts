@@ -1,4 +1,4 @@
-/** "24 min" (SPEC §2: duration in minutes; a short clip is "1 min"). */
+/** "24 min" (docs/product.md §2: duration in minutes; a short clip is "1 min"). */
 export function minutes(seconds: number): string {
   return `${Math.max(1, Math.round(seconds / 60))} min`;
 }

@@ -3,10 +3,10 @@ import type { Video } from '../../functions/_lib/contract/index.ts';
 import { callApi } from '../api/client.ts';
 import { isSignedIn } from '../auth/session.ts';
 
-/** SPEC §9 fetch sizes: 100 videos a request for members, the 25 latest for visitors. */
+/** docs/product.md §9 fetch sizes: 100 videos a request for members, the 25 latest for visitors. */
 export const MEMBER_FETCH = 100;
 export const VISITOR_FETCH = 25;
-/** Playlists loaded at start-up beside latest (SPEC §4); the API answers essentials and dd by default. */
+/** Playlists loaded at start-up beside latest (docs/product.md §4); the API answers essentials and dd by default. */
 const STARTUP_EXTRA_PLAYLIST = 'frontload_friday';
 /** 'Continue watching' changes as the member watches: asked again after a minute. */
 const CONTINUE_FRESH_MS = 60_000;
@@ -34,7 +34,7 @@ const unfiltered = (spec: ListSpec) => spec.search === '' && spec.tags.length ==
 const LIST_KEY = ['videos', 'list'] as const;
 
 /**
- * SPEC §4 start-up: with a token the 100 latest and 100 of each playlist (two requests in parallel);
+ * docs/product.md §4 start-up: with a token the 100 latest and 100 of each playlist (two requests in parallel);
  * without, the 25 latest. Each group also becomes its own cached list.
  */
 export const startupListsQuery = queryOptions({
@@ -87,7 +87,7 @@ export function query(spec: ListSpec) {
   };
 }
 
-/** Playlists and tags for the library header and filter menu (SPEC §4 start-up: tags). */
+/** Playlists and tags for the library header and filter menu (docs/product.md §4 start-up: tags). */
 export const libraryMetaQuery = queryOptions({
   queryKey: ['videos', 'catalog'],
   queryFn: async () => {
@@ -105,7 +105,7 @@ export function cachedVideo(client: QueryClient, id: string): Video | undefined 
   return undefined;
 }
 
-/** SPEC §7 /api/videos/metadata: description, chapters and (members) the saved position. */
+/** docs/product.md §7 /api/videos/metadata: description, chapters and (members) the saved position. */
 export const videoDetailQuery = (id: string) =>
   queryOptions({
     queryKey: ['videos', 'detail', id],

@@ -9,7 +9,7 @@ export interface LibrarySearch {
   tags?: string;
 }
 
-/** validateSearch for library routes (SPEC §5: an empty search clears the filter). */
+/** validateSearch for library routes (docs/product.md §5: an empty search clears the filter). */
 export function librarySearch(search: Record<string, unknown>): LibrarySearch {
   const text = typeof search.search === 'string' ? search.search.trim().slice(0, 200) : '';
   const tags = typeof search.tags === 'string' ? tagList(search.tags) : [];
@@ -43,7 +43,7 @@ export async function loadLibraryPage(
   return { ...meta, spec };
 }
 
-/** SPEC §2: the essentials list, 20 a page; one definition for both of its addresses. */
+/** docs/product.md §2: the essentials list, 20 a page; one definition for both of its addresses. */
 export const essentialsRoute = {
   staticData: { title: 'Video Library' },
   validateSearch: librarySearch,

@@ -3,7 +3,7 @@ import { callApi } from '../api/client.ts';
 import { fetchSize, type ListSpec, query, type VideoList, videoListQuery } from './library-data.ts';
 
 /**
- * The next page of a list (SPEC §7 `more`: after the last video's timestamp), appended to the
+ * The next page of a list (docs/product.md §7 `more`: after the last video's timestamp), appended to the
  * cached list, which its readers then show.
  */
 export async function loadMore(client: QueryClient, spec: ListSpec): Promise<VideoList> {

@@ -26,9 +26,9 @@ export interface Progress {
 }
 
 /**
- * Saves a position on the server (SPEC §7 videos/progress). 'Continue watching' then holds this
+ * Saves a position on the server (docs/product.md §7 videos/progress). 'Continue watching' then holds this
  * video (or no longer does, once finished), so it is invalidated: read again when next shown.
- * Not retried: a failure is only logged (SPEC §8), and the next save sends the newer position.
+ * Not retried: a failure is only logged (docs/product.md §8), and the next save sends the newer position.
  */
 export const saveProgressMutation = mutationOptions({
   mutationKey: ['videos', 'progress'],

@@ -1,5 +1,5 @@
 /**
- * SPEC §2: a video's link is /videos/watch/{id without 'vid_'}/{slug}, the slug being the title
+ * docs/product.md §2: a video's link is /videos/watch/{id without 'vid_'}/{slug}, the slug being the title
  * lower-cased, spaces turned to hyphens and everything else that is not a letter or digit removed.
  */
 export function videoSlug(title: string): string {

@@ -6,19 +6,19 @@ import { isSignedIn } from '../auth/session.ts';
 import { cachedVideo, LATEST, videoDetailQuery, videoListQuery } from './library-data.ts';
 import { videoSlug } from './slug.ts';
 
-/** SPEC §9: the video page lists the 4 latest videos below the player. */
+/** docs/product.md §9: the video page lists the 4 latest videos below the player. */
 export const RELATED_COUNT = 4;
 
 export interface WatchData {
   video: VideoDetail;
-  /** The metadata call failed: the card is shown from the list, without chapters (SPEC §7). */
+  /** The metadata call failed: the card is shown from the list, without chapters (docs/product.md §7). */
   failed: boolean;
   latest: Video[];
 }
 
 /**
  * The video page's data, requested in parallel: the video's metadata and (members) the latest
- * list. An unknown video, or a slug that does not match the title, goes to /videos (SPEC §2).
+ * list. An unknown video, or a slug that does not match the title, goes to /videos (docs/product.md §2).
  */
 export async function loadWatch(client: QueryClient, videoId: string, slug: string): Promise<WatchData> {
   const member = isSignedIn();

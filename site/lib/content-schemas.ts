@@ -121,7 +121,7 @@ export const articlesPageSchema = z.strictObject({
   }),
   /** Risk warning beside every article. */
   risk: text,
-  /** SPEC §2: the promo aside for a filings-data product beside every article. */
+  /** docs/product.md §2: the promo aside for a filings-data product beside every article. */
   promo: z.strictObject({
     heading: text,
     text,

@@ -3,8 +3,8 @@ import { fromCents, toCents } from '../../functions/_lib/billing/prices.ts';
 const isPrice = (value: string) => /^\d+\.\d\d$/.test(value);
 
 /**
- * The landing page's two bits of browser state (SPEC §2 /, §1 pricing), a few hundred bytes of
- * plain script. Keys are the SPEC's: `promo-access` (read by the member app's /payment page) and
+ * The landing page's two bits of browser state (docs/product.md §2 /, §1 pricing), a few hundred bytes of
+ * plain script. Keys are the brief's: `promo-access` (read by the member app's /payment page) and
  * `plans` (written by the member app's API client, member-app/billing/stored-plans.ts).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Navigation entries (SPEC §2 Layout), shared by the static layout and the
+ * Navigation entries (docs/product.md §2 Layout), shared by the static layout and the
  * member app. Free of Astro/zod imports so browser code can import it.
  */
 import { site } from './site.ts';
@@ -41,7 +41,7 @@ export function isCurrent(href: string, pathname: string): boolean {
 }
 
 /**
- * Sign-in hand-offs (SPEC §2 Layout, §4): plain links to the member app's /callback route, which
+ * Sign-in hand-offs (docs/product.md §2 Layout, §4): plain links to the member app's /callback route, which
  * starts the provider's login or sign-up screen, or signs out. Static pages need no script for them.
  */
 export const authLinks = {

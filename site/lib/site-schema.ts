@@ -37,7 +37,7 @@ export const siteSchema = z.strictObject({
     youtube: httpsUrl,
     instagram: httpsUrl,
   }),
-  /** Default prices; plans stored by the member app override them (SPEC §1). */
+  /** Default prices; plans stored by the member app override them (docs/product.md §1). */
   prices: z.strictObject({
     currency: z.string().regex(/^[A-Z]{3}$/, { error: 'must be an ISO currency code, e.g. "USD"' }),
     monthly: price,

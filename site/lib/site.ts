@@ -15,7 +15,7 @@ export const site: Site = raw;
 /** Title of routes without a section: `${tagline} | ${name}`, e.g. "Learn to Trade Penny Stocks | OTC Edge". */
 export const defaultTitle = `${site.tagline} | ${site.name}`;
 
-/** SPEC §2: '{Section} | {product name}', or the default title when no section is given. */
+/** docs/product.md §2: '{Section} | {product name}', or the default title when no section is given. */
 export function pageTitle(section?: string): string {
   const name = section?.trim();
   return name ? `${name} | ${site.name}` : defaultTitle;

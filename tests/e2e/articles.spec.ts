@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const articles = loadArticles(root);
 const free = articles.filter((article) => article.free);
 const memberOnly = articles.filter((article) => !article.free);
-// Articles with an image in the body where there is one (SPEC §2: body images take the full width).
+// Articles with an image in the body where there is one (docs/product.md §2: body images take the full width).
 const withImage = (list: typeof articles) => list.find((article) => article.body.includes('<img')) ?? list[0];
 const freeArticle = withImage(free);
 const memberArticle = withImage(memberOnly);
@@ -94,7 +94,7 @@ test.describe('the article list', () => {
       await expect(card.getByText(article.free ? 'Free' : 'Members', { exact: true })).toBeVisible();
       await expect(card.locator('time')).toHaveAttribute('datetime', article.date);
     }
-    // SPEC §2: previews cut to 140 characters plus an ellipsis.
+    // docs/product.md §2: previews cut to 140 characters plus an ellipsis.
     const previews = await cards.locator('p:last-child').allTextContents();
     expect(previews.some((text) => text.endsWith('…'))).toBe(true);
     for (const text of previews) expect(Array.from(text.replace(/…$/, '')).length).toBeLessThanOrEqual(140);

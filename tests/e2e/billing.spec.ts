@@ -47,7 +47,7 @@ test('a new member is sent to /payment for member content, pays by card and gets
   await submit(page).click();
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
-  // The new token carries the payment customer id (SPEC §3 User profile).
+  // The new token carries the payment customer id (docs/product.md §3 User profile).
   const user = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}');
   expect(user['https://otcedge.app/customer_id']).toMatch(/^cus_/);
 

@@ -286,7 +286,7 @@ test.describe('member island', () => {
   });
 });
 
-// SPEC §2 route table: every route resolves to its page (member features arrive in later issues).
+// docs/product.md §2 route table: every route resolves to its page (member features arrive in later issues).
 const routes: Array<[path: string, heading: string, title: string]> = [
   ['/features', 'Everything you need to study the OTC market', 'Features | OTC Edge'],
   ['/media', 'Media appearances', 'Media | OTC Edge'],
@@ -315,7 +315,7 @@ const routes: Array<[path: string, heading: string, title: string]> = [
 ];
 // /account, /payment (token required) and /callback (sign-in hand-off): tests/e2e/sign-in.spec.ts.
 
-test.describe('every SPEC route resolves', () => {
+test.describe('every product route resolves', () => {
   for (const [path, heading, title] of routes) {
     test(path, async ({ page }) => {
       const response = await page.goto(path);
@@ -360,7 +360,7 @@ test('a member route loaded afresh replaces the loading line without moving the 
   }
 });
 
-test('the member app removes background workers an earlier site left behind (SPEC §4 start-up)', async ({
+test('the member app removes background workers an earlier site left behind (docs/product.md §4 start-up)', async ({
   page,
 }) => {
   // Any same-origin script can be a worker: register one of the site's own small modules. The landing
@@ -386,7 +386,7 @@ test('the member app removes background workers an earlier site left behind (SPE
     .toBe(0);
 });
 
-test('plans the server sent earlier override the landing prices (SPEC §1)', async ({ page }) => {
+test('plans the server sent earlier override the landing prices (docs/product.md §1)', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('[data-price="monthly"]').first()).toHaveText('$64.99');
   await page.evaluate(() =>

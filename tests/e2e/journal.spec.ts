@@ -4,7 +4,7 @@ import { videoSlug } from '../../member-app/videos/slug.ts';
 import { signInNewMember } from './support/members.ts';
 import { expect, test } from './support/test.ts';
 
-// The notes journal end to end: the real functions, store and editor in Chromium (SPEC §2 Journal, §4).
+// The notes journal end to end: the real functions, store and editor in Chromium (docs/product.md §2 Journal, §4).
 
 const tour = content.videos.find((v) => v.id === 'tour-library') as (typeof content.videos)[number];
 const tourPath = `/videos/watch/${tour.id}/${videoSlug(tour.title)}`;
@@ -45,7 +45,7 @@ test.describe('a member', () => {
     test.slow();
     await signInNewMember(page);
     await openJournal(page);
-    // SPEC §4: with no notes, a blank note is there to type in.
+    // docs/product.md §4: with no notes, a blank note is there to type in.
     await expect(notes(page)).toHaveCount(1);
     await expect(save(page)).toBeDisabled();
 
@@ -124,7 +124,7 @@ test.describe('a member', () => {
     await writeNote(page, 'Half-written', 'Words I must not lose');
     await expect(page).toHaveURL(/saved=false/);
 
-    // SPEC §4: the in-app prompt; cancel stays.
+    // docs/product.md §4: the in-app prompt; cancel stays.
     page.once('dialog', async (dialog) => {
       expect(dialog.message()).toBe("You haven't saved your changes yet. Are you sure you want to leave?");
       await dialog.dismiss();

@@ -2,12 +2,12 @@ import site from '../../content/site.json' with { type: 'json' };
 import { staticPages } from './support/static-pages.ts';
 import { expect, test } from './support/test.ts';
 
-// The static pages as SPEC §1 and §2 describe them: their facts, the footer on every page, titles
+// The static pages as docs/product.md §1 and §2 describe them: their facts, the footer on every page, titles
 // and the head every page carries for search engines and social previews.
 
 test.describe('footer', () => {
   for (const path of staticPages) {
-    test(`${path} has the SPEC footer links and the copyright line`, async ({ page }) => {
+    test(`${path} has the brief footer links and the copyright line`, async ({ page }) => {
       await page.goto(path);
       const footer = page.getByRole('contentinfo');
       const links = footer.getByRole('navigation', { name: 'Footer' }).getByRole('link');
@@ -40,7 +40,7 @@ test.describe('footer', () => {
   });
 });
 
-test.describe('page facts (SPEC §1)', () => {
+test.describe('page facts (docs/product.md §1)', () => {
   test('terms: Texas law, updated June 5, 2019', async ({ page }) => {
     await page.goto('/terms');
     await expect(page.locator('.page__dates')).toHaveText('Last updated June 5, 2019');

@@ -108,7 +108,7 @@ test('a visitor signs up, stays signed in, changes the password, signs in with i
   await expect(menu).toBeHidden();
   await expect(page).toHaveTitle('Account Settings | OTC Edge');
 
-  // Password rules (SPEC §5), checked in the browser before anything is sent; beyond the SPEC, the
+  // Password rules (docs/product.md §5), checked in the browser before anything is sent; beyond the brief, the
   // current password is asked first.
   const form = page.locator('form', { has: page.getByRole('heading', { name: 'Password' }) });
   const submit = form.getByRole('button', { name: 'Update Password' });

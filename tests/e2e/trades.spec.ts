@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { signInNewMember } from './support/members.ts';
 import { expect, test } from './support/test.ts';
 
-// The trade history page end to end (SPEC §2 Trade history, §5 Trade form): the real functions and store.
+// The trade history page end to end (docs/product.md §2 Trade history, §5 Trade form): the real functions and store.
 
 // A member abroad: times still read in market time (New York), not the browser's zone.
 test.use({ timezoneId: 'Europe/Paris' });

@@ -100,7 +100,7 @@ function expectWellFormed(fn: LoadedFunction, c: FuzzCase, answer: Answer, where
   if (answer.status >= 300) {
     const error = (answer.body as { error?: unknown } | null)?.error;
     expect(typeof error === 'string' && error.length > 0, `${where}: no JSON error string`).toBe(true);
-    // A schema refusal names its path ("field: message"); the SPEC's own messages name the problem.
+    // A schema refusal names its path ("field: message"); the brief's own messages name the problem.
     const path = typeof error === 'string' ? /^([\w.]+): /.exec(error)?.[1] : undefined;
     if (c.field && answer.status === 400 && path)
       expect(path.split('.')[0], `${where}: a 400 for a broken field names it: ${error}`).toBe(c.field);

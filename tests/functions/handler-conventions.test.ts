@@ -122,7 +122,7 @@ describe("access: 'visitor-or-user'", () => {
 });
 
 describe('membership required', () => {
-  it('answers 403 with redirect: true (SPEC §4: the member app goes to /payment)', async () => {
+  it('answers 403 with redirect: true (docs/product.md §4: the member app goes to /payment)', async () => {
     const members = defineEndpoint(entry('POST', z.object({})), {
       access: 'user',
       run: () => {

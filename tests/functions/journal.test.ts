@@ -17,7 +17,7 @@ import symbolsFn from '../../functions/journal-symbols.ts';
 import symbolNotesFn from '../../functions/journal-symbols-notes.ts';
 import { memberCaller } from '../support/members.ts';
 
-// The notes journal on real Redis, through the handlers (SPEC §7 /api/journal/*).
+// The notes journal on real Redis, through the handlers (docs/product.md §7 /api/journal/*).
 const { store } = getDeps();
 const noteId = () => newId('note_');
 const categoryId = () => newId('category_');

@@ -330,7 +330,7 @@ describe('POST /api/videos for a member', () => {
   });
 });
 
-describe('member content needs a membership (SPEC §4)', () => {
+describe('member content needs a membership (docs/product.md §4)', () => {
   const cases: Array<[string, (r: Request) => Promise<Response>, string, unknown]> = [
     ['videos', videos, '/api/videos', {}],
     ['videos/metadata', metadata, '/api/videos/metadata', { nodeId: 'f001' }],

@@ -10,7 +10,7 @@ import importFn from '../../functions/journal-trades-import.ts';
 import updateFn from '../../functions/journal-trades-update.ts';
 import { memberCaller } from '../support/members.ts';
 
-// The trade journal's endpoints on real Redis, through the handlers (SPEC §7 /api/journal/trades*).
+// The trade journal's endpoints on real Redis, through the handlers (docs/product.md §7 /api/journal/trades*).
 const { store } = getDeps();
 const tradeId = () => newId('trade_');
 

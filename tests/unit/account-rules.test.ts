@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailError, passwordError, passwordPairError } from '../../functions/_lib/account/rules.ts';
 
-describe('account form rules (SPEC §5)', () => {
+describe('account form rules (docs/product.md §5)', () => {
   it.each([
     ['', 'Email is Required'],
     ['  ', 'Email is Required'],

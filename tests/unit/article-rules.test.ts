@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { articleSlug, PREVIEW_LENGTH, previewText } from '../../functions/_lib/articles/rules.ts';
 
-// SPEC §2: title lower-cased, spaces to underscores, characters other than letters, digits,
+// docs/product.md §2: title lower-cased, spaces to underscores, characters other than letters, digits,
 // hyphen and underscore removed.
 describe.each([
   ['How the OTC Market Works', 'how_the_otc_market_works'],
@@ -30,7 +30,7 @@ describe.each([
 
 const repeat = (count: number, text = 'a') => text.repeat(count);
 
-// SPEC §2: previews cut to 140 characters plus an ellipsis.
+// docs/product.md §2: previews cut to 140 characters plus an ellipsis.
 describe.each(
   [
     ['a short preview', 'a short preview'],
@@ -48,7 +48,7 @@ describe.each(
     ['an empty preview', '', ''],
   ].map((row) => (row.length === 2 ? [row[0], row[0], row[1]] : row)) as Array<[string, string, string]>,
 )('previewText: %s', (_case, preview, expected) => {
-  it('is cut as SPEC §2 says', () => {
+  it('is cut as docs/product.md §2 says', () => {
     expect(previewText(preview)).toBe(expected);
   });
 });
@@ -62,7 +62,7 @@ describe('previewText with another length', () => {
     expect(previewText(preview, length)).toBe(expected);
   });
 
-  it('uses the SPEC length by default', () => {
+  it('uses the brief length by default', () => {
     expect(PREVIEW_LENGTH).toBe(140);
   });
 });

@@ -41,7 +41,7 @@ describe('prices (exact cents)', () => {
     expect(() => toCents('1.234')).toThrow();
   });
 
-  it("labels yearly 'Save 20%' once plans are stored, 'Save 23%' before (SPEC §9)", () => {
+  it("labels yearly 'Save 20%' once plans are stored, 'Save 23%' before (docs/product.md §9)", () => {
     expect(yearlySaveLabel(null)).toBe('Save 23%');
     expect(yearlySaveLabel({ yearly: { id: 'y', price: '599.99' } })).toBe('Save 20%');
   });

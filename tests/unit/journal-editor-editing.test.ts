@@ -45,7 +45,7 @@ function html(editor: Editor) {
   return written;
 }
 
-describe('cashtags become chips as they are typed (SPEC §5)', () => {
+describe('cashtags become chips as they are typed (docs/product.md §5)', () => {
   it.each([
     ['Watching $abcd today', '<p>Watching <span data-cashtag="ABCD">$ABCD</span> today</p>'],
     [
@@ -110,7 +110,7 @@ describe('blocks from the toolbar', () => {
   });
 });
 
-describe('tables (SPEC §2: 3×3 with a header)', () => {
+describe('tables (docs/product.md §2: 3×3 with a header)', () => {
   it('insert, Tab between cells, Enter as a line break, Tab in the last cell adds a row', () => {
     const editor = editorWith('');
     insertTable(editor);

@@ -285,7 +285,7 @@ describe('serialize: any document the editor can hold is stable through the sani
 });
 
 describe('symbolsOf', () => {
-  it('lists chips upper-case, once, in document order, as SPEC §5 keeps them', () => {
+  it('lists chips upper-case, once, in document order, as docs/product.md §5 keeps them', () => {
     const doc = [
       p(chip('ABCD'), text(' '), link('/x', chip('BRK.A'))),
       {

@@ -10,7 +10,7 @@ import {
   videoNoteTitle,
 } from '../../functions/_lib/journal/rules.ts';
 
-describe('journal rules (SPEC §5, shared by the server and the editor)', () => {
+describe('journal rules (docs/product.md §5, shared by the server and the editor)', () => {
   it.each([
     [
       ['abcd', 'ABCD', ' efg '],

@@ -14,7 +14,7 @@ import { clock, minutes } from '../../member-app/videos/format.ts';
 import { playerKind } from '../../member-app/videos/player/types.ts';
 import { videoPath, videoSlug } from '../../member-app/videos/slug.ts';
 
-describe('videoSlug (SPEC §2: lower-cased, spaces to hyphens, non-alphanumerics removed)', () => {
+describe('videoSlug (docs/product.md §2: lower-cased, spaces to hyphens, non-alphanumerics removed)', () => {
   it.each([
     ['Level 2 Basics', 'level-2-basics'],
     ['Start Here: A Tour of the Video Library', 'start-here-a-tour-of-the-video-library'],

@@ -1,7 +1,7 @@
 /**
- * Account form rules (SPEC §5), shared by the member app's forms and the functions, which check
+ * Account form rules (docs/product.md §5), shared by the member app's forms and the functions, which check
  * again: the browser is never trusted. Plain functions, no schema library, so they cost the
- * browser bundle nothing. Each returns the SPEC's message, or null when the value is fine.
+ * browser bundle nothing. Each returns the message of docs/product.md §5, or null when the value is fine.
  */
 
 /**

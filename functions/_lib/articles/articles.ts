@@ -6,7 +6,7 @@ export interface ArticleLibrary {
   readonly articles: readonly Article[];
 }
 
-/** Free articles with their bodies, for anyone (SPEC §4: visitors load the free articles). */
+/** Free articles with their bodies, for anyone (docs/product.md §4: visitors load the free articles). */
 export function listFreeArticles({ articles }: ArticleLibrary): Article[] {
   return articles.filter((article) => article.free);
 }

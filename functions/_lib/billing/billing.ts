@@ -23,7 +23,7 @@ import { BillingRefusedError, CardError, type Promo, type Referral } from './por
 import type { PlanName } from './prices.ts';
 
 /**
- * What members may do with their subscription (SPEC §4 Subscription, Payment submit, §7 calls).
+ * What members may do with their subscription (docs/product.md §4 Subscription, Payment submit, §7 calls).
  * The caller always comes from the verified token; ids in the body are never read.
  */
 type BillingDeps = Pick<Deps, 'store' | 'now'> & Pick<BillingPorts, 'billing'>;
@@ -48,7 +48,7 @@ const digest = (...parts: string[]) =>
 
 const cardRequired = () => badRequest('Card Info Required');
 const invalidPromo = () => badRequest('Invalid Promo Code');
-/** The card provider's own words for a refused card (SPEC §8: shown as the submit error). */
+/** The card provider's own words for a refused card (docs/product.md §8: shown as the submit error). */
 const cardRefused = (error: CardError) => new HttpError(402, error.message);
 const refused = (error: BillingRefusedError) => new HttpError(409, error.message);
 
@@ -93,7 +93,7 @@ export async function checkPromo(
   return promo ? { promo: promo.code, promoPlan: promo.plan, discount: promo.percentOff } : { promo: false };
 }
 
-/** SPEC §4 Payment page on load: members go home; everyone gets the plans (stored by the browser). */
+/** docs/product.md §4 Payment page on load: members go home; everyone gets the plans (stored by the browser). */
 export async function verifyPayment(
   deps: Pick<Deps, 'store' | 'now'> & Pick<BillingPorts, 'billing'>,
   caller: Caller,
@@ -108,7 +108,7 @@ export async function verifyPayment(
   return input.promoAccess === 'email' ? { plans, emailPromo: billingContent().emailPromoCode } : { plans };
 }
 
-/** SPEC §4 Payment submit: one subscription, however often the form is sent. */
+/** docs/product.md §4 Payment submit: one subscription, however often the form is sent. */
 export async function charge(
   deps: BillingDeps & IdentityPorts,
   caller: Caller,
@@ -155,7 +155,7 @@ export async function charge(
       ),
     );
     await saveMembership(store, caller.sub, membership);
-    // The customer id becomes a claim on the member's next token (SPEC §3 User profile). Access does
+    // The customer id becomes a claim on the member's next token (docs/product.md §3 User profile). Access does
     // not depend on it (the server maps sub → customer), so a failure here is logged, not fatal.
     await deps.identityAdmin.setCustomerId(caller.sub, customerId).catch((error: unknown) => {
       logWarning('could not record the customer id on the identity', error);
@@ -174,7 +174,7 @@ function referralOf(input: ApiRequest<'charge'>): Referral | null {
   return via || clickId ? { via, clickId } : null;
 }
 
-/** SPEC §3 Subscription status; a user without a subscription is on the 'free' plan. */
+/** docs/product.md §3 Subscription status; a user without a subscription is on the 'free' plan. */
 export async function subscriptionStatus(
   deps: Pick<Deps, 'store' | 'now'>,
   caller: Caller,
@@ -191,7 +191,7 @@ const view = (m: Membership) => ({
   endPeriod: m.currentPeriodEnd,
 });
 
-/** SPEC §4: autopay on → renews on the end date; off → ends on it. */
+/** docs/product.md §4: autopay on → renews on the end date; off → ends on it. */
 export async function toggleAutopay(
   deps: BillingDeps,
   caller: Caller,
@@ -206,7 +206,7 @@ export async function toggleAutopay(
   return { noRenew: updated.cancelAtPeriodEnd, endPeriod: updated.currentPeriodEnd };
 }
 
-/** SPEC §4: monthly → yearly on the same subscription. */
+/** docs/product.md §4: monthly → yearly on the same subscription. */
 export async function upgradeToYearly(
   deps: BillingDeps,
   caller: Caller,
@@ -230,7 +230,7 @@ export async function upgradeToYearly(
 }
 
 /**
- * SPEC §7 user/updatecard. Open to a member whose access lapsed for a failed payment too: a new
+ * docs/product.md §7 user/updatecard. Open to a member whose access lapsed for a failed payment too: a new
  * card is how they get it back.
  */
 export async function updateCard(

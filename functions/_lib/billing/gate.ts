@@ -6,7 +6,7 @@ import { hasAccess, type Membership, membershipKey, parseMembership } from './me
 type Pipeline = ReturnType<Deps['store']['pipeline']>;
 
 /**
- * The one membership check for member content (SPEC §4, docs/security.md): defineEndpoint's
+ * The one membership check for member content (docs/product.md §4, docs/security.md): defineEndpoint's
  * `access: 'member'` opens one per request. Endpoints that read keys anyway fold the check into
  * their first pipeline (`pipeline()` + `exec()`: no extra round trip); the others call `require()`
  * (one GET) before they do anything. Either way a caller without access gets 403 `{ redirect: true }`.

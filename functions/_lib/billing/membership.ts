@@ -25,7 +25,7 @@ export interface Membership {
   status: SubscriptionStatus;
   /** End of the paid period, ms since the epoch: renews then, or ends then when cancelAtPeriodEnd. */
   currentPeriodEnd: number;
-  /** Autopay off (SPEC §4 Subscription): the subscription ends at currentPeriodEnd. */
+  /** Autopay off (docs/product.md §4 Subscription): the subscription ends at currentPeriodEnd. */
   cancelAtPeriodEnd: boolean;
   /** When the subscription first went past_due, for the grace period. */
   pastDueSince?: number;

@@ -45,7 +45,7 @@ export interface Billing {
     },
     operationId: string,
   ): Promise<Membership>;
-  /** The autopay toggle (SPEC §4): cancel at period end, or renew again. */
+  /** The autopay toggle (docs/product.md §4): cancel at period end, or renew again. */
   setCancelAtPeriodEnd(membership: Membership, cancel: boolean, operationId: string): Promise<Membership>;
   /** Monthly → yearly on the existing subscription (never a second one). */
   changePlan(membership: Membership, plan: PlanName, operationId: string): Promise<Membership>;
@@ -62,7 +62,7 @@ export class CardError extends Error {
   override name = 'CardError';
 }
 
-/** The provider refused a subscription change: its raw message is shown (SPEC §8). */
+/** The provider refused a subscription change: its raw message is shown (docs/product.md §8). */
 export class BillingRefusedError extends Error {
   override name = 'BillingRefusedError';
 }

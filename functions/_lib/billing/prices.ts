@@ -4,7 +4,7 @@
  */
 export type PlanName = 'monthly' | 'yearly';
 
-/** SPEC §3 Stored plans: each with its plan id (the card provider's price id) and price. */
+/** docs/product.md §3 Stored plans: each with its plan id (the card provider's price id) and price. */
 export interface PlanInfo {
   id: string;
   price: string;
@@ -20,12 +20,12 @@ export const toCents = (price: string): number => {
 export const fromCents = (cents: number): string =>
   `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
-/** SPEC §4 Promo code: the price reduced by the discount percent, to the cent (rounded half up). */
+/** docs/product.md §4 Promo code: the price reduced by the discount percent, to the cent (rounded half up). */
 export function discounted(price: string, percentOff: number): string {
   return fromCents(Math.round((toCents(price) * (100 - percentOff)) / 100));
 }
 
-/** SPEC §9: 'Save 20%' when the stored plans list has yearly, else 'Save 23%'. */
+/** docs/product.md §9: 'Save 20%' when the stored plans list has yearly, else 'Save 23%'. */
 export function yearlySaveLabel(storedPlans: Partial<Plans> | null): string {
   return storedPlans?.yearly ? 'Save 20%' : 'Save 23%';
 }

@@ -14,7 +14,7 @@ import { beginInviteTurn, type Change, type Turn } from './turn.ts';
 
 type InviteDeps = Pick<Deps, 'store' | 'now'> & ChatPorts;
 
-/** The community's refusal, as the member should read it (SPEC §8: the server's string is shown). */
+/** The community's refusal, as the member should read it (docs/product.md §8: the server's string is shown). */
 export async function chatCall<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -25,7 +25,7 @@ export async function chatCall<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * SPEC §7 user/discord: the member's invite to the private chat (SPEC §2 /chat, /account). One live
+ * docs/product.md §7 user/discord: the member's invite to the private chat (docs/product.md §2 /chat, /account). One live
  * invite per member: asking again gives the same link until it is used or expires. The username is
  * the member's alone from the first request (another member asking for it gets 409), and so is the
  * community account behind it once found: the role is only ever given to, or taken from, what the

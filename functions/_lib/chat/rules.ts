@@ -1,5 +1,5 @@
 /**
- * The chat username rule (SPEC §5 'Chat username: required'), shared by the /chat form and the
+ * The chat username rule (docs/product.md §5 'Chat username: required'), shared by the /chat form and the
  * server, which checks again. Discord's usernames: 2–32 characters, lower-case letters, digits,
  * `_` and `.`, never two periods in a row. Discord usernames are lower-case only, so a name typed
  * with capitals is lower-cased rather than refused (Discord shows names case-insensitively).

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AccountBody, type ContractEntry, Updated } from './shared.ts';
 
 /**
- * Beyond the SPEC: a change of sign-in details needs the member's current password, so a stolen
+ * Beyond the brief: a change of sign-in details needs the member's current password, so a stolen
  * access token cannot take the account (functions/_lib/account/account.ts).
  */
 const currentPassword = z
@@ -12,7 +12,7 @@ const currentPassword = z
 
 /** Sign-in details the member changes on /account. */
 export const accountApi = {
-  // Messages for bad values come from account/rules.ts (SPEC §5 wording), checked by the domain.
+  // Messages for bad values come from account/rules.ts (docs/product.md §5 wording), checked by the domain.
   'user/updateemail': {
     method: 'POST',
     request: AccountBody.extend({

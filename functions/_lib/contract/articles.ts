@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Body, type ContractEntry } from './shared.ts';
 
 /**
- * SPEC §3 Article (title, preview, img, body) with what the pages need: its address, the cover's
+ * docs/product.md §3 Article (title, preview, img, body) with what the pages need: its address, the cover's
  * description, the date and whether it is free. `body` is HTML rendered from the editor's Markdown.
  */
 export const Article = z.object({
@@ -18,13 +18,13 @@ export const Article = z.object({
 export type Article = z.infer<typeof Article>;
 
 export const articlesApi = {
-  // Every article with its body: members only (SPEC §6).
+  // Every article with its body: members only (docs/product.md §6).
   articles: {
     method: 'POST',
     request: Body,
     response: z.object({ articles: z.array(Article) }),
   },
-  // The free articles with their bodies: anyone (SPEC §4 start-up without a token).
+  // The free articles with their bodies: anyone (docs/product.md §4 start-up without a token).
   'articles/free': {
     method: 'POST',
     request: Body,

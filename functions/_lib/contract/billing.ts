@@ -4,10 +4,10 @@ import { Body, type ContractEntry, Updated } from './shared.ts';
 
 export const PlanName = z.enum(['monthly', 'yearly']);
 const PlanInfo = z.object({ id: z.string(), price: z.string() });
-/** SPEC §3 Stored plans: monthly and yearly, each with plan id and price. */
+/** docs/product.md §3 Stored plans: monthly and yearly, each with plan id and price. */
 export const Plans = z.object({ monthly: PlanInfo, yearly: PlanInfo });
 
-/** SPEC §7: paying, the plan and its renewal, the card, and Stripe's webhook. */
+/** docs/product.md §7: paying, the plan and its renewal, the card, and Stripe's webhook. */
 export const billingApi = {
   charge: {
     method: 'POST',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AccountBody, type ContractEntry } from './shared.ts';
 
-/** The private chat community (SPEC §2 /chat and /account, §7 user/discord). */
+/** The private chat community (docs/product.md §2 /chat and /account, §7 user/discord). */
 export const chatApi = {
   // The username's rules and messages come from chat/rules.ts, checked by the domain (400 with the reason).
   'user/discord': {

@@ -4,14 +4,14 @@ import { Body, type ContractEntry, numeric } from './shared.ts';
 
 const noteId = z.string().regex(NOTE_ID, 'use a note id (note_ and 16 letters or digits)');
 const categoryId = z.string().regex(CATEGORY_ID, 'use a category id (category_ and 16 letters or digits)');
-/** Symbols are filtered by the rules (invalid ones dropped, SPEC §5); this only bounds the input. */
+/** Symbols are filtered by the rules (invalid ones dropped, docs/product.md §5); this only bounds the input. */
 const symbol = z.string().max(20);
 
-/** SPEC §3 Category. */
+/** docs/product.md §3 Category. */
 export const Category = z.object({ category_id: z.string(), category: z.string() });
 export type Category = z.infer<typeof Category>;
 
-/** SPEC §3 Note as lists carry it: everything but the body. `timestamp`: last saved (ms), the version. */
+/** docs/product.md §3 Note as lists carry it: everything but the body. `timestamp`: last saved (ms), the version. */
 export const NoteSummary = z.object({
   note_id: z.string(),
   title: z.string(),
@@ -21,22 +21,22 @@ export const NoteSummary = z.object({
 });
 export type NoteSummary = z.infer<typeof NoteSummary>;
 
-/** SPEC §3 Note with its body: sanitized HTML (functions/_lib/journal/sanitize.ts). */
+/** docs/product.md §3 Note with its body: sanitized HTML (functions/_lib/journal/sanitize.ts). */
 export const Note = NoteSummary.extend({ body: z.string() });
 export type Note = z.infer<typeof Note>;
 
-/** SPEC §3 Symbol: a stock symbol and the notes that mention it. */
+/** docs/product.md §3 Symbol: a stock symbol and the notes that mention it. */
 export const SymbolNotes = z.object({ symbol: z.string(), note_ids: z.array(z.string()) });
 export type SymbolNotes = z.infer<typeof SymbolNotes>;
 
 const notes = z.object({ notes: z.array(NoteSummary) });
 const categories = z.object({ categories: z.array(Category) });
 
-/** The notes journal (SPEC §7 /api/journal/*): members only, every key under the caller's namespace. */
+/** The notes journal (docs/product.md §7 /api/journal/*): members only, every key under the caller's namespace. */
 export const journalApi = {
   /**
    * Newest saved first, 99 a page (`page` counts from 0); `total` lets the app hide 'New' at 1000.
-   * Beyond the SPEC: `from`/`to` (ms, `from` inclusive, `to` exclusive) keep the notes last saved in
+   * Beyond the brief: `from`/`to` (ms, `from` inclusive, `to` exclusive) keep the notes last saved in
    * that window (a day of the trade calendar); `total` then counts the window's notes.
    */
   'journal/notes': {
@@ -51,7 +51,7 @@ export const journalApi = {
     }),
     response: notes.extend({ more: z.boolean(), total: z.number() }),
   },
-  /** One note with its body (SPEC: metadata → body, categories). */
+  /** One note with its body (docs/product.md §7: metadata → body, categories). */
   'journal/metadata': {
     method: 'POST',
     request: Body.extend({ note_id: noteId }),
@@ -61,7 +61,7 @@ export const journalApi = {
    * Create or replace a note. `basedOn` is the `timestamp` of the stored version the edit started
    * from (null for a new note): when the stored note is newer the answer is 409 with that version
    * (`conflict`), never a silent overwrite. The server's clock sets the new `timestamp`; the
-   * client's `timestamp` (SPEC §7) is accepted and ignored.
+   * client's `timestamp` (docs/product.md §7) is accepted and ignored.
    */
   'journal/notes/update': {
     method: 'POST',
@@ -85,7 +85,7 @@ export const journalApi = {
     response: z.object({ deleted: z.boolean() }),
   },
   /**
-   * Beyond the SPEC: every note with its body, for the member's own export, 25 a page (a page stays
+   * Beyond the brief: every note with its body, for the member's own export, 25 a page (a page stays
    * under the function's 6 MB answer limit even with the largest notes), newest saved first.
    */
   'journal/export': {
@@ -93,7 +93,7 @@ export const journalApi = {
     request: Body.extend({ page: numeric.pipe(z.number().int().min(0).max(1000)).optional() }),
     response: z.object({ notes: z.array(Note), more: z.boolean() }),
   },
-  /** Beyond the SPEC: the notes whose title or text holds every word of `query` (case and accents ignored). */
+  /** Beyond the brief: the notes whose title or text holds every word of `query` (case and accents ignored). */
   'journal/search': {
     method: 'POST',
     request: Body.extend({ query: z.string().max(200) }),

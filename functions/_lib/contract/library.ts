@@ -7,12 +7,12 @@ export type Tag = z.infer<typeof Tag>;
 export const Playlist = z.object({ id: z.string(), title: z.string() });
 export type Playlist = z.infer<typeof Playlist>;
 
-/** SPEC §3 Chapter: where a section of a video starts, in seconds. */
+/** docs/product.md §3 Chapter: where a section of a video starts, in seconds. */
 export const Chapter = z.object({ title: z.string(), startTime: z.number() });
 export type Chapter = z.infer<typeof Chapter>;
 
 /**
- * SPEC §3 Video, as lists carry it. `id` is the short id used in links (/videos/watch/{id}/{slug});
+ * docs/product.md §3 Video, as lists carry it. `id` is the short id used in links (/videos/watch/{id}/{slug});
  * `vid_id` is the same with the 'vid_' prefix. `timestamp` is the publication time in ms (unique in
  * the library, so it doubles as the paging cursor), `duration` in seconds. `uri` is the player id:
  * members only, never sent to visitors.
@@ -42,7 +42,7 @@ export type VideoDetail = z.infer<typeof VideoDetail>;
 export const WatchingVideo = Video.extend({ position: z.number() });
 export type WatchingVideo = z.infer<typeof WatchingVideo>;
 
-/** SPEC §3 Audio track; `uri` is a podcast embed URL or a local sample file. */
+/** docs/product.md §3 Audio track; `uri` is a podcast embed URL or a local sample file. */
 export const AudioTrack = z.object({
   track_id: z.string(),
   title: z.string(),
@@ -71,7 +71,7 @@ export const libraryApi = {
     response: z.object({ tags: z.array(Tag) }),
   },
   /**
-   * SPEC §7: lists by group. Without `playlist`, `more`, `search` or `tags`: latest, essentials and dd;
+   * docs/product.md §7: lists by group. Without `playlist`, `more`, `search` or `tags`: latest, essentials and dd;
    * with `playlist`: that playlist only; `search`/`tags` filter (a tagged fetch reads latest);
    * `more` continues after the video with that timestamp. Members get up to 100 per group,
    * visitors the 25 latest without player ids.
@@ -112,13 +112,13 @@ export const libraryApi = {
     request: Body,
     response: z.object({ videos: z.array(WatchingVideo) }),
   },
-  /** SPEC §2 /audio: the latest podcast episodes, newest first (members). */
+  /** docs/product.md §2 /audio: the latest podcast episodes, newest first (members). */
   audio: {
     method: 'POST',
     request: Body,
     response: z.object({ audio: z.array(AudioTrack) }),
   },
-  /** SPEC §2 /stream: the live event's embed (members). */
+  /** docs/product.md §2 /stream: the live event's embed (members). */
   stream: {
     method: 'POST',
     request: Body,

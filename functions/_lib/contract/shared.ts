@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-/** SPEC §7: the member app adds the caller's custID to every body; the server never trusts it. */
+/** docs/product.md §7: the member app adds the caller's custID to every body; the server never trusts it. */
 export const Body = z.object({ custID: z.string().max(100).optional() });
 
-/** SPEC §7 sends a userID with account changes; it is accepted and ignored (the token says who). */
+/** docs/product.md §7 sends a userID with account changes; it is accepted and ignored (the token says who). */
 export const AccountBody = Body.extend({ userID: z.string().max(200).optional() });
 
 export const Updated = z.object({ updated: z.literal(true) });

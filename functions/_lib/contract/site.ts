@@ -3,7 +3,7 @@ import type { ContractEntry } from './shared.ts';
 
 /** Calls about the site itself: where the browser signs in, and whether the store answers. */
 export const siteApi = {
-  // Where the browser signs in (SPEC §4 Authentication); read at run time, so one build serves any tenant.
+  // Where the browser signs in (docs/product.md §4 Authentication); read at run time, so one build serves any tenant.
   appconfig: {
     method: 'GET',
     request: z.object({}),

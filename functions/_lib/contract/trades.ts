@@ -13,7 +13,7 @@ const price = z
   .refine((text) => /[1-9]/.test(text), 'use a price above 0');
 
 /**
- * SPEC §3 Trade, as stored and listed. Prices, fees and shares are exact decimal strings.
+ * docs/product.md §3 Trade, as stored and listed. Prices, fees and shares are exact decimal strings.
  * `time` is when it was executed (ms; the list's order); `updated` when the record last changed.
  * Imported executions also carry where they came from.
  */
@@ -73,7 +73,7 @@ export const TripNote = z.object({ tags: z.array(z.string()), risk: z.string().n
 
 const TripTags = z.object({ tags: z.array(TripTag), trips: z.record(z.string(), TripNote) });
 
-/** The trade journal (SPEC §7 /api/journal/trades*): members only, keys under the caller's namespace. */
+/** The trade journal (docs/product.md §7 /api/journal/trades*): members only, keys under the caller's namespace. */
 export const tradesApi = {
   /** Newest executed first, 100 a page; `filter` narrows by symbol, time range (ms), side and status. */
   'journal/trades': {
@@ -94,7 +94,7 @@ export const tradesApi = {
     }),
     response: z.object({ trades: z.array(Trade), more: z.boolean(), total: z.number() }),
   },
-  /** SPEC §7 trades/update: create or edit one trade (the form's rules, checked again here). */
+  /** docs/product.md §7 trades/update: create or edit one trade (the form's rules, checked again here). */
   'journal/trades/update': {
     method: 'POST',
     request: Body.extend({
@@ -117,7 +117,7 @@ export const tradesApi = {
     response: z.object({ deleted: z.boolean() }),
   },
   /**
-   * Beyond the SPEC: parsed executions of a broker file, up to 1000 a call, all or nothing.
+   * Beyond the brief: parsed executions of a broker file, up to 1000 a call, all or nothing.
    * Idempotent: each execution's fingerprint (broker, account, time, symbol, side, qty, price,
    * order and execution ids) is kept, so the same file twice adds nothing. `dryRun` writes nothing
    * and answers what the same call would add: the preview's duplicate count.
@@ -130,14 +130,14 @@ export const tradesApi = {
     }),
     response: z.object({ added: z.number(), duplicates: z.number(), total: z.number() }),
   },
-  /** Beyond the SPEC: the member's tags and what they noted on each round trip (tags, planned risk). */
+  /** Beyond the brief: the member's tags and what they noted on each round trip (tags, planned risk). */
   'journal/trades/tags': {
     method: 'POST',
     request: Body,
     response: TripTags,
   },
   /**
-   * Beyond the SPEC: tag round trips in bulk, all or nothing. `define` names new tags (and adds them),
+   * Beyond the brief: tag round trips in bulk, all or nothing. `define` names new tags (and adds them),
    * `add`/`remove` take tag ids, `risk` sets the planned risk in dollars (null clears it). Answers
    * every tag and the edited trips.
    */
@@ -175,7 +175,7 @@ export const tradesApi = {
     response: TripTags,
   },
   /**
-   * Beyond the SPEC: rename a tag on every round trip that carries it (its kind kept; the name of
+   * Beyond the brief: rename a tag on every round trip that carries it (its kind kept; the name of
    * another tag of that kind merges the two). Answers every tag and every noted trip.
    */
   'journal/trades/tags/rename': {
@@ -188,7 +188,7 @@ export const tradesApi = {
     }),
     response: TripTags,
   },
-  /** Beyond the SPEC: delete a tag from the member's list and from every round trip. */
+  /** Beyond the brief: delete a tag from the member's list and from every round trip. */
   'journal/trades/tags/delete': {
     method: 'DELETE',
     request: Body.extend({ tag_id: tagId }),

@@ -29,7 +29,7 @@ export const payloadTooLarge = (maxBytes: number) =>
   new HttpError(413, `The request body is too large (at most ${maxBytes / 1024 / 1024} MB)`);
 export const unsupportedMediaType = () => new HttpError(415, 'Send the body as application/json');
 /**
- * SPEC §4: a signed-in user without an active membership gets `{ redirect: true }`, and the member
+ * docs/product.md §4: a signed-in user without an active membership gets `{ redirect: true }`, and the member
  * app goes to /payment. 403: the caller is known, the content is not theirs yet.
  */
 export const membershipRequired = () =>

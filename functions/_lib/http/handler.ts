@@ -24,7 +24,7 @@ import { isStoreOutage, storeUnavailable } from './store-outage.ts';
  * - 'public': anyone (the explicit marker).
  * - 'user': a verified access token; `run` gets the caller.
  * - 'member': a verified token (401 otherwise) and an active membership (403 `{ redirect: true }`
- *   otherwise, SPEC §4); `run` gets the caller and the membership gate (billing/gate.ts).
+ *   otherwise, docs/product.md §4); `run` gets the caller and the membership gate (billing/gate.ts).
  * - 'visitor-or-user': both, answered differently: a token, when sent, must verify (401 otherwise);
  *   `caller` and `gate` are null for a visitor (e.g. the visitor's video list without player ids).
  */
@@ -180,7 +180,7 @@ async function readBody(request: Request): Promise<unknown> {
   const text = await request.text();
   if (text.length > MAX_REQUEST_BYTES || Buffer.byteLength(text) > MAX_REQUEST_BYTES)
     throw payloadTooLarge(MAX_REQUEST_BYTES);
-  // The member app sends an empty body for calls without a payload (SPEC §7 'empty').
+  // The member app sends an empty body for calls without a payload (docs/product.md §7 'empty').
   if (text.trim() === '') return {};
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) throw unsupportedMediaType();

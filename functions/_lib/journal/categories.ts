@@ -10,13 +10,13 @@ import { DELETE_CATEGORY, PUT_CATEGORY } from './scripts.ts';
 
 const ATTEMPTS = 3;
 
-/** SPEC §7 journal/categories: the member's categories, by name (one round trip). */
+/** docs/product.md §7 journal/categories: the member's categories, by name (one round trip). */
 export async function listCategories(gate: MembershipGate): Promise<{ categories: Category[] }> {
   const [raw] = await gate.exec<[unknown]>(gate.pipeline().hgetall(journalKeys.categories(gate.caller.sub)));
   return { categories: toCategories(raw) };
 }
 
-/** SPEC §7 journal/categories/notes: the notes in a category, newest saved first (two round trips). */
+/** docs/product.md §7 journal/categories/notes: the notes in a category, newest saved first (two round trips). */
 export async function categoryNotes(
   deps: Pick<Deps, 'store'>,
   gate: MembershipGate,
@@ -27,7 +27,7 @@ export async function categoryNotes(
   return { notes: await readSummaries(deps.store, sub, ids) };
 }
 
-/** SPEC §7 journal/categories/update, create or rename: `{ category_id, category }`. */
+/** docs/product.md §7 journal/categories/update, create or rename: `{ category_id, category }`. */
 export async function putCategory(
   deps: Pick<Deps, 'store'>,
   gate: MembershipGate,
@@ -52,7 +52,7 @@ export async function putCategory(
 }
 
 /**
- * SPEC §7 journal/categories/update, delete: `{ category_id, delete: 'true' }`. The category leaves
+ * docs/product.md §7 journal/categories/update, delete: `{ category_id, delete: 'true' }`. The category leaves
  * every note it was on in the same script (two round trips: its notes, then the script).
  */
 export async function deleteCategory(

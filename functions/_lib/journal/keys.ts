@@ -11,7 +11,7 @@ export const journalKeys = {
   note: (sub: string, noteId: string) => `u:${sub}:note:${noteId}`,
   /** SET of the symbols that have at least one note. */
   symbols: (sub: string) => `u:${sub}:symbols`,
-  /** SET of the note ids that mention a symbol (SPEC §3 Symbol). */
+  /** SET of the note ids that mention a symbol (docs/product.md §3 Symbol). */
   symbol: (sub: string, symbol: string) => `u:${sub}:sym:${symbol}`,
   /** HASH category id → name. */
   categories: (sub: string) => `u:${sub}:cats`,

@@ -17,7 +17,7 @@ const SUMMARY_FIELDS = ['title', 'timestamp', 'symbols', 'categories'] as const;
 export type SavedWindow = { from?: number | undefined; to?: number | undefined };
 
 /**
- * SPEC §7 journal/notes: a page of 99, newest saved first, in two round trips. With a window, the
+ * docs/product.md §7 journal/notes: a page of 99, newest saved first, in two round trips. With a window, the
  * notes last saved in it (the list's score is that time, so the index pages itself).
  */
 export async function listNotes(
@@ -48,7 +48,7 @@ export async function listNotes(
 }
 
 /**
- * Beyond the SPEC: the notes whose title or text holds every word of `query` (case and accents
+ * Beyond the brief: the notes whose title or text holds every word of `query` (case and accents
  * ignored), newest saved first. Two round trips: the ids, then each note's title and folded text.
  */
 export async function searchNotes(
@@ -106,7 +106,7 @@ export async function exportNotes(
   };
 }
 
-/** SPEC §7 journal/metadata: one note with its body (one round trip). */
+/** docs/product.md §7 journal/metadata: one note with its body (one round trip). */
 export async function readNote(gate: MembershipGate, noteId: string): Promise<{ note: Note }> {
   const [raw] = await gate.exec<[unknown]>(
     gate.pipeline().hgetall(journalKeys.note(gate.caller.sub, noteId)),
@@ -116,7 +116,7 @@ export async function readNote(gate: MembershipGate, noteId: string): Promise<{ 
   return { note };
 }
 
-/** SPEC §7 journal/notes/delete: the note leaves the list, its symbols and its categories together. */
+/** docs/product.md §7 journal/notes/delete: the note leaves the list, its symbols and its categories together. */
 export async function deleteNote(
   deps: Pick<Deps, 'store'>,
   gate: MembershipGate,

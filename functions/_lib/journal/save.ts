@@ -23,7 +23,7 @@ export interface NoteInput {
 }
 
 /**
- * SPEC §7 journal/notes/update: create or replace a note, its symbol index and its categories in
+ * docs/product.md §7 journal/notes/update: create or replace a note, its symbol index and its categories in
  * one script, after checking it is based on the stored version (409 with the stored one otherwise).
  * Two sequential round trips: the gate's pipeline (membership and the stored note), then the script.
  */

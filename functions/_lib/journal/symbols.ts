@@ -6,7 +6,7 @@ import { journalKeys } from './keys.ts';
 import { readSummaries } from './notes.ts';
 import { cleanSymbols } from './rules.ts';
 
-/** SPEC §7 journal/symbols: every symbol the member's notes mention, A–Z, with their notes (two round trips). */
+/** docs/product.md §7 journal/symbols: every symbol the member's notes mention, A–Z, with their notes (two round trips). */
 export async function listSymbols(
   deps: Pick<Deps, 'store'>,
   gate: MembershipGate,
@@ -26,7 +26,7 @@ export async function listSymbols(
   };
 }
 
-/** SPEC §7 journal/symbols/notes: the notes that mention a symbol, newest saved first (two round trips). */
+/** docs/product.md §7 journal/symbols/notes: the notes that mention a symbol, newest saved first (two round trips). */
 export async function symbolNotes(
   deps: Pick<Deps, 'store'>,
   gate: MembershipGate,

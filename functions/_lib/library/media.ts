@@ -4,7 +4,7 @@ import { notFound } from '../http/errors.ts';
 import { parseJson } from '../store.ts';
 import { libraryKeys } from './keys.ts';
 
-/** SPEC §9: the audio page shows up to 25 tracks. */
+/** docs/product.md §9: the audio page shows up to 25 tracks. */
 export const AUDIO_LIMIT = 25;
 
 export interface LiveStream {
@@ -13,7 +13,7 @@ export interface LiveStream {
   embed: string;
 }
 
-/** SPEC §2 /audio: the latest podcast episodes, newest first (members; one round trip). */
+/** docs/product.md §2 /audio: the latest podcast episodes, newest first (members; one round trip). */
 export async function listAudio(gate: MembershipGate): Promise<{ audio: AudioTrack[] }> {
   const [members] = await gate.exec<[string[]]>(
     gate.pipeline().zrange(libraryKeys.audio, 0, AUDIO_LIMIT - 1, { rev: true }),
@@ -21,7 +21,7 @@ export async function listAudio(gate: MembershipGate): Promise<{ audio: AudioTra
   return { audio: members.flatMap((raw) => parseJson<AudioTrack>(raw) ?? []) };
 }
 
-/** SPEC §2 /stream: the live event's embed (members; one round trip). */
+/** docs/product.md §2 /stream: the live event's embed (members; one round trip). */
 export async function liveStream(gate: MembershipGate): Promise<{ stream: LiveStream }> {
   const [raw] = await gate.exec<[unknown]>(gate.pipeline().get(libraryKeys.stream));
   const stream = parseJson<LiveStream>(raw);

@@ -25,7 +25,7 @@ export function shortId(nodeId: string): string {
   return nodeId.startsWith('vid_') ? nodeId.slice(4) : nodeId;
 }
 
-/** The API's Video (SPEC §3). The player id only for members: visitors never see it. */
+/** The API's Video (docs/product.md §3). The player id only for members: visitors never see it. */
 export function toVideo(stored: StoredVideo, member: boolean): Video {
   return {
     id: stored.id,

@@ -7,10 +7,10 @@ import { flatEntries, parseJson } from '../store.ts';
 import { libraryKeys, memberKeys } from './keys.ts';
 import { foldTitle, type StoredDetail, type StoredVideo, shortId, toVideo } from './records.ts';
 
-/** SPEC §9: members get up to 100 videos per request, visitors the 25 latest. */
+/** docs/product.md §9: members get up to 100 videos per request, visitors the 25 latest. */
 export const MEMBER_MAX_RESULTS = 100;
 export const VISITOR_MAX_RESULTS = 25;
-/** Groups answered when nothing narrows the request (SPEC §7); other playlists on request. */
+/** Groups answered when nothing narrows the request (docs/product.md §7); other playlists on request. */
 export const DEFAULT_PLAYLISTS = ['essentials', 'dd'] as const;
 
 export interface VideoQuery {
@@ -55,7 +55,7 @@ export function planQuery(query: VideoQuery, member: boolean): Plan {
 }
 
 /**
- * SPEC §7 /api/videos. Members: from the sorted-set indexes, at most two round trips (ids and the
+ * docs/product.md §7 /api/videos. Members: from the sorted-set indexes, at most two round trips (ids and the
  * membership in one pipeline, then the records in one MGET). Visitors: the 25 latest only, filtered
  * in memory, never with player ids — enforced here whatever the request asks for.
  */
@@ -139,7 +139,7 @@ async function visitorLists(store: Store, plan: Plan): Promise<VideoGroups> {
 }
 
 /**
- * SPEC §7 /api/videos/metadata: one video with its description and chapters, in one round trip.
+ * docs/product.md §7 /api/videos/metadata: one video with its description and chapters, in one round trip.
  * Members also get the player id and their saved position; visitors neither.
  */
 export async function videoMetadata(

@@ -84,7 +84,7 @@ export async function replaceLibrary(
 }
 
 /**
- * The paging cursor is a timestamp (SPEC §7 `more`), so no two videos may share one: ties (same
+ * The paging cursor is a timestamp (docs/product.md §7 `more`), so no two videos may share one: ties (same
  * second on the host) are broken by id, the later one moved 1 ms earlier. Order is kept.
  */
 export function withUniqueTimestamps<T extends { id: string; timestamp: number }>(videos: T[]): T[] {

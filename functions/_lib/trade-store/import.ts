@@ -53,7 +53,7 @@ export async function checkExecutions(
 }
 
 /**
- * Beyond the SPEC: a batch of parsed executions, all or nothing, in two round trips (the gate's
+ * Beyond the brief: a batch of parsed executions, all or nothing, in two round trips (the gate's
  * membership read, then one script). Executions already imported are counted as duplicates.
  */
 export async function importExecutions(

@@ -20,7 +20,7 @@ export interface TradeFilter {
 }
 
 /**
- * SPEC §7 journal/trades: newest executed first, 100 a page, narrowed by symbol (its own index),
+ * docs/product.md §7 journal/trades: newest executed first, 100 a page, narrowed by symbol (its own index),
  * time range (the index's scores) and side (checked on the records). Two round trips.
  */
 export async function listTrades(
@@ -100,7 +100,7 @@ export interface TradeInput {
 }
 
 /**
- * SPEC §7 journal/trades/update: create or edit one typed trade. The form's rules are checked
+ * docs/product.md §7 journal/trades/update: create or edit one typed trade. The form's rules are checked
  * again here with its messages; `sellProfit` is worked out from the prices, never taken from the
  * client. Two round trips: the gate's pipeline with the stored trade, then the script.
  */
@@ -167,7 +167,7 @@ export async function saveTrade(
   throw new HttpError(409, 'This trade is being changed elsewhere; try again');
 }
 
-/** SPEC §7 journal/trades/delete. */
+/** docs/product.md §7 journal/trades/delete. */
 export async function deleteTrade(
   deps: Pick<Deps, 'store'>,
   gate: MembershipGate,

@@ -1,12 +1,12 @@
 /**
- * The trade form's rules (SPEC §5 Trade form, widened to sub-penny prices), shared by the server
+ * The trade form's rules (docs/product.md §5 Trade form, widened to sub-penny prices), shared by the server
  * (enforced) and the member app's form (checked as the member types). Plain functions: no zod, no
  * Node imports.
  */
 
 import { parsePriceInput } from './money.ts';
 
-/** SPEC §3: trade_ plus 16 random alphanumerics, made by the app. */
+/** docs/product.md §3: trade_ plus 16 random alphanumerics, made by the app. */
 export const TRADE_ID = /^trade_[A-Za-z0-9]{16}$/;
 /** A cleaned symbol: letters, digits, dots and hyphens, 1–10 characters. */
 export const TRADE_SYMBOL = /^[A-Z0-9.^-]{1,10}$/;
@@ -26,17 +26,17 @@ export const TRADE_MESSAGES = {
   saveFailed: 'There was an error adding your trade. Please try again.',
 } as const;
 
-/** SPEC §5: the symbol is stripped of special characters and upper-cased. */
+/** docs/product.md §5: the symbol is stripped of special characters and upper-cased. */
 export const cleanSymbol = (symbol: string) =>
   symbol
     .replace(/[^A-Za-z0-9.^-]/g, '')
     .toUpperCase()
     .slice(0, 10);
 
-/** SPEC §5: price inputs accept digits and one decimal separator; a comma becomes a dot. */
+/** docs/product.md §5: price inputs accept digits and one decimal separator; a comma becomes a dot. */
 export const normalizePrice = (price: string) => price.trim().replace(',', '.');
 
-/** SPEC §5: the note is trimmed and stripped of special characters (letters, digits, spaces and . , ! ? $ % - ' stay). */
+/** docs/product.md §5: the note is trimmed and stripped of special characters (letters, digits, spaces and . , ! ? $ % - ' stay). */
 export const cleanNote = (note: string) =>
   note
     .replace(/[^\p{L}\p{N}\s.,!?$%'-]/gu, '')
@@ -44,7 +44,7 @@ export const cleanNote = (note: string) =>
     .trim()
     .slice(0, MAX_NOTE);
 
-/** The first problem with a trade form's values, in the SPEC's words; null when it can be saved. */
+/** The first problem with a trade form's values, in the words of docs/product.md §8; null when it can be saved. */
 export function tradeFormError(values: {
   symbol: string;
   buyPrice: string;
@@ -52,7 +52,7 @@ export function tradeFormError(values: {
   shares: string;
 }): string | null {
   if (cleanSymbol(values.symbol) === '') return TRADE_MESSAGES.symbol;
-  // SPEC §5 widened to 4 decimals (money.ts): OTC stocks trade at $0.0001.
+  // docs/product.md §5 widened to 4 decimals (money.ts): OTC stocks trade at $0.0001.
   if (values.buyPrice.trim() === '') return TRADE_MESSAGES.price;
   if (!parsePriceInput(values.buyPrice).ok) return TRADE_MESSAGES.invalidPrice;
   const sell = values.sellPrice?.trim() ?? '';

@@ -1,5 +1,5 @@
 /**
- * The journal's rich-text editor (SPEC §2 Journal, §5): a Slate editor whose document is the note's
+ * The journal's rich-text editor (docs/product.md §2 Journal, §5): a Slate editor whose document is the note's
  * stored HTML, read once from `initialHtml` and reported as HTML on every change. The page owns
  * everything around it (title, saving, the video library): remount it with a new React key to load
  * another note.

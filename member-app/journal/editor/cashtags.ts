@@ -1,5 +1,5 @@
 /**
- * Cashtags (SPEC §5): `$` and 4–8 symbol characters become a chip. The rule itself (CASHTAG) and what
+ * Cashtags (docs/product.md §5): `$` and 4–8 symbol characters become a chip. The rule itself (CASHTAG) and what
  * a saved symbol may be (cleanSymbols) are the server's, imported so the editor and the server agree.
  */
 import type { Descendant } from 'slate';
@@ -52,7 +52,7 @@ export function splitCashtags(text: string): (string | CashtagElement)[] {
 
 /**
  * The note's symbols for the save call: its chips in document order, upper-case, each once, and only
- * those SPEC §5 lets a note keep (3–7 characters, so an 8-character chip stays in the text only).
+ * those docs/product.md §5 lets a note keep (3–7 characters, so an 8-character chip stays in the text only).
  */
 export function symbolsOf(nodes: readonly Descendant[]): string[] {
   const found: string[] = [];

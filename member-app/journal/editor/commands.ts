@@ -72,7 +72,7 @@ export function activeLink(editor: Editor): string | null {
 }
 
 /**
- * The link tool: an empty address removes the link (SPEC §5); an address that is not http, https,
+ * The link tool: an empty address removes the link (docs/product.md §5); an address that is not http, https,
  * mailto or a site path is refused; otherwise the selection becomes a link, the link at the caret
  * gets the new address, or the address is inserted as its own text.
  */
@@ -118,7 +118,7 @@ export function insertInlineVoid(editor: Editor, node: ImageElement | CashtagEle
   Transforms.move(editor);
 }
 
-/** SPEC §2: a 3×3 table with a header row, the caret in its first cell. */
+/** docs/product.md §2: a 3×3 table with a header row, the caret in its first cell. */
 export function insertTable(editor: Editor): void {
   const at = insertTopLevel(editor, newTable());
   Transforms.select(editor, Editor.start(editor, at));

@@ -1,5 +1,5 @@
 /**
- * The toolbar's tools and the keyboard shortcuts (SPEC §2: link and image prompt for a URL, a
+ * The toolbar's tools and the keyboard shortcuts (docs/product.md §2: link and image prompt for a URL, a
  * table is 3×3 with a header). Marks and blocks say whether they are on at the selection.
  */
 import type { Editor } from 'slate';

@@ -1,5 +1,5 @@
 /**
- * Typing a cashtag turns it into a chip (SPEC §5): when a space, punctuation or a line break follows
+ * Typing a cashtag turns it into a chip (docs/product.md §5): when a space, punctuation or a line break follows
  * `$ABCD`, the text becomes `<span data-cashtag="ABCD">`. Not inside code or a link, whose text is
  * the member's own. A chip is one character to the caret, so Backspace after it deletes it whole
  * (Slate's handling of inline voids).

@@ -1,7 +1,7 @@
 /**
  * Paste (after Slate's paste-html example), in this order:
  * 1. a copy from this editor: Slate's own fragment, everything kept;
- * 2. a link to one of our videos (SPEC §2): the page resolves it, then the video goes in (an unknown
+ * 2. a link to one of our videos (docs/product.md §2): the page resolves it, then the video goes in (an unknown
  *    one goes in as a plain link);
  * 3. in code or a table cell, plain text only (a cell holds one line, code holds no markup);
  * 4. HTML: read like a stored note (deserialize), so pasted pages keep their words and structure

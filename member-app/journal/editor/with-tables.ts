@@ -84,7 +84,7 @@ const newRow = (width: number): NoteElement => ({
   children: Array.from({ length: width }, () => ({ type: 'table-cell', children: [{ text: '' }] })),
 });
 
-/** SPEC §2: a new table is 3×3, its first row the header. */
+/** docs/product.md §2: a new table is 3×3, its first row the header. */
 export function newTable(): NoteElement {
   return {
     type: 'table',

@@ -7,7 +7,7 @@ const adapters = {
   file: lazy(() => import('./FilePlayer.tsx')),
 };
 
-/** The player for a video, chosen by its player id (SPEC §3 `uri`). */
+/** The player for a video, chosen by its player id (docs/product.md §3 `uri`). */
 export function Player(props: PlayerProps) {
   const Adapter = adapters[playerKind(props.uri)];
   return (

@@ -13,7 +13,7 @@ export interface PlayerHandle {
 }
 
 export interface PlayerProps {
-  /** The video's player id (SPEC §3 `uri`). */
+  /** The video's player id (docs/product.md §3 `uri`). */
   uri: string;
   title: string;
   /** Where to start, in seconds (resume watching). */
