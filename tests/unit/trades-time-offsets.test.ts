@@ -78,3 +78,14 @@ describe('date and time cells with their own offset (read whatever the file zone
     expect(() => anyDateTime('2026-07-20 09:35:12,GMT+19', null, 'MDY', NY)).toThrow();
   });
 });
+
+describe('dates with the day first and the month named (Questrade Edge, non-US exports)', () => {
+  it.each([
+    ['16 Dec 2025 11:15:58 AM UTC+02', '2025-12-16T11:15:58', '2025-12-16T09:15:58.000Z'],
+    ['16-Dec-2025 11:15:58', '2025-12-16T11:15:58', '2025-12-16T16:15:58.000Z'],
+    ['3 March 2026', '2026-03-03', '2026-03-03T05:00:00.000Z'],
+  ])('%s', (cell, time, instant) => {
+    const read = anyDateTime(cell, null, 'MDY', NY);
+    expect([read.time, iso(read.epochMs)]).toEqual([time, instant]);
+  });
+});

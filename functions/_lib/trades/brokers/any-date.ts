@@ -15,6 +15,8 @@ const SLASHED_YEAR_FIRST = /^(\d{4})\/(\d{1,2})\/(\d{1,2})(?:[\s,;]+(.+))?$/;
 const SLASHED = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})(?:[ ,;]+(.+))?$/;
 const COMPACT = /^(\d{4})(\d{2})(\d{2})(?:[ ,;]+(.+))?$/;
 const NAMED = /^([a-z]{3})[a-z]*\.? (\d{1,2}),? (\d{4})(?:[ ,;]+(.+))?$/i;
+/** The day first: `16 Dec 2025`, `16-Dec-2025` (Questrade Edge, many non-US exports). */
+const DAY_NAMED = /^(\d{1,2})[ -]([a-z]{3})[a-z]*\.?,?[ -](\d{4})(?:[ ,;]+(.+))?$/i;
 /** A time, then a zone after spaces or a comma: `EDT`, `-0500`, `GMT-04`, `UTC+02`, `GMT+8`, `US/Eastern`. */
 const CLOCK =
   /^(\d{1,2}):?(\d{2}):?(\d{2})?(?:\.\d+)?\s*(am|pm|a\.m\.|p\.m\.)?[\s,]*((?:gmt|utc)\s*[+-]\d{1,2}(?::?\d{2})?|z|[+-]\d{2}:?\d{2}|[a-z]{2,4}|[a-z]+(?:\/[a-z_+-]+)+)?$/i;
@@ -77,6 +79,12 @@ function splitDate(text: string, order: DateOrder): { date: string | null; rest:
   match = NAMED.exec(text);
   if (match) {
     const [, name = '', d = '', y = '', rest] = match;
+    const month = MONTHS.indexOf(name.toLowerCase()) + 1;
+    return { date: month === 0 ? null : ymd(y, month, d), rest };
+  }
+  match = DAY_NAMED.exec(text);
+  if (match) {
+    const [, d = '', name = '', y = '', rest] = match;
     const month = MONTHS.indexOf(name.toLowerCase()) + 1;
     return { date: month === 0 ? null : ymd(y, month, d), rest };
   }

@@ -44,12 +44,15 @@ export function priceField(columns: Columns, row: Row, name: string): string {
 
 /** A symbol as the journal stores it: upper case, without a market prefix (`US.AITX`) or `$`. */
 export function symbolField(columns: Columns, row: Row, name: string): string {
-  const raw = columns.get(row, name).toUpperCase();
-  const symbol = /^[A-Z0-9]+$/.test(raw)
-    ? raw
-    : raw.replace(/^(?:US|HK|SH|SZ|SG|CA)\./, '').replace(/^\$/, '');
+  const symbol = cleanSymbol(columns.get(row, name));
   if (symbol === '') throw new RowError(`${name} is empty`);
   return symbol;
+}
+
+/** A ticker as platforms print it, upper-cased, without a market prefix (`US.`, `HK.`…) or a `$`. */
+export function cleanSymbol(text: string): string {
+  const raw = text.trim().toUpperCase();
+  return /^[A-Z0-9]+$/.test(raw) ? raw : raw.replace(/^(?:US|HK|SH|SZ|SG|CA)\./, '').replace(/^\$/, '');
 }
 
 /**

@@ -1,17 +1,8 @@
 import { makeExecution } from '../executions.ts';
 import { anyDateTime } from './any-date.ts';
 import { tableFormat } from './format.ts';
-import { COVER, sideWords } from './sides.ts';
+import { sideWords } from './sides.ts';
 import { NotATrade, RowError } from './table.ts';
-
-/** `16 Dec 2025 11:15:58 AM UTC+02` (day, month name, year): rewritten `Dec 16, 2025 …` for anyDateTime. */
-const DAY_FIRST_NAMED = /^(\d{1,2})\s+([a-z]{3,9})\.?,?\s+(\d{4})\b/i;
-
-function execTime(cell: string): string {
-  return cell.trim().replace(DAY_FIRST_NAMED, (_m, day: string, month: string, year: string) => {
-    return `${month.slice(0, 3)} ${day}, ${year}`;
-  });
-}
 
 /**
  * Questrade Edge executions (`Symbol,Action,Fill qty,Fill price,Currency,Exec time,Total value,Time
@@ -51,14 +42,14 @@ export const questradeFills = tableFormat({
     const option = c.get(row, 'option');
     if (option !== '') throw new NotATrade(`${option} option, not a stock`);
     const action = c.get(row, 'action');
-    const side = action.trim().toUpperCase() === 'COV' ? COVER : sideWords(action);
+    const side = sideWords(action);
     if (!side) throw new RowError(`Action "${action}" is neither a buy nor a sell`);
     const commission = c.maybeNumber(row, 'commission');
     return makeExecution({
       broker: 'questrade-fills',
       account: c.get(row, 'account').split(' - ')[0]?.trim() ?? '',
       currency: c.get(row, 'currency').toUpperCase() || 'CAD',
-      ...anyDateTime(execTime(c.get(row, 'time')), null, 'MDY', options.timeZone),
+      ...anyDateTime(c.get(row, 'time'), null, 'MDY', options.timeZone),
       symbol: c.symbol(row, 'symbol'),
       ...side,
       qty: c.shares(row, 'quantity'),

@@ -38,6 +38,7 @@ const CODES: Readonly<Record<string, SideLabel>> = {
   BTC: COVER,
   COVER: COVER,
   COVERED: COVER,
+  COV: COVER,
   'SHORT BUY': COVER,
   BTO: BUY_OPEN,
   STC: SELL_CLOSE,

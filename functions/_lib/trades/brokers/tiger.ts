@@ -1,6 +1,7 @@
 import { makeExecution } from '../executions.ts';
 import { ZERO } from '../money.ts';
 import { anyDateTime } from './any-date.ts';
+import { cleanSymbol } from './fields.ts';
 import { tableFormat } from './format.ts';
 import { BUY_OPEN, COVER, SELL_CLOSE, SHORT, type SideLabel, sideWords } from './sides.ts';
 import { NotATrade, RowError } from './table.ts';
@@ -102,10 +103,7 @@ function activity(label: string, quantity: string): SideLabel | null {
 /** The ticker: the cell itself, or the one in brackets after the name (`TILRAY BRANDS INC (TLRY)`). */
 function tickerOf(cell: string): string {
   const inBrackets = /\(([^()]+)\)\s*$/.exec(cell);
-  const ticker = (inBrackets?.[1] ?? cell)
-    .trim()
-    .toUpperCase()
-    .replace(/^(?:US\.|\$)/, '');
+  const ticker = cleanSymbol(inBrackets?.[1] ?? cell);
   if (ticker === '') throw new RowError('Symbol is empty');
   return ticker;
 }

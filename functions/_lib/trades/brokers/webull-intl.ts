@@ -1,5 +1,6 @@
 import { makeExecution } from '../executions.ts';
 import { anyDateTime } from './any-date.ts';
+import { cleanSymbol } from './fields.ts';
 import { tableFormat } from './format.ts';
 import { BUY, SELL, SHORT } from './sides.ts';
 import { NotATrade, RowError } from './table.ts';
@@ -68,7 +69,7 @@ export const webullIntl = tableFormat({
 
 /** `Symbol & Name` starts with the ticker (`SNDL SUNDIAL GROWERS INC`); a plain `Symbol` is the ticker. */
 function tickerOf(cell: string): string {
-  const ticker = (cell.trim().split(/\s+/)[0] ?? '').toUpperCase().replace(/^(?:US\.|\$)/, '');
+  const ticker = cleanSymbol(cell.trim().split(/\s+/)[0] ?? '');
   if (ticker === '') throw new RowError('Symbol & Name is empty');
   return ticker;
 }
