@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { changePassword } from '../../functions/_lib/account/account.ts';
+import type { Caller } from '../../functions/_lib/auth/verify.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
+import { createLocalAdmin } from '../../functions/_lib/identity/local-admin.ts';
 import { LOCAL_PROVIDER_PREFIX, localSessionKeys } from '../../functions/_lib/identity/local-sessions.ts';
 import { createUser, getUser, verifyPassword } from '../../functions/_lib/identity/local-users.ts';
 import updateEmail from '../../functions/user-updateemail.ts';
@@ -216,3 +219,22 @@ async function fakeSignIn(sub: string): Promise<string[]> {
     .exec();
   return [keys.session, keys.grant, keys.refresh, localSessionKeys.grantTokens(id)];
 }
+
+describe('a provider failing mid-change', () => {
+  it('ends the sign-ins first: when that fails, the password is not changed', async () => {
+    const alice = await member('alice');
+    const failing = {
+      identityAdmin: {
+        ...createLocalAdmin(store),
+        endAllSignIns: () => Promise.reject(new Error('provider down')),
+      },
+    };
+    await expect(
+      changePassword(failing, { sub: alice.sub } as Caller, {
+        password: 'second-pass',
+        currentPassword: 'first-pass',
+      }),
+    ).rejects.toThrow('provider down');
+    expect(await verifyPassword(store, alice.email, 'first-pass')).not.toBeNull();
+  });
+});

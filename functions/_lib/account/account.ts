@@ -52,8 +52,10 @@ export async function changePassword(
 
 /**
  * A stolen access token must not become the account: the change needs the current password, and
- * afterwards every sign-in of the member ends (refresh tokens, grants, provider sessions), so no
- * token issued before it can be renewed — the caller's own device signs in again too.
+ * every sign-in of the member ends (refresh tokens, grants, provider sessions), so no token issued
+ * before it can be renewed — the caller's own device signs in again too. The sign-ins end first:
+ * should the provider fail either step, the worst left behind is a member signed out with the old
+ * details, never new details beside sessions that outlive them.
  */
 async function changeSignIn(
   { identityAdmin }: IdentityPorts,
@@ -65,8 +67,8 @@ async function changeSignIn(
     if (!(await identityAdmin.verifyPassword(caller.sub, currentPassword))) {
       throw new HttpError(403, 'That is not your current password');
     }
-    await change();
     await identityAdmin.endAllSignIns(caller.sub);
+    await change();
   } catch (error) {
     if (error instanceof UnknownUserError) throw notFound('No User Found');
     if (error instanceof ConcurrentChangeError)
