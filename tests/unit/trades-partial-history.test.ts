@@ -141,4 +141,39 @@ describe('the rule through a whole file', () => {
     ]);
     expect(both.open_positions).toEqual([expect.objectContaining({ side: 'long', shares: 500 })]);
   });
+
+  // The two files the journal once read silently wrong, in their own layouts.
+  it('a Fidelity history starting with two plain sales: no short, no phantom net, the later buy whole', () => {
+    const text = [
+      'Run Date,Action,Symbol,Description,Type,Quantity,Price ($),Commission ($),Fees ($),Accrued Interest ($),Amount ($),Cash Balance ($),Settlement Date',
+      '04/02/2026, YOU BOUGHT HUMBL INC COM (HMBL) (Margin), HMBL, HUMBL INC COM,Margin,500,4.00,,,,-2000,,04/03/2026',
+      '03/30/2026, YOU SOLD HUMBL INC COM (HMBL) (Margin), HMBL, HUMBL INC COM,Margin,-1000,4.168,,0.02,,4167.98,,03/31/2026',
+      '03/30/2026, YOU SOLD HUMBL INC COM (HMBL) (Margin), HMBL, HUMBL INC COM,Margin,-1000,4.168,,0.03,,4167.97,,03/31/2026',
+    ].join('\n');
+    const analysis = analyzeFile(text);
+    expect(analysis.broker).toBe('fidelity');
+    expect(analysis.closed_trades).toEqual([]);
+    expect(analysis.totals).toEqual({});
+    expect(analysis.opened_before.map((c) => [c.side, c.shares, c.value])).toEqual([
+      ['long', 1000, '4168.0000'],
+      ['long', 1000, '4168.0000'],
+    ]);
+    expect(analysis.open_positions).toEqual([expect.objectContaining({ side: 'long', shares: 500 })]);
+  });
+
+  it('a thinkorswim trade history whose BUY … TO CLOSE has no opening: a cover, no long made up', () => {
+    const text = [
+      ',Exec Time,Spread,Side,Qty,Pos Effect,Symbol,Exp,Strike,Type,Price,Net Price,Order Type',
+      ',3/24/26 11:42:30,STOCK,BUY,+86,TO CLOSE,ABCD,,,STOCK,1.25,1.25,LMT',
+      ',3/24/26 10:42:30,STOCK,BUY,+86,TO CLOSE,ABCD,,,STOCK,1.20,1.20,LMT',
+    ].join('\n');
+    const analysis = analyzeFile(text);
+    expect(analysis.broker).toBe('thinkorswim');
+    expect(analysis.open_positions).toEqual([]);
+    expect(analysis.closed_trades).toEqual([]);
+    expect(analysis.opened_before.map((c) => [c.side, c.shares])).toEqual([
+      ['short', 86],
+      ['short', 86],
+    ]);
+  });
 });
