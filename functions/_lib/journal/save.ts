@@ -5,6 +5,7 @@ import { HttpError } from '../http/errors.ts';
 import { foldTitle } from '../library/records.ts';
 import { flatEntries } from '../store.ts';
 import { csv, journalKeys } from './keys.ts';
+import { noteMarkupError } from './markup-guard.ts';
 import { ATTEMPTS, toNote } from './notes.ts';
 import { cleanSymbols, MAX_BODY_BYTES, MAX_NOTES, MAX_SEARCH_TEXT, noteTitleError } from './rules.ts';
 import { loadSanitizer, sanitizeNoteBody } from './sanitize.ts';
@@ -35,10 +36,9 @@ export async function saveNote(
   if (titleError) throw new HttpError(400, titleError);
   const title = input.title.trim();
   tooLong(input.body);
-  // Loaded while the membership is read, with the sanitizer whose parser the guard uses: on first
-  // use, not at every cold start (modules, not the member's input).
-  const guardLoaded = Promise.all([import('./markup-guard.ts'), loadSanitizer()]).then(([guard]) => guard);
-  guardLoaded.catch(() => {}); // awaited below; a refusal before that must not leave it unhandled
+  // Loads while the membership is read (a module, not the member's input).
+  const sanitizerLoaded = loadSanitizer();
+  sanitizerLoaded.catch(() => {}); // awaited below; a refusal before that must not leave it unhandled
   let body: string | undefined;
   const symbols = cleanSymbols(input.symbols ?? []);
   const categories = [...new Set(input.categories ?? [])];
@@ -48,7 +48,7 @@ export async function saveNote(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const [raw] = await gate.read<[unknown]>((pipe) => pipe.hgetall(noteKey));
     // Only now, with the membership and the rate limit judged by that read, is the body worked on.
-    body ??= await cleanBody(input.body, guardLoaded);
+    body ??= await cleanBody(input.body, sanitizerLoaded);
     const stored = toNote(input.note_id, Object.fromEntries(flatEntries(raw)));
     if (stored && stored.timestamp !== input.basedOn) {
       throw new HttpError(409, 'This note was changed in another tab or device', {}, { conflict: stored });
@@ -108,12 +108,10 @@ const tooLong = (html: string): void => {
  * The body as stored: refused in linear time when nested deeper than any note (markup-guard.ts), then
  * sanitized, and bounded again (sanitizing may lengthen it: `&` becomes `&amp;`).
  */
-async function cleanBody(
-  html: string,
-  guardLoaded: Promise<typeof import('./markup-guard.ts')>,
-): Promise<string> {
-  const problem = (await guardLoaded).noteMarkupError(html);
+async function cleanBody(html: string, sanitizerLoaded: Promise<void>): Promise<string> {
+  const problem = noteMarkupError(html);
   if (problem) throw new HttpError(400, problem);
+  await sanitizerLoaded;
   const body = sanitizeNoteBody(html);
   tooLong(body);
   return body;
