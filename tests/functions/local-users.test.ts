@@ -67,10 +67,13 @@ describe('local users', () => {
     await expect(createUser(store, { email: address, password })).rejects.toThrow(error);
   });
 
-  it('accepts a password of exactly 6 characters', async () => {
+  it('accepts a password of exactly 7 characters and refuses 6 ("longer than 6")', async () => {
     const address = email();
-    await createUser(store, { email: address, password: '123456' });
-    expect(await verifyPassword(store, address, '123456')).not.toBeNull();
+    await expect(createUser(store, { email: address, password: '123456' })).rejects.toThrow(
+      'Must be longer than 6 Characters',
+    );
+    await createUser(store, { email: address, password: '1234567' });
+    expect(await verifyPassword(store, address, '1234567')).not.toBeNull();
   });
 
   it('never stores the password in clear: a salted scrypt hash', async () => {

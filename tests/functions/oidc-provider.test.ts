@@ -459,6 +459,11 @@ describe('local OpenID provider, as the Auth0 SPA SDK sees it', () => {
     const short = await submit(browser, pageUrl, { email, password: '12345' });
     expect(short.status).toBe(400);
     expect(await short.text()).toContain('role="alert" id="form-error">Must be longer than 6 Characters</p>');
+    // The hint and the refusal say the same rule: 6 characters are refused, 7 taken.
+    expect(page).toContain('id="password-hint">At least 7 characters.</p>');
+    const six = await submit(browser, pageUrl, { email, password: '123456' });
+    expect(six.status).toBe(400);
+    expect(await six.text()).toContain('role="alert" id="form-error">Must be longer than 6 Characters</p>');
     const invalid = await submit(browser, pageUrl, { email: 'not-an-email', password: 'secret1' });
     expect(await invalid.text()).toContain('Enter a valid email address.');
 

@@ -11,7 +11,13 @@
  */
 const emailPattern =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}$/;
-export const minPasswordLength = 6;
+/**
+ * docs/product.md §5: 'Must be longer than 6 Characters', so 7 is the shortest password taken; the
+ * sign-up hint (scripts/local/oidc/pages.ts) and the Auth0 tenant's policy (docs/identity.md) say the same.
+ */
+export const minPasswordLength = 7;
+/** The hint shown beside a new password: the same rule as passwordError, in the member's words. */
+export const passwordHint = `At least ${minPasswordLength} characters.`;
 
 export function emailError(email: string): string | null {
   const value = email.trim();

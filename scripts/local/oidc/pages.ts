@@ -1,6 +1,7 @@
 // The sign-in and sign-up pages of the local provider: plain HTML with inline CSS and no script,
 // so they work offline and pass a strict CSP.
 
+import { passwordHint as hintText } from '../../../functions/_lib/account/rules.ts';
 import { escapeHtml } from '../html.ts';
 
 const STYLE = `
@@ -75,7 +76,7 @@ export function formPage(screen: Screen, { uid, email = '', error }: FormState):
   const focus: Field = error?.field ?? (email ? 'password' : 'email');
   const attributes = (field: Field) =>
     `${flagged(field) ? ' aria-invalid="true"' : ''}${describedBy(field)}${focus === field ? ' autofocus' : ''}`;
-  const passwordHint = signup ? '<p class="hint" id="password-hint">At least 6 characters.</p>' : '';
+  const passwordHint = signup ? `<p class="hint" id="password-hint">${hintText}</p>` : '';
   return page(
     title,
     `<h1>${title}</h1>
