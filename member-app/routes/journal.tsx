@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { isSignedIn } from '../auth/session.ts';
-import { JournalPage, type JournalSearch } from '../journal/JournalPage.tsx';
+import { JournalPage } from '../journal/JournalPage.tsx';
 import { loadJournal } from '../journal/journal-data.ts';
+import type { JournalSearch } from '../journal/journal-search.ts';
 import { VisitorJournal } from '../journal/VisitorJournal.tsx';
 
 // The router parses query values as JSON where it can (`video=1` is the number 1): read them back as text.
