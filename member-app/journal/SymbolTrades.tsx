@@ -1,11 +1,10 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
-import { useEffect, useMemo } from 'react';
 import { amount, toDecimal, ZERO } from '../../functions/_lib/trades/money.ts';
-import { type ClosedTrade, matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
+import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
 import { heldText } from '../trades/closed-trades-view.ts';
-import { exactMoney, formatAmount, formatMoney, tradesToExecutions } from '../trades/trade-view.ts';
-import { tradesQuery } from '../trades/trades-data.ts';
+import { exactMoney, formatAmount, formatMoney } from '../trades/format.ts';
+import { ALL_TRIPS } from '../trades/trip-filters.ts';
+import { type Summarise, useTrips } from '../trades/use-trips.ts';
 
 const SHOWN = 20;
 
@@ -27,6 +26,9 @@ function totals(trips: readonly ClosedTrade[]) {
   }
   return [...by].sort(([a], [b]) => a.localeCompare(b));
 }
+
+/** The summary useTrips keeps with the symbol's round trips. */
+const symbolTotals: Summarise<ReturnType<typeof totals>> = () => totals;
 
 const dayLabel = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
@@ -60,23 +62,9 @@ export default function SymbolTrades({
     event.preventDefault();
     onOpen(to);
   };
-  const trades = useInfiniteQuery(tradesQuery({ symbol }));
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = trades;
-  // A round trip may have opened many pages back: every trade of the symbol is needed.
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  const all = useMemo(() => trades.data?.pages.flatMap((p) => p.trades) ?? [], [trades.data]);
-  const total = trades.data?.pages[0]?.total ?? 0;
-  const complete = !trades.isPending && all.length >= total;
-  const matched = useMemo(
-    () => (complete ? matchRoundTrips(tradesToExecutions(all)) : null),
-    [all, complete],
-  );
-  const trips = useMemo(
-    () => [...(matched?.closed_trades ?? [])].sort((a, b) => b.exit.localeCompare(a.exit)),
-    [matched],
-  );
+  // Every trade of the symbol (a round trip may have opened many pages back), matched as /trades does.
+  const { total, matched, view } = useTrips(ALL_TRIPS, { symbol, summarise: symbolTotals });
+  const trips = view?.sorted('exit', 'descending') ?? [];
   const open = matched?.open_positions ?? [];
   return (
     <section className="journal-symbol-trades" aria-labelledby="symbol-trades-heading">
@@ -88,7 +76,7 @@ export default function SymbolTrades({
       ) : (
         <>
           <ul className="symbol-totals" aria-label={`Net on ${symbol}`}>
-            {totals(trips).map(([currency, row]) => (
+            {(view?.summary ?? []).map(([currency, row]) => (
               <li key={currency}>
                 <span className="muted">
                   Net{trips.some((t) => t.currency !== currency) ? ` (${currency})` : ''}

@@ -6,6 +6,15 @@ import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
 
 /** Pure helpers of the closed-trades table: hold times, return on cost, sorting and CSV exports. */
 
+/** A wall-clock time as the table shows it: `2026-03-16 14:45:01`. */
+export const wallText = (wall: string) => wall.replace('T', ' ');
+
+/** The journal on the trip's symbol, the day it closed (market time). */
+export const notesSearch = (trip: Pick<ClosedTrade, 'symbol' | 'exit'>) => ({
+  symbol: trip.symbol,
+  day: trip.exit.slice(0, 10),
+});
+
 /** Seconds held; null for a date-only trade (the time of day is unknown). */
 export function heldSeconds(trip: Pick<ClosedTrade, 'entry' | 'exit'>): number | null {
   if (trip.entry.length <= 10 || trip.exit.length <= 10) return null;

@@ -97,6 +97,9 @@ export function marketWallTime(ms: number, zone = tradeTimeZone()): string {
   return new Date(ms + zoneOffset(ms, zone)).toISOString().slice(0, 19);
 }
 
+/** Today's date (`YYYY-MM-DD`) in market time: the period filters and the calendar count from it. */
+export const marketToday = (): string => marketWallTime(Date.now()).slice(0, 10);
+
 /**
  * A market-time day (`YYYY-MM-DD`) as the instants it spans, `[from, to)` in ms: what the journal
  * asks for when a trade or a calendar day links to that day's notes. Each midnight is read in the

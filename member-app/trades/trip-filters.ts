@@ -1,72 +1,31 @@
+import type { Trade } from '../../functions/_lib/contract/index.ts';
 import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
+import { marketWallTime } from './time-zone.ts';
+import type { Result, TripFilters } from './trip-search.ts';
 
 /**
- * The filters every card, table and chart of /trades follows, kept in the URL (shareable, the back
- * button steps through them). Days are market-time dates of the trade's exit: a trade's P&L is
- * realised when it closes.
+ * The filter model of /trades. The page's filters (trip-search.ts: kept in the URL) drive every
+ * card, chart and the closed-trades table; the executions table has its own, on the page only.
+ * Both read days as market-time dates, `from`/`to` inclusive: a round trip's day is its exit (its
+ * P&L is realised when it closes), an execution's is its own time.
  */
 
-export const PERIODS = ['all', 'today', 'week', 'month', 'ytd', 'custom'] as const;
-export type Period = (typeof PERIODS)[number];
-export const RESULTS = ['win', 'loss', 'scratch'] as const;
-export type Result = (typeof RESULTS)[number];
+export {
+  ALL_TRIPS,
+  filtersToSearch,
+  PERIODS,
+  type Period,
+  RESULTS,
+  type Result,
+  searchFilters,
+  searchToFilters,
+  type TripFilters,
+  type TripSearch,
+} from './trip-search.ts';
 
-export interface TripFilters {
-  period: Period;
-  /** `YYYY-MM-DD`, inclusive, for a custom period; '' for open-ended. */
-  from: string;
-  to: string;
-  side: '' | 'long' | 'short';
-  symbol: string;
-  /** A tag id. */
-  tag: string;
-  result: '' | Result;
-  currency: string;
-}
-
-export const ALL_TRIPS: TripFilters = {
-  period: 'all',
-  from: '',
-  to: '',
-  side: '',
-  symbol: '',
-  tag: '',
-  result: '',
-  currency: '',
-};
-
-/** The URL's form: only what differs from no filter, as strings. */
-export type TripSearch = Partial<Record<keyof TripFilters, string>>;
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined =>
-  values.includes(value as T) ? (value as T) : undefined;
-const text = (value: unknown, pattern: RegExp) =>
-  typeof value === 'string' && pattern.test(value) ? value : '';
-
-/** Reads a URL's search (anything a member may type or paste) into filters; unknown values are dropped. */
-export function searchToFilters(search: Record<string, unknown>): TripFilters {
-  return {
-    period: oneOf(PERIODS, search.period) ?? 'all',
-    from: text(search.from, DAY),
-    to: text(search.to, DAY),
-    side: oneOf(['long', 'short'] as const, search.side) ?? '',
-    symbol: text(search.symbol, /^[A-Za-z0-9.^$-]{1,12}$/)
-      .replace(/^\$/, '')
-      .toUpperCase(),
-    tag: text(search.tag, /^(?:setup|mistake):[a-z0-9-]{1,80}$/),
-    result: oneOf(RESULTS, search.result) ?? '',
-    currency: text(search.currency, /^[A-Z]{3}$/),
-  };
-}
-
-export function filtersToSearch(filters: TripFilters): TripSearch {
-  const search: TripSearch = {};
-  for (const key of Object.keys(ALL_TRIPS) as (keyof TripFilters)[]) {
-    if (filters[key] !== ALL_TRIPS[key]) search[key] = filters[key];
-  }
-  return search;
-}
+/** Within `[from, to]` (inclusive `YYYY-MM-DD`; '' leaves that side open). */
+const inDays = (day: string, from: string, to: string) =>
+  (from === '' || day >= from) && (to === '' || day <= to);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayText = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
@@ -94,6 +53,14 @@ export function periodDays(filters: TripFilters, today: string): [string, string
   }
 }
 
+/** The one day the filters narrow to (a calendar day, or today), else null. */
+export function oneDayOf(filters: TripFilters, today: string): string | null {
+  if (filters.period === 'today') return today;
+  return filters.period === 'custom' && filters.from !== '' && filters.from === filters.to
+    ? filters.from
+    : null;
+}
+
 const resultOf = (net: string): Result =>
   net.startsWith('-') ? 'loss' : /[1-9]/.test(net) ? 'win' : 'scratch';
 
@@ -105,15 +72,45 @@ export function filterTrips(
   today: string,
 ): ClosedTrade[] {
   const days = periodDays(filters, today);
-  return trips.filter((trip) => {
-    const day = trip.exit.slice(0, 10);
-    return (
-      (!days || (day >= days[0] && day <= days[1])) &&
+  return trips.filter(
+    (trip) =>
+      (!days || inDays(trip.exit.slice(0, 10), days[0], days[1])) &&
       (filters.side === '' || trip.side === filters.side) &&
       (filters.symbol === '' || trip.symbol.startsWith(filters.symbol)) &&
       (filters.currency === '' || trip.currency === filters.currency) &&
       (filters.result === '' || resultOf(trip.net) === filters.result) &&
-      (filters.tag === '' || tagsOf(trip.id).includes(filters.tag))
-    );
-  });
+      (filters.tag === '' || tagsOf(trip.id).includes(filters.tag)),
+  );
+}
+
+/** The executions table's filters. */
+export interface TradeFilters {
+  /** Part of the symbol, any case. */
+  symbol: string;
+  /** `YYYY-MM-DD` market-time days, inclusive; '' for none. */
+  from: string;
+  to: string;
+  side: '' | 'buy' | 'sell';
+  result: '' | '+' | '-';
+  /** Part of a position still open, or of a closed round trip. */
+  position: '' | 'open' | 'closed';
+}
+
+export const NO_FILTERS: TradeFilters = { symbol: '', from: '', to: '', side: '', result: '', position: '' };
+
+/** `open`: ids of the trades in positions still open (stored-trades.ts openTradeIds of every trade). */
+export function filterTrades(
+  trades: readonly Trade[],
+  f: TradeFilters,
+  open: ReadonlySet<string> = new Set(),
+): Trade[] {
+  const symbol = f.symbol.trim().toUpperCase();
+  return trades.filter(
+    (t) =>
+      (symbol === '' || t.symbol.includes(symbol)) &&
+      inDays(marketWallTime(t.time).slice(0, 10), f.from, f.to) &&
+      (f.side === '' || t.tradeType === f.side) &&
+      (f.result === '' || t.sellProfit === f.result) &&
+      (f.position === '' || open.has(t.trade_id) === (f.position === 'open')),
+  );
 }

@@ -4,23 +4,18 @@ import { matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
 import { computeStats } from '../../functions/_lib/trades/stats.ts';
 import { openTradeIds } from '../../functions/_lib/trades/stored-trades.ts';
 import { zonedTimeToEpoch } from '../../functions/_lib/trades/zoned-time.ts';
-import { dayWindow, setTradeTimeZone } from '../../member-app/trades/time-zone.ts';
+import { latestMonth, monthWeeks, shiftMonth } from '../../member-app/trades/calendar.ts';
+import { cumulativeDescription, cumulativeSeries } from '../../member-app/trades/chart-series.ts';
 import {
-  cumulativeDescription,
-  cumulativeSeries,
-  filterTrades,
   formatAmount,
   formatMarketTime,
   formatMoney,
   formatPercent,
-  latestMonth,
-  marketWallTime,
-  monthWeeks,
-  NO_FILTERS,
-  shiftMonth,
-  sortTrades,
-  tradesToExecutions,
-} from '../../member-app/trades/trade-view.ts';
+} from '../../member-app/trades/format.ts';
+import { tradesToExecutions } from '../../member-app/trades/market-executions.ts';
+import { dayWindow, marketWallTime, setTradeTimeZone } from '../../member-app/trades/time-zone.ts';
+import { sortTrades } from '../../member-app/trades/trade-sort.ts';
+import { filterTrades, NO_FILTERS } from '../../member-app/trades/trip-filters.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** An instant given by its New York wall clock (market time, whatever the machine's zone). */

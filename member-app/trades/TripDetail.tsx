@@ -1,0 +1,71 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Trade, TripTag } from '../../functions/_lib/contract/index.ts';
+import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
+import { wallText } from './closed-trades-view.ts';
+import { exactMoney, formatAmount, formatMarketTime, formatMoney } from './format.ts';
+import { RiskForm } from './RiskForm.tsx';
+import { TagForm } from './TagForm.tsx';
+import { type TripTags, tagTrips } from './trip-tags-data.ts';
+
+/** An expanded round trip: its executions, its tags (each removable), a tag form and its planned risk. */
+export function TripDetail({
+  trip,
+  trades,
+  tags,
+  names,
+}: {
+  trip: ClosedTrade;
+  trades: ReadonlyMap<string, Trade>;
+  tags: TripTags;
+  names: ReadonlyMap<string, TripTag>;
+}) {
+  const client = useQueryClient();
+  const note = tags.trips[trip.id];
+  const fills = (trip.fills ?? []).flatMap((id) => trades.get(id) ?? []);
+  return (
+    <div className="trip-detail__body">
+      <table className="trip-fills" aria-label={`Executions of ${trip.symbol} closed ${wallText(trip.exit)}`}>
+        <thead>
+          <tr>
+            <th scope="col">Time (market)</th>
+            <th scope="col">Side</th>
+            <th scope="col">Shares</th>
+            <th scope="col">Price</th>
+            <th scope="col">Fees</th>
+          </tr>
+        </thead>
+        <tbody>
+          {fills.map((t) => (
+            <tr key={t.trade_id}>
+              <td>{formatMarketTime(t.time)}</td>
+              <td>{t.tradeType === 'buy' ? 'Buy' : 'Sell'}</td>
+              <td className="num">{formatAmount(t.shares)}</td>
+              <td className="num">{t.tradeType === 'sell' ? (t.sellPrice ?? t.buyPrice) : t.buyPrice}</td>
+              <td className="num" title={exactMoney(t.fees, trip.currency)}>
+                {formatMoney(t.fees, trip.currency, { sign: false })}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="trip-detail__tags">
+        <ul className="tag-list" aria-label="Tags">
+          {(note?.tags ?? []).map((id) => (
+            <li key={id} className={`tag-chip is-${names.get(id)?.kind ?? 'setup'}`}>
+              {names.get(id)?.name ?? id}
+              <button
+                type="button"
+                aria-label={`Remove tag ${names.get(id)?.name ?? id}`}
+                onClick={() => void tagTrips(client, { trip_ids: [trip.id], remove: [id] })}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+        <TagForm tags={tags.tags} trips={[trip.id]} label="Add a tag" />
+        <RiskForm trip={trip} risk={note?.risk ?? null} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import type { Trade } from '../../functions/_lib/contract/index.ts';
+import type { Execution } from '../../functions/_lib/trades/executions.ts';
+import { tradesToExecutions as storedToExecutions } from '../../functions/_lib/trades/stored-trades.ts';
+import { marketWallTime } from './time-zone.ts';
+
+/** Stored trades as the module's executions, on the market's clock (weekday, hour and day reports). */
+export const tradesToExecutions = (trades: readonly Trade[]): Execution[] =>
+  storedToExecutions(trades, (ms) => marketWallTime(ms));
