@@ -191,6 +191,34 @@ const view = (m: Membership) => ({
   endPeriod: m.currentPeriodEnd,
 });
 
+/**
+ * The account page's billing details (docs/product.md §4 Subscription): the card on file, what the
+ * next renewal charges and when (autopay on), and what the yearly upgrade charges now (monthly
+ * plan), all from the provider, so what the member reads is what will be charged.
+ */
+export async function subscriptionDetails(
+  deps: Pick<Deps, 'store' | 'now'> & Pick<BillingPorts, 'billing'>,
+  caller: Caller,
+): Promise<ApiResponse<'subscription/details'>> {
+  const membership = await readMembership(deps, caller.sub);
+  if (!membership) return { card: null, nextCharge: null, upgradeDueNow: null };
+  const billing = await deps.billing();
+  const active = hasAccess(membership, deps.now());
+  // A lapsed member still sees the card (replacing it is how access comes back); nothing else.
+  const [card, nextCharge, upgradeDueNow] = await translate(() =>
+    Promise.all([
+      billing.cardOnFile(membership),
+      active && !membership.cancelAtPeriodEnd ? billing.nextCharge(membership) : null,
+      active && membership.plan === 'monthly' ? billing.previewPlanChange(membership, 'yearly') : null,
+    ]),
+  );
+  return {
+    card,
+    nextCharge: nextCharge && { ...nextCharge, on: membership.currentPeriodEnd },
+    upgradeDueNow,
+  };
+}
+
 /** docs/product.md §4: autopay on → renews on the end date; off → ends on it. */
 export async function toggleAutopay(
   deps: BillingDeps,

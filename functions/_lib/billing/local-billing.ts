@@ -3,14 +3,16 @@ import type { Store } from '../store.ts';
 import { billingContent } from './billing-content.ts';
 import { recordReferredPayment } from './local-referrals.ts';
 import type { Membership } from './membership.ts';
-import { type Billing, BillingRefusedError, CardError, type Promo } from './port.ts';
+import { type Billing, BillingRefusedError, CardError, type CardOnFile, type Promo } from './port.ts';
 import { discounted, type PlanName, type Plans } from './prices.ts';
+import { amountDueNow, periodStart, priceWith } from './proration.ts';
 
 /**
  * Local test-mode billing (the embedded default): the Billing port with its state in Redis, plans
  * and promo codes from content/billing.json, and Stripe's documented test cards with Stripe's wording.
- * The local card field sends `tok_local_{card number}` (test mode only: real card numbers never
- * reach our servers in production, where Stripe Elements tokenizes them).
+ * The local card field sends `tok_local_{card number}_{MMYY}` (the expiry is optional, so a card can
+ * be named by its number alone; test mode only: real card numbers never reach our servers in
+ * production, where Stripe Elements tokenizes them).
  */
 const TEST_CARDS: Record<string, string | null> = {
   '4242424242424242': null,
@@ -57,13 +59,30 @@ function luhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Charges the test card: returns its last 4 digits, or throws Stripe's message for it. */
-export function chargeTestCard(cardToken: string): string {
-  const number = /^tok_local_(\d{12,19})$/.exec(cardToken)?.[1];
+/** The network of a test card, by its first digits, as Stripe names it. */
+function brandOf(number: string): string {
+  if (number.startsWith('4')) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(number)) return 'mastercard';
+  if (/^3[47]/.test(number)) return 'amex';
+  if (/^6(011|5)/.test(number)) return 'discover';
+  return 'unknown';
+}
+
+/** Charges the test card: returns the card as the member entered it, or throws Stripe's message for it. */
+export function chargeTestCard(cardToken: string): CardOnFile {
+  const [, number, month, year] = /^tok_local_(\d{12,19})(?:_(\d{2})(\d{2}))?$/.exec(cardToken) ?? [];
   if (!number || !luhn(number)) throw new CardError('Your card number is incorrect.');
   const refusal = TEST_CARDS[number];
   if (refusal) throw new CardError(refusal);
-  return number.slice(-4);
+  const expMonth = month ? Number(month) : null;
+  if (expMonth !== null && (expMonth < 1 || expMonth > 12))
+    throw new CardError("Your card's expiration month is invalid.");
+  return {
+    brand: brandOf(number),
+    last4: number.slice(-4),
+    expMonth,
+    expYear: year ? 2000 + Number(year) : null,
+  };
 }
 
 /** Same day next month (or year), clamped to the month's last day, as Stripe bills. */
@@ -131,9 +150,9 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
 
     startSubscription: (input, operationId) =>
       once(operationId, async () => {
-        const last4 = chargeTestCard(input.cardToken);
+        const card = chargeTestCard(input.cardToken);
         const owner = await customer(store, input.customerId);
-        await store.set(key.customer(input.customerId), JSON.stringify({ ...owner, card: { last4 } }));
+        await store.set(key.customer(input.customerId), JSON.stringify({ ...owner, card }));
         const start = now();
         const { referral } = input;
         const membership = await saveSubscription({
@@ -183,14 +202,47 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
 
     replaceCard: (membership, cardToken, operationId) =>
       once(operationId, async () => {
-        const last4 = chargeTestCard(cardToken);
+        const card = chargeTestCard(cardToken);
         const existing = await customer(store, membership.customerId);
-        await store.set(
-          key.customer(membership.customerId),
-          JSON.stringify({ ...existing, card: { last4 } }),
-        );
+        await store.set(key.customer(membership.customerId), JSON.stringify({ ...existing, card }));
         return null;
       }).then(() => undefined),
+
+    async cardOnFile(membership) {
+      const card = (await customer(store, membership.customerId)).card as Partial<CardOnFile> | undefined;
+      if (!card?.last4) return null;
+      // Cards stored before the brand and expiry were kept have their last four only.
+      return {
+        brand: card.brand ?? 'unknown',
+        last4: card.last4,
+        expMonth: card.expMonth ?? null,
+        expYear: card.expYear ?? null,
+      };
+    },
+
+    async nextCharge(membership) {
+      const existing = await current(membership);
+      const promo = await localDiscount(store, existing.subscriptionId);
+      const onPlan = promo?.plan === existing.plan ? promo.percentOff : null;
+      return { amount: priceWith(plans[existing.plan].price, onPlan), currency: 'usd' };
+    },
+
+    async previewPlanChange(membership, plan) {
+      const existing = await current(membership);
+      const promo = await localDiscount(store, existing.subscriptionId);
+      // As changePlan: the promo of the paid period credits back what was paid; only one for the
+      // new plan follows it.
+      const paidPercent = promo?.plan === existing.plan ? promo.percentOff : null;
+      const newPercent = promo?.plan === plan ? promo.percentOff : null;
+      const amount = amountDueNow({
+        paid: priceWith(plans[existing.plan].price, paidPercent),
+        newPrice: priceWith(plans[plan].price, newPercent),
+        periodStart: periodStart(existing.currentPeriodEnd, existing.plan),
+        periodEnd: existing.currentPeriodEnd,
+        now: now(),
+      });
+      return { amount, currency: 'usd' };
+    },
 
     fetchSubscription: async (subscriptionId) => {
       const membership = await current({ subscriptionId } as Membership);

@@ -20,6 +20,22 @@ export interface Referral {
   clickId: string | null;
 }
 
+/** The card the provider charges (the subscription's, else the customer's default). */
+export interface CardOnFile {
+  /** The card network as the provider names it: visa, mastercard, amex, … */
+  brand: string;
+  last4: string;
+  /** Unknown only for a local test card sent without its expiry. */
+  expMonth: number | null;
+  expYear: number | null;
+}
+
+/** An amount of money as an exact decimal string ("535.66"), never a float, with its currency. */
+export interface Money {
+  amount: string;
+  currency: string;
+}
+
 /**
  * The billing port: Stripe in production, local test-mode billing by default. The domain
  * (billing.ts) decides what may happen; an adapter only talks to its provider. Every call that
@@ -50,6 +66,12 @@ export interface Billing {
   /** Monthly → yearly on the existing subscription (never a second one). */
   changePlan(membership: Membership, plan: PlanName, operationId: string): Promise<Membership>;
   replaceCard(membership: Membership, cardToken: string, operationId: string): Promise<void>;
+  /** The card the next charge goes to, or null when the provider has none. */
+  cardOnFile(membership: Membership): Promise<CardOnFile | null>;
+  /** What the next renewal charges (discounts applied), as the provider would invoice it now. */
+  nextCharge(membership: Membership): Promise<Money>;
+  /** What changePlan would charge now: the new plan less the credit for the unused period. */
+  previewPlanChange(membership: Membership, plan: PlanName): Promise<Money>;
   /**
    * The subscription as the provider has it now (webhooks re-read, never trust event order), with
    * the member it was created for (recorded on the subscription), when the provider knows it.

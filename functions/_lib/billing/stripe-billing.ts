@@ -1,8 +1,17 @@
 import type Stripe from 'stripe';
 import type { BillingConfig } from '../config.ts';
 import type { Membership, SubscriptionStatus } from './membership.ts';
-import { type Billing, BillingRefusedError, CardError, type Promo, type Referral } from './port.ts';
+import {
+  type Billing,
+  BillingRefusedError,
+  CardError,
+  type CardOnFile,
+  type Money,
+  type Promo,
+  type Referral,
+} from './port.ts';
 import { fromCents, type PlanName, type Plans } from './prices.ts';
+import { fromMinorUnits } from './proration.ts';
 
 type StripeConfig = Extract<BillingConfig, { kind: 'stripe' }>;
 
@@ -49,6 +58,19 @@ export function discountsOnPlan(
   if (kept.length === 0) return '';
   return kept.map((discount) => ({ discount: typeof discount === 'string' ? discount : discount.id }));
 }
+
+/** A PaymentMethod's card as the account page shows it; null for an id or another kind of method. */
+function cardOf(method: string | Stripe.PaymentMethod | null | undefined): CardOnFile | null {
+  const card = method && typeof method !== 'string' ? method.card : null;
+  return card
+    ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year }
+    : null;
+}
+
+const moneyOf = (invoice: Stripe.Invoice): Money => ({
+  amount: fromMinorUnits(invoice.amount_due),
+  currency: invoice.currency,
+});
 
 /**
  * Stripe through the official SDK. Conventions:
@@ -249,6 +271,54 @@ export async function createStripeBilling(
           { default_payment_method: cardToken },
           { idempotencyKey: `${operationId}:subscription-card` },
         );
+      }),
+
+    // Read-only calls below: no idempotency keys needed (a preview creates nothing).
+
+    cardOnFile: (membership) =>
+      refusals(async () => {
+        // The subscription's own card is charged first; the customer's default otherwise.
+        const subscription = await stripe.subscriptions.retrieve(membership.subscriptionId, {
+          expand: ['default_payment_method', 'customer.invoice_settings.default_payment_method'],
+        });
+        const { customer } = subscription;
+        const customerCard =
+          typeof customer !== 'string' && !customer.deleted
+            ? cardOf(customer.invoice_settings?.default_payment_method)
+            : null;
+        return cardOf(subscription.default_payment_method) ?? customerCard;
+      }),
+
+    nextCharge: (membership) =>
+      refusals(async () =>
+        moneyOf(
+          await stripe.invoices.createPreview({
+            customer: membership.customerId,
+            subscription: membership.subscriptionId,
+          }),
+        ),
+      ),
+
+    previewPlanChange: (membership, plan) =>
+      refusals(async () => {
+        // The same change changePlan sends, previewed: its item, its discounts and its proration.
+        const current = await stripe.subscriptions.retrieve(membership.subscriptionId, {
+          expand: ['discounts.promotion_code'],
+        });
+        const item = current.items.data[0];
+        if (!item) throw new BillingRefusedError('The subscription has no item to change.');
+        const discounts = discountsOnPlan(current.discounts ?? [], plan);
+        const invoice = await stripe.invoices.createPreview({
+          customer: membership.customerId,
+          subscription: membership.subscriptionId,
+          subscription_details: {
+            items: [{ id: item.id, price: config.prices[plan] }],
+            proration_behavior: 'always_invoice',
+            cancel_at_period_end: false,
+          },
+          ...(discounts === undefined ? {} : { discounts }),
+        });
+        return moneyOf(invoice);
       }),
 
     async fetchSubscription(subscriptionId) {

@@ -7,6 +7,9 @@ const PlanInfo = z.object({ id: z.string(), price: z.string() });
 /** docs/product.md §3 Stored plans: monthly and yearly, each with plan id and price. */
 export const Plans = z.object({ monthly: PlanInfo, yearly: PlanInfo });
 
+/** An exact decimal amount ("535.66") and its currency (ISO code, lower case as Stripe sends it). */
+const Money = z.object({ amount: z.string().regex(/^\d+\.\d{2}$/), currency: z.string() });
+
 /** docs/product.md §7: paying, the plan and its renewal, the card, and Stripe's webhook. */
 export const billingApi = {
   charge: {
@@ -50,6 +53,25 @@ export const billingApi = {
       noRenew: z.boolean(),
       /** ms since the epoch; null on the free plan. */
       endPeriod: z.number().nullable(),
+    }),
+  },
+  // The account page's billing details, each asked of the card provider (so not on the status,
+  // which every start-up reads): the card on file, the next renewal's charge (autopay on) and what
+  // the yearly upgrade charges now (monthly). Nulls where there is none.
+  'subscription/details': {
+    method: 'POST',
+    request: Body,
+    response: z.object({
+      card: z
+        .object({
+          brand: z.string(),
+          last4: z.string().regex(/^\d{4}$/),
+          expMonth: z.int().min(1).max(12).nullable(),
+          expYear: z.int().nullable(),
+        })
+        .nullable(),
+      nextCharge: Money.extend({ on: z.number() }).nullable(),
+      upgradeDueNow: Money.nullable(),
     }),
   },
   'subscription/toggle': {
