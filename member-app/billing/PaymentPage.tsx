@@ -14,6 +14,7 @@ import { ApiError, callApi } from '../api/client.ts';
 import { appConfig } from '../app-config.ts';
 import { authRuntime } from '../auth/auth-service.ts';
 import { sessionUser } from '../auth/session.ts';
+import { markWelcomeDue } from '../home/welcome.ts';
 import { CardField } from './CardField.tsx';
 import type { CardFieldHandle } from './card-field.ts';
 import { defaultPlans, storedPlans } from './stored-plans.ts';
@@ -125,6 +126,7 @@ export function PaymentPage() {
         ...referral(),
       });
       localStorage.removeItem(PROMO_ACCESS_KEY);
+      markWelcomeDue(); // the dashboard greets the new member once, with where to start
       // The next token carries the new customer id (custID); then home, a full load past the guard.
       await (await authRuntime()).renewToken({ force: true }).catch(() => {});
       window.location.assign('/');

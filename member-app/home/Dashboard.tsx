@@ -2,23 +2,30 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { WatchingVideo } from '../../functions/_lib/contract/index.ts';
+import { site } from '../../site/lib/site.ts';
 import { continueWatchingQuery } from '../videos/library-data.ts';
 import { VideoGrid } from '../videos/VideoCard.tsx';
 import { allVideos, DASHBOARD_LATEST, type DashboardData, MOBILE_QUERY } from './dashboard-data.ts';
 import { dismissPromo, promoDismissed, showUpgradePromo } from './plan.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
+import { Welcome } from './Welcome.tsx';
+import { dismissWelcome, welcomeDue } from './welcome.ts';
 import '../videos/videos.css';
 import './home.css';
 
+/** Every paid room, one click from home (the learning path first, the account last). */
 const cards = [
   {
     href: '/videos/playlists/essentials',
     title: 'Essentials',
     text: 'Start with the lessons every member should see first.',
   },
+  { href: '/stream', title: 'Live stream', text: `Every trading day at ${site.liveStreamTime}.` },
+  { href: '/journal', title: 'Journal', text: 'Plan trades and keep notes by symbol and category.' },
+  { href: '/trades', title: 'Trades', text: 'Log or import your trades; see what works.' },
+  { href: '/audio', title: 'Audio', text: 'Podcast episodes: morning prep, wraps and Q&A.' },
   { href: '/chat', title: 'Chat', text: 'Get your invite to the private member chat.' },
   { href: '/affiliates', title: 'Affiliates', text: 'Share OTC Edge and earn a commission.' },
-  { href: '/journal', title: 'Journal', text: 'Plan trades and keep notes by symbol and category.' },
   { href: '/account', title: 'Account', text: 'Your subscription, card, email and password.' },
 ];
 
@@ -33,16 +40,29 @@ function useContinueWatching(): WatchingVideo[] {
   return useQuery({ ...continueWatchingQuery, retryOnMount: false }).data ?? NOTHING_WATCHED;
 }
 
-/** docs/product.md §2 Home dashboard (signed in): section cards, the yearly promo, latest and all videos. */
+/**
+ * docs/product.md §2 Home dashboard (signed in): the welcome after paying, section cards, the yearly
+ * promo, latest and all videos.
+ */
 export function Dashboard({ latest, plan }: DashboardData) {
   const narrow = useMediaQuery(MOBILE_QUERY);
   const watching = useContinueWatching();
   const [promo, setPromo] = useState(() => showUpgradePromo(plan, promoDismissed()));
+  const [welcome, setWelcome] = useState(welcomeDue);
   const positions = new Map(watching.map((v) => [v.id, v.position]));
 
   return (
     <section className="member-page dashboard" aria-labelledby="page-title">
       <h1 id="page-title">Home</h1>
+
+      {welcome && (
+        <Welcome
+          onClose={() => {
+            dismissWelcome();
+            setWelcome(false);
+          }}
+        />
+      )}
 
       {promo && (
         <aside className="promo card" aria-label="Yearly plan">

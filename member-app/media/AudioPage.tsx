@@ -1,5 +1,7 @@
 import { VisitorPitch } from '../components/VisitorPitch.tsx';
 import { uploadDate } from '../videos/format.ts';
+import { AudioPlayer } from './AudioPlayer.tsx';
+import { MediaTabs } from './MediaTabs.tsx';
 import { type AudioList, isEmbedUrl } from './media-data.ts';
 import './media.css';
 
@@ -7,6 +9,7 @@ import './media.css';
 export function AudioPage({ audio }: { audio: AudioList | null }) {
   return (
     <section className="member-page media-page" aria-labelledby="page-title">
+      <MediaTabs />
       <h1 id="page-title">Audio</h1>
       {audio ? (
         <section aria-labelledby="latest-audio">
@@ -30,8 +33,7 @@ export function AudioPage({ audio }: { audio: AudioList | null }) {
                       height="152"
                     />
                   ) : (
-                    // biome-ignore lint/a11y/useMediaCaption: the offline sample episode is a tone
-                    <audio src={track.uri} controls preload="none" title={track.title} />
+                    <AudioPlayer src={track.uri} title={track.title} duration={track.duration} />
                   )}
                 </li>
               ))}

@@ -1,14 +1,21 @@
 import { site } from '../../site/lib/site.ts';
 import { VisitorPitch } from '../components/VisitorPitch.tsx';
+import { LiveStatus } from './LiveStatus.tsx';
+import { MediaTabs } from './MediaTabs.tsx';
 import { isEmbedUrl, type LiveStream } from './media-data.ts';
 import './media.css';
 
-/** docs/product.md §2 /stream: the live event for members; for visitors, the daily stream's landing text. */
+/**
+ * docs/product.md §2 /stream: live now or the next session with a countdown (for everyone: the time is
+ * public), then the live event for members; for visitors, the daily stream's landing text.
+ */
 export function StreamPage({ stream }: { stream: LiveStream | null }) {
   return (
     <section className="member-page media-page" aria-labelledby="page-title">
+      <MediaTabs />
       <h1 id="page-title">Live Stream</h1>
       <p className="lead">Live every trading day at {site.liveStreamTime}.</p>
+      <LiveStatus />
       {stream ? (
         <div className="stream">
           {isEmbedUrl(stream.embed) ? (

@@ -6,6 +6,7 @@ import {
   useRouterState,
 } from '@tanstack/react-router';
 import { useDeferredValue, useEffect } from 'react';
+import { isCurrentLink, mainNav } from '../../site/lib/nav.ts';
 import { pageTitle } from '../../site/lib/site.ts';
 import { isSignedIn } from '../auth/session.ts';
 import type { RouterContext } from '../data/query-client.ts';
@@ -98,12 +99,21 @@ function useAccountMenuClosesOnNavigation() {
   }, [pathname]);
 }
 
-/** Mirrors the current section on <html data-route> so the static layout can react (nav hidden on /payment). */
+/**
+ * Mirrors the current section on <html data-route> so the static layout can react (nav hidden on
+ * /payment), and marks the static bar's entry for it: the app's one page is served for every member
+ * route, so the bar's `aria-current` would otherwise stay where the first load put it.
+ */
 function useRouteAttribute() {
   const matches = useMatches();
   const pathname = matches.at(-1)?.pathname ?? '/';
   useEffect(() => {
     document.documentElement.dataset.route = pathname.split('/')[1] || 'home';
+    for (const anchor of document.querySelectorAll<HTMLAnchorElement>('.site-nav__links a')) {
+      const link = mainNav.find((entry) => entry.href === anchor.getAttribute('href'));
+      if (link && isCurrentLink(link, pathname)) anchor.setAttribute('aria-current', 'page');
+      else anchor.removeAttribute('aria-current');
+    }
   }, [pathname]);
 }
 

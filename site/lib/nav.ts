@@ -9,6 +9,10 @@ export interface NavLink {
   readonly href: string;
   /** Shown only to signed-out visitors (rendered with `data-signed-out`). */
   readonly signedOutOnly?: boolean;
+  /** Shown only to members (rendered with `data-signed-in-only`): their paid rooms. */
+  readonly signedInOnly?: boolean;
+  /** Other sections the entry stands for (Live is current on /audio too). */
+  readonly sections?: readonly string[];
   /** Opens another site or app (mailto:, social profile...). */
   readonly external?: boolean;
 }
@@ -16,7 +20,10 @@ export interface NavLink {
 /** Top navigation links, in order. */
 export const mainNav: readonly NavLink[] = [
   { label: 'Videos', href: '/videos' },
+  // The daily stream and the podcast: members reach them from the bar, not only by address.
+  { label: 'Live', href: '/stream', signedInOnly: true, sections: ['/audio'] },
   { label: 'Journal', href: '/journal' },
+  { label: 'Trades', href: '/trades', signedInOnly: true },
   { label: 'Affiliates', href: '/affiliates' },
   { label: 'Articles', href: '/articles' },
   { label: 'Features', href: '/features', signedOutOnly: true },
@@ -38,6 +45,11 @@ export const footerNav: readonly NavLink[] = [
 export function isCurrent(href: string, pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   return href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`);
+}
+
+/** True when the nav entry stands for the current page (its own section or one it also covers). */
+export function isCurrentLink(link: NavLink, pathname: string): boolean {
+  return [link.href, ...(link.sections ?? [])].some((href) => isCurrent(href, pathname));
 }
 
 /**

@@ -45,8 +45,30 @@ export const siteSchema = z.strictObject({
     /** "As low as" monthly-equivalent price (the yearly plan spread over 12 months). */
     asLowAs: price,
   }),
-  /** When the daily live stream starts, as shown in copy: "8PM Eastern". */
+  /** When the daily live stream starts, as shown in copy: "8PM Eastern". Keep it true to `liveStream`. */
   liveStreamTime: z.string().trim().min(1),
+  /** The stream's schedule, for the member's "live now" / "next session" and its countdown on /stream. */
+  liveStream: z.strictObject({
+    /** The zone the schedule is kept in (IANA name): a list, so the editor offers a choice. */
+    timeZone: z.enum([
+      'America/New_York',
+      'America/Chicago',
+      'America/Denver',
+      'America/Los_Angeles',
+      'America/Toronto',
+      'Europe/London',
+      'UTC',
+    ]),
+    /** Start time on the 24-hour clock in that zone, e.g. "20:00". */
+    start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a 24-hour time, e.g. "20:00"' }),
+    /** How long a session lasts, in minutes: "live now" shows for that long after the start. */
+    minutes: z.int().min(5).max(720),
+    /** The days it runs, in that zone. */
+    days: z
+      .array(z.enum(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']))
+      .min(1)
+      .max(7),
+  }),
   /** Size of the video library in hours ("over 70 hours"). */
   videoLibraryHours: z.int().positive(),
   /** Affiliate commission, percent. */

@@ -10,7 +10,8 @@ import type { Site } from './site-schema.ts';
 export type { Site };
 
 /** Parsed product facts (name, tagline, links, default prices, live-stream time...). */
-export const site: Site = raw;
+// JSON imports widen the stream's zone and weekday names to string; every build validates them (site-schema.ts).
+export const site: Site = raw as typeof raw & Pick<Site, 'liveStream'>;
 
 /** Title of routes without a section: `${tagline} | ${name}`, e.g. "Learn to Trade Penny Stocks | OTC Edge". */
 export const defaultTitle = `${site.tagline} | ${site.name}`;

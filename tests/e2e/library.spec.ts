@@ -192,7 +192,16 @@ test.describe('the dashboard', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     const sections = page.getByRole('navigation', { name: 'Sections' }).getByRole('link');
-    await expect(sections).toHaveText([/Essentials/, /Chat/, /Affiliates/, /Journal/, /Account/]);
+    await expect(sections).toHaveText([
+      /Essentials/,
+      /Live stream/,
+      /Journal/,
+      /Trades/,
+      /Audio/,
+      /Chat/,
+      /Affiliates/,
+      /Account/,
+    ]);
     await expect(sections.first()).toHaveAttribute('href', '/videos/playlists/essentials');
     await expect(cards(page, 'Latest videos')).toHaveCount(3);
     await expect(cards(page, 'All videos')).toHaveCount(8);

@@ -48,6 +48,8 @@ export const AudioTrack = z.object({
   title: z.string(),
   timestamp: z.number(),
   uri: z.string(),
+  /** Length in seconds, when the library knows it. */
+  duration: z.number().optional(),
 });
 export type AudioTrack = z.infer<typeof AudioTrack>;
 

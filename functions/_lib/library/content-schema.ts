@@ -39,6 +39,8 @@ export const audioContent = z.strictObject({
       published,
       /** A podcast host's embed URL (https) or a local sample file. */
       uri: mediaUrl,
+      /** Length in seconds (the feed's itunes:duration): the player shows it before play. */
+      duration: z.int().positive().max(86_400).optional(),
     }),
   ),
 });

@@ -53,6 +53,7 @@ export function libraryFromContent(files: LibraryFiles, catalog: CatalogContent)
         title: t.title,
         timestamp: Date.parse(t.published),
         uri: t.uri,
+        ...(t.duration ? { duration: t.duration } : {}),
       }),
     ),
     stream,
