@@ -14,7 +14,15 @@ export function clock(seconds: number): string {
  * length comes from the library (`duration`) so it shows before play without fetching the file;
  * without it, the browser reads the file's header for it (`preload="metadata"`).
  */
-export function AudioPlayer({ src, title, duration }: { src: string; title: string; duration?: number | undefined }) {
+export function AudioPlayer({
+  src,
+  title,
+  duration,
+}: {
+  src: string;
+  title: string;
+  duration?: number | undefined;
+}) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [elapsed, setElapsed] = useState(0);
