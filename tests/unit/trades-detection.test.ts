@@ -133,7 +133,7 @@ describe('a header is recognised by what its columns mean', () => {
 });
 
 describe('when two formats fit, the one that reads more of the header wins', () => {
-  // Coverage: the share of the header's names the format reads; then score; then registry order.
+  // Coverage: the share of the header’s names the format reads; then score; then declared precedence.
   const TIES: [string, string, string][] = [
     // DAS (Route is distinctive: the higher score) reads 8 of 11 and drops Commission; Tradervue reads 9.
     ['Time,Symbol,Side,Price,Qty,Route,Date,Account,Commission,Currency,Quantity', 'tradervue', 'das'],
@@ -150,7 +150,7 @@ describe('when two formats fit, the one that reads more of the header wins', () 
     [{ coverage: 0.8, score: 6 }, { coverage: 0.7, score: 11 }, true],
     [{ coverage: 0.7, score: 11 }, { coverage: 0.8, score: 6 }, false],
     [{ coverage: 0.8, score: 7 }, { coverage: 0.8, score: 6 }, true],
-    // A full tie keeps the one found first (earlier line, then registry order).
+    // A full rank tie keeps the one found first (earlier line; between formats, `precedes`).
     [{ coverage: 0.8, score: 6 }, { coverage: 0.8, score: 6 }, false],
   ])('rank %o outranks %o: %s', (a, b, expected) => {
     expect(outranks(a, b)).toBe(expected);

@@ -1,35 +1,12 @@
 /** The broker-neutral fill every parser produces and the matcher consumes. */
 
-export type BrokerId =
-  | 'das'
-  | 'tradezero'
-  | 'webull'
-  | 'webull-intl'
-  | 'tiger'
-  | 'ibkr'
-  | 'thinkorswim'
-  | 'lightspeed'
-  | 'schwab'
-  | 'das-orders'
-  | 'das-executions'
-  | 'ibkr-statement'
-  | 'ibkr-xml'
-  | 'fidelity'
-  | 'etrade'
-  | 'etrade-legacy'
-  | 'robinhood'
-  | 'firstrade'
-  | 'tastytrade'
-  | 'questrade'
-  | 'moomoo'
-  | 'vanguard'
-  | 'tradestation'
-  | 'tradervue'
-  | 'tradervue-trades'
-  | 'schwab-realized'
-  | 'questrade-fills'
-  /** A file read through the member's own column mapping. */
-  | 'custom';
+import type { FormatId } from './brokers/index.ts';
+
+/**
+ * Every export's id, taken from the format registry (brokers/index.ts), and `custom`: a file read
+ * through the member's own column mapping. A format added to the registry is a BrokerId by that alone.
+ */
+export type BrokerId = FormatId | 'custom';
 
 export type Side = 'buy' | 'sell';
 

@@ -50,7 +50,8 @@ export interface FileContext {
   repeat(key: string): number;
 }
 
-export interface ClosedTradeSpec<F extends Fields> extends Omit<TableFormatSpec<F>, 'read'> {
+export interface ClosedTradeSpec<F extends Fields, Id extends string>
+  extends Omit<TableFormatSpec<F, Id>, 'read'> {
   /** A row's fills (opening and closing), or throws RowError / NotATrade like any table reader. */
   read(row: Row, columns: FieldColumns<F>, options: ParseOptions, file: FileContext): Execution[];
 }
@@ -60,7 +61,9 @@ export interface ClosedTradeSpec<F extends Fields> extends Omit<TableFormatSpec<
  * reader takes one Execution a row, so the first is returned there and the others are added after
  * the table is read (the matcher orders fills by time, not by file position).
  */
-export function closedTradeFormat<F extends Fields>(spec: ClosedTradeSpec<F>): BrokerFormat {
+export function closedTradeFormat<F extends Fields, Id extends string>(
+  spec: ClosedTradeSpec<F, Id>,
+): BrokerFormat<Id> {
   let more: Execution[] = [];
   let seen = new Map<string, number>();
   const file: FileContext = {
@@ -70,7 +73,7 @@ export function closedTradeFormat<F extends Fields>(spec: ClosedTradeSpec<F>): B
       return n;
     },
   };
-  const base = tableFormat<F>({
+  const base = tableFormat<F, Id>({
     ...spec,
     read(row, columns, options) {
       const [first = null, ...rest] = spec.read(row, columns, options, file);

@@ -2,7 +2,7 @@ import { DateNeeded } from '../errors.ts';
 import { makeExecution } from '../executions.ts';
 import { anyDateTime, dateOnly, timeOnDate } from './any-date.ts';
 import type { FieldColumns } from './fields.ts';
-import { tableFormat } from './format.ts';
+import { type BrokerFormat, tableFormat } from './format.ts';
 import { sideWords } from './sides.ts';
 import { NotATrade, type ParseOptions, type Row, RowError } from './table.ts';
 
@@ -46,7 +46,7 @@ function dasFill(
  * DAS Trader order/trade log (`Event,B/S,Symbol,Shares,Price,Route,Time,Account,Note`): every order
  * event; only `Execute` rows are fills. `B/S` `Buy`/`Sell`/`Shrt`; times without a date.
  */
-export const dasOrders = tableFormat({
+export const dasOrders: BrokerFormat<'das-orders'> = tableFormat({
   id: 'das-orders',
   label: 'DAS Trader order log',
   info: {
@@ -81,7 +81,7 @@ export const dasOrders = tableFormat({
  * DAS Trader executions export (`TradeID,OrderID,B/S,Symbol,Qty,Price,Time`), times with a date
  * (`MM/DD/YY HH:MM:SS`) or without one (then the member gives the day).
  */
-export const dasExecutions = tableFormat({
+export const dasExecutions: BrokerFormat<'das-executions'> = tableFormat({
   id: 'das-executions',
   label: 'DAS Trader executions',
   info: {

@@ -1,7 +1,7 @@
 import { DateNeeded } from '../errors.ts';
 import { makeExecution } from '../executions.ts';
 import { timeOnDate } from './any-date.ts';
-import { tableFormat } from './format.ts';
+import { type BrokerFormat, tableFormat } from './format.ts';
 import { BUY, SELL_CLOSE, SHORT } from './sides.ts';
 
 const SIDES = { B: BUY, S: SELL_CLOSE, SS: SHORT } as const;
@@ -11,7 +11,7 @@ const SIDES = { B: BUY, S: SELL_CLOSE, SS: SHORT } as const;
  * current day), so the trade date must be passed in. Only the ECN fee is in this export. Members
  * hide and reorder the window's columns, so only time, symbol, side, price and quantity are needed.
  */
-export const das = tableFormat({
+export const das: BrokerFormat<'das'> = tableFormat({
   id: 'das',
   label: 'DAS Trader',
   info: {

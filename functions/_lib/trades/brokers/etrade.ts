@@ -1,5 +1,5 @@
 import { activityExecution } from './activity.ts';
-import { tableFormat } from './format.ts';
+import { type BrokerFormat, tableFormat } from './format.ts';
 import { NotATrade } from './table.ts';
 
 /**
@@ -7,7 +7,7 @@ import { NotATrade } from './table.ts';
  * `Activity/Trade Date,…,Activity Type,…,Quantity #,Price $,Amount $,Commission,…`; dates `MM/DD/YY`,
  * `--` for empty, `Sold Short` / `Bought To Cover`, signed quantities, a one-line footer.
  */
-export const etrade = tableFormat({
+export const etrade: BrokerFormat<'etrade'> = tableFormat({
   id: 'etrade',
   label: 'E*TRADE transaction history',
   info: {
@@ -39,7 +39,7 @@ export const etrade = tableFormat({
  * `TransactionDate,TransactionType,SecurityType,Symbol,Quantity,Amount,Price,Commission,Description`;
  * the type is sometimes `0`, so a signed quantity says the side; `SecurityType` is padded (`OPTN   `).
  */
-export const etradeLegacy = tableFormat({
+export const etradeLegacy: BrokerFormat<'etrade-legacy'> = tableFormat({
   id: 'etrade-legacy',
   label: 'E*TRADE transaction history (before 2025)',
   info: {

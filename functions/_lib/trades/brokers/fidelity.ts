@@ -1,5 +1,5 @@
 import { activityExecution } from './activity.ts';
-import { tableFormat } from './format.ts';
+import { type BrokerFormat, tableFormat } from './format.ts';
 
 /**
  * Fidelity Accounts History (every header variant since 2020: `Price ($)` or `Price`, an `Account`
@@ -7,7 +7,7 @@ import { tableFormat } from './format.ts';
  * cells, the side only in the Action sentence (`YOU BOUGHT …`, `YOU SOLD SHORT SALE …`, `YOU BOUGHT
  * SHORT COVER …`), signed quantities, dates only, newest first, a legal disclaimer as footer.
  */
-export const fidelity = tableFormat({
+export const fidelity: BrokerFormat<'fidelity'> = tableFormat({
   id: 'fidelity',
   label: 'Fidelity account history',
   info: {

@@ -1,6 +1,6 @@
 import { activityExecution } from './activity.ts';
 import { anyDateTime } from './any-date.ts';
-import { tableFormat } from './format.ts';
+import { type BrokerFormat, tableFormat } from './format.ts';
 import { NotATrade } from './table.ts';
 
 /** Firstrade sometimes puts the execution time in the description. */
@@ -11,7 +11,7 @@ const EXEC_TIME = /EXEC TIME:\s*(\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}(?::\d{2})?)/
  * execution order, `RecordType` `Financial` for cash events. The time of day, when there, is in the
  * description (`EXEC TIME: 2026-05-07 16:28:38`).
  */
-export const firstrade = tableFormat({
+export const firstrade: BrokerFormat<'firstrade'> = tableFormat({
   id: 'firstrade',
   label: 'Firstrade account history',
   info: {

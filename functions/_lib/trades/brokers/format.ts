@@ -15,11 +15,19 @@ export interface ExportInfo {
   lacks: string;
 }
 
-/** One broker export: how to recognise its header and how to read its rows. */
-export interface BrokerFormat {
-  id: BrokerId;
+/**
+ * One broker export: how to recognise its header and how to read its rows. `Id` is the literal id, so
+ * the registry (index.ts) is where BrokerId comes from.
+ */
+export interface BrokerFormat<Id extends string = BrokerId> {
+  id: Id;
   label: string;
   info: ExportInfo;
+  /**
+   * Formats this one wins against when both read a header equally well (same coverage and score):
+   * the narrower layout names the broader one it shares its columns with. Registry order never decides.
+   */
+  beats?: readonly BrokerId[];
   /** Normalised column names of a one-table export: a record with fewer than two of them is no header. */
   columnNames?: ReadonlySet<string>;
   /** How well one record (trimmed cells and their normalised names) fits as this export's header. */
@@ -48,10 +56,11 @@ export function hasColumns(cells: readonly string[], names: readonly string[]): 
 }
 
 /** A plain one-table export described by its schema and a reader for one data row. */
-export interface TableFormatSpec<F extends Fields> {
-  id: BrokerId;
+export interface TableFormatSpec<F extends Fields, Id extends string = BrokerId> {
+  id: Id;
   label: string;
   info: ExportInfo;
+  beats?: readonly BrokerId[];
   schema: Schema<F>;
   /** The file lists newest first: read bottom-up so rows of one time stamp keep their real order. */
   newestFirst?: boolean;
@@ -59,11 +68,14 @@ export interface TableFormatSpec<F extends Fields> {
   read(row: Row, columns: FieldColumns<F>, options: ParseOptions): Execution | null;
 }
 
-export function tableFormat<F extends Fields>(spec: TableFormatSpec<F>): BrokerFormat {
+export function tableFormat<F extends Fields, Id extends string>(
+  spec: TableFormatSpec<F, Id>,
+): BrokerFormat<Id> {
   return {
     id: spec.id,
     label: spec.label,
     info: spec.info,
+    ...(spec.beats ? { beats: spec.beats } : {}),
     columnNames: new Set(Object.values(spec.schema.fields).flatMap((names) => names.map(normName))),
     fit: (cells, names) => (cells.some(isProse) ? NO_FIT : fitSchema(spec.schema, names)),
     parse(rows, options) {

@@ -61,7 +61,7 @@ const FEES = ['commission'] as const;
  * them (then the order rows are their sums and are left out); SubTotal and Total rows never count.
  * `Date/Time` is `"YYYY-MM-DD, HH:MM:SS"`, `Quantity` signed, `Comm/Fee` negative, `Code` O/C.
  */
-export const ibkrStatement: BrokerFormat = {
+export const ibkrStatement: BrokerFormat<'ibkr-statement'> = {
   id: 'ibkr-statement',
   label: 'Interactive Brokers Activity Statement',
   info: {

@@ -69,7 +69,7 @@ export function notFlexReport(text: string): ImportError {
   );
 }
 
-export const ibkrXml: BrokerFormat = {
+export const ibkrXml: BrokerFormat<'ibkr-xml'> = {
   id: 'ibkr-xml',
   label: 'Interactive Brokers Flex Query (XML)',
   info: {

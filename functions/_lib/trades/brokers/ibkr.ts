@@ -132,7 +132,7 @@ const table = tableFormat({
  * Interactive Brokers Flex Query (CSV) at execution level. A header without `Buy/Sell` (the side in
  * the sign of `Quantity`) fits only with a name no other export prints (`ClientAccountID`, `TradeID`…).
  */
-export const ibkr: BrokerFormat = {
+export const ibkr: BrokerFormat<'ibkr'> = {
   ...table,
   fit(cells, names) {
     const fit = table.fit(cells, names);

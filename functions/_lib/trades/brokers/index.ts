@@ -29,10 +29,10 @@ import { webull } from './webull.ts';
 import { webullIntl } from './webull-intl.ts';
 
 /**
- * Every supported export. When two fit one header, the one that reads more of it wins (coverage, see
- * `rankOf`); registry order decides only a full tie.
+ * Every supported export, and where BrokerId comes from (`FormatId`). The order is the order of the
+ * documented format table only: detection never depends on it (see `precedes`).
  */
-export const BROKER_FORMATS: readonly BrokerFormat[] = [
+export const BROKER_FORMATS = [
   das,
   dasOrders,
   dasExecutions,
@@ -60,7 +60,13 @@ export const BROKER_FORMATS: readonly BrokerFormat[] = [
   tradestation,
   tradervueTrades,
   tradervue,
-];
+] as const satisfies readonly BrokerFormat<string>[];
+
+/** The id of every format in the registry (`custom`, the member's mapping, is not one). */
+export type FormatId = (typeof BROKER_FORMATS)[number]['id'];
+
+/** The registry's ids, for checks at run time (the import's schema, the CLI). */
+export const FORMAT_IDS: ReadonlySet<string> = new Set(BROKER_FORMATS.map((format) => format.id));
 
 /** What detection found: the format, where its header is, and how the file is delimited. */
 export interface Detection {
@@ -112,6 +118,25 @@ export function outranks(a: Rank, b: Rank | null): boolean {
 }
 
 /**
+ * Which of two formats that read one header equally well (a full rank tie) wins: the one that
+ * declares it `beats` the other; failing that the smaller id, so the answer never depends on where
+ * a format sits in the registry. Every tie a known export meets is declared (a test says so).
+ */
+export function precedes(a: BrokerFormat<string>, b: BrokerFormat<string>): boolean {
+  if (a.beats?.includes(b.id as BrokerId)) return true;
+  if (b.beats?.includes(a.id as BrokerId)) return false;
+  return a.id < b.id;
+}
+
+/** Set by `onUndeclaredTie`: told of a full tie that no `beats` settles (the precedence test listens). */
+let undeclaredTie: ((a: BrokerId, b: BrokerId) => void) | null = null;
+
+/** For tests: hear of every full tie settled by id alone (the registry should declare it). */
+export function onUndeclaredTie(listener: ((a: BrokerId, b: BrokerId) => void) | null): void {
+  undeclaredTie = listener;
+}
+
+/**
  * The closest formats as a refusal names them, by what each lacks:
  * `Webull orders (missing Filled Time) and Moomoo (missing Order Time, Filled@Avg Price)`.
  */
@@ -124,9 +149,12 @@ export function closestFormats(closest: readonly NearMiss[]): string {
  * Which export this is, from its header record (cells) or from the file's first lines (text);
  * null when no known header is there.
  */
-export function detectBroker(input: string | readonly string[]): BrokerId | null {
-  if (typeof input === 'string') return detectFormat(input)?.id ?? null;
-  return best([{ line: 1, cells: input.map((c) => c.trim()) }]).found?.format.id ?? null;
+export function detectBroker(
+  input: string | readonly string[],
+  formats: readonly BrokerFormat[] = BROKER_FORMATS,
+): BrokerId | null {
+  if (typeof input === 'string') return detect(input, formats).found?.format.id ?? null;
+  return best([{ line: 1, cells: input.map((c) => c.trim()) }], formats).found?.format.id ?? null;
 }
 
 /** The format whose header is among the first lines, or null. */
@@ -136,9 +164,10 @@ export function detectFormat(text: string): BrokerFormat | null {
 
 /**
  * Tries each delimiter on the first DETECT_LINES lines and keeps the best fitting header: in any
- * order, with extra or missing optional columns; ties go to the earliest line.
+ * order, with extra or missing optional columns; ties go to the earliest line. `formats` is the
+ * registry, in any order (a test reads every fixture through it shuffled).
  */
-export function detect(text: string): DetectResult {
+export function detect(text: string, formats: readonly BrokerFormat[] = BROKER_FORMATS): DetectResult {
   // An XML file has no header line: it is a Flex Query report or no known format at all.
   if (looksLikeXml(text)) {
     const found = isFlexXml(text)
@@ -150,7 +179,7 @@ export function detect(text: string): DetectResult {
   let bestRank: Rank | null = null;
   let nearestShare = 0;
   for (const { delimiter, rows } of headTables(text, DETECT_LINES)) {
-    const { found, closest, rank, share } = scored(rows);
+    const { found, closest, rank, share } = scored(rows, formats);
     if (found && rank && outranks(rank, bestRank)) {
       bestRank = rank;
       result = {
@@ -167,8 +196,8 @@ export function detect(text: string): DetectResult {
   return result;
 }
 
-function best(rows: readonly Row[]): DetectResult {
-  const { found, closest } = scored(rows);
+function best(rows: readonly Row[], formats: readonly BrokerFormat[]): DetectResult {
+  const { found, closest } = scored(rows, formats);
   return {
     found: found ? { ...found, delimiter: ',', decimalComma: false } : null,
     nearest: closest[0] ?? null,
@@ -179,7 +208,6 @@ function best(rows: readonly Row[]): DetectResult {
 
 /** Every column name a one-table format knows, to pass over records that are no header at a glance. */
 const KNOWN_NAMES = new Set(BROKER_FORMATS.flatMap((format) => [...(format.columnNames ?? [])]));
-const MARKED = BROKER_FORMATS.filter((format) => !format.columnNames);
 
 function knownNames(names: ReadonlySet<string>): number {
   let n = 0;
@@ -187,7 +215,16 @@ function knownNames(names: ReadonlySet<string>): number {
   return n;
 }
 
-function scored(rows: readonly Row[]): {
+/** `precedes`, and the test told when no `beats` settled it. */
+function wins(a: BrokerFormat, b: BrokerFormat): boolean {
+  if (!a.beats?.includes(b.id) && !b.beats?.includes(a.id)) undeclaredTie?.(a.id, b.id);
+  return precedes(a, b);
+}
+
+function scored(
+  rows: readonly Row[],
+  formats: readonly BrokerFormat[],
+): {
   found: { format: BrokerFormat; headerLine: number } | null;
   closest: NearMiss[];
   rank: Rank | null;
@@ -196,17 +233,17 @@ function scored(rows: readonly Row[]): {
   let found: { format: BrokerFormat; headerLine: number } | null = null;
   let rank: Rank | null = null;
   const near = new Map<BrokerFormat, NearMiss & { share: number; score: number }>();
+  const marked = formats.filter((format) => !format.columnNames);
   for (const row of rows) {
     if (row.cells.every((cell) => cell === '')) continue;
     const names = nameSet(row.cells);
-    for (const format of knownNames(names) >= 2 ? BROKER_FORMATS : MARKED) {
+    let here: { format: BrokerFormat; rank: Rank } | null = null;
+    for (const format of knownNames(names) >= 2 ? formats : marked) {
       const fit = format.fit(row.cells, names);
       if (fit.complete) {
-        const here = rankOf(fit, names);
-        if (outranks(here, rank)) {
-          rank = here;
-          found = { format, headerLine: row.line };
-        }
+        const its = rankOf(fit, names);
+        if (!here || outranks(its, here.rank) || (!outranks(here.rank, its) && wins(format, here.format)))
+          here = { format, rank: its };
       } else if (fit.found >= 2) {
         // Most of a header: say which required columns are missing rather than "unknown".
         const share = fit.found / (fit.found + fit.missing.length);
@@ -218,10 +255,21 @@ function scored(rows: readonly Row[]): {
           near.set(format, { format, line: row.line, missing: fit.missing, share, score: fit.score });
       }
     }
+    // The best of this record; an equal rank on a later record keeps the earlier header.
+    if (here && outranks(here.rank, rank)) {
+      rank = here.rank;
+      found = { format: here.format, headerLine: row.line };
+    }
   }
   // Closest first: the larger share of required columns, then fewer missing, then the higher score.
   const closest = [...near.values()]
-    .sort((a, b) => b.share - a.share || a.missing.length - b.missing.length || b.score - a.score)
+    .sort(
+      (a, b) =>
+        b.share - a.share ||
+        a.missing.length - b.missing.length ||
+        b.score - a.score ||
+        (a.format.id < b.format.id ? -1 : 1),
+    )
     .slice(0, CLOSEST_NAMED);
   return {
     found,

@@ -1,6 +1,6 @@
 import { makeExecution } from '../executions.ts';
 import { anyDateTime } from './any-date.ts';
-import { tableFormat } from './format.ts';
+import { type BrokerFormat, tableFormat } from './format.ts';
 import { BUY_OPEN, COVER, SELL_CLOSE, SHORT } from './sides.ts';
 import { NotATrade } from './table.ts';
 
@@ -17,7 +17,7 @@ const FEES = ['commission', 'sec', 'mf', 'fee1', 'fee2', 'fee3', 'fee4', 'stamp'
  * Lightspeed web blotter (46 columns). Minute resolution, Eastern time, signed Qty; `Principal` and
  * `NET Amount` signs are not trusted, so money is always price × |qty|.
  */
-export const lightspeed = tableFormat({
+export const lightspeed: BrokerFormat<'lightspeed'> = tableFormat({
   id: 'lightspeed',
   label: 'Lightspeed blotter',
   info: {

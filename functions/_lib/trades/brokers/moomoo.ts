@@ -1,7 +1,7 @@
 import { makeExecution } from '../executions.ts';
 import { parseBrokerNumber } from '../money.ts';
 import { anyDateTime } from './any-date.ts';
-import { tableFormat } from './format.ts';
+import { type BrokerFormat, tableFormat } from './format.ts';
 import { sideWords } from './sides.ts';
 import { NotATrade, RowError } from './table.ts';
 
@@ -23,7 +23,7 @@ const FEE_PARTS = [
  * them at their average), `Jul 20, 2026 09:30:00 ET` times, `US.` before symbols, fees split in many
  * columns (`Total` is their sum).
  */
-export const moomoo = tableFormat({
+export const moomoo: BrokerFormat<'moomoo'> = tableFormat({
   id: 'moomoo',
   label: 'Moomoo order history',
   info: {

@@ -1,6 +1,6 @@
 import { makeExecution } from '../executions.ts';
 import { anyDateTime } from './any-date.ts';
-import { tableFormat } from './format.ts';
+import { type BrokerFormat, tableFormat } from './format.ts';
 import { sideWords } from './sides.ts';
 import { NotATrade, RowError } from './table.ts';
 
@@ -11,7 +11,7 @@ import { NotATrade, RowError } from './table.ts';
  * file is read in). Actions `Buy`, `Sell`, `Short`, `Cov`, and `BTO`/`STC`/`STO`/`BTC` for options;
  * option fills (an `Option` of Call or Put) are not imported. CAD and USD side by side.
  */
-export const questradeFills = tableFormat({
+export const questradeFills: BrokerFormat<'questrade-fills'> = tableFormat({
   id: 'questrade-fills',
   label: 'Questrade Edge executions',
   info: {

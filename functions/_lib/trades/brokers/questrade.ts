@@ -1,5 +1,5 @@
 import { activityExecution } from './activity.ts';
-import { tableFormat } from './format.ts';
+import { type BrokerFormat, tableFormat } from './format.ts';
 import { NotATrade } from './table.ts';
 
 /**
@@ -7,7 +7,7 @@ import { NotATrade } from './table.ts';
  * Net Amount,Currency,Account #,Activity Type,…`; CAD and USD rows side by side, commissions printed
  * negative, `2025-03-03 12:00:00 AM` dates (midnight = no time of day).
  */
-export const questrade = tableFormat({
+export const questrade: BrokerFormat<'questrade'> = tableFormat({
   id: 'questrade',
   label: 'Questrade activities',
   info: {

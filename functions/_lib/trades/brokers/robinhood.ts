@@ -1,5 +1,5 @@
 import { activityExecution } from './activity.ts';
-import { tableFormat } from './format.ts';
+import { type BrokerFormat, tableFormat } from './format.ts';
 import { NotATrade } from './table.ts';
 
 /** Robinhood's option codes: the journal imports stocks only. */
@@ -10,7 +10,7 @@ const OPTION_CODES = new Set(['BTO', 'STC', 'STO', 'BTC', 'OEXP', 'OASGN', 'OEXC
  * `$1,234.56` and `($18,740.00)` money, descriptions spanning lines, a disclaimer row at the end.
  * `Trans Code` `Buy`/`Sell` are stock trades; dividends, interest, transfers are not.
  */
-export const robinhood = tableFormat({
+export const robinhood: BrokerFormat<'robinhood'> = tableFormat({
   id: 'robinhood',
   label: 'Robinhood activity report',
   info: {

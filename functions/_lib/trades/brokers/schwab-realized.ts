@@ -1,6 +1,7 @@
 import { makeExecution, type Side } from '../executions.ts';
 import { anyDateTime } from './any-date.ts';
 import { closedTradeFormat, valueParts } from './closed-trades.ts';
+import type { BrokerFormat } from './format.ts';
 import { NotATrade, RowError } from './table.ts';
 
 /**
@@ -12,7 +13,7 @@ import { NotATrade, RowError } from './table.ts';
  * proceeds (exact totals: see valueParts). Dates only; commissions are inside cost and proceeds.
  * A lot whose opened date is after its closed date is a short sale: sold first, bought back later.
  */
-export const schwabRealized = closedTradeFormat({
+export const schwabRealized: BrokerFormat<'schwab-realized'> = closedTradeFormat({
   id: 'schwab-realized',
   label: 'Charles Schwab realized gain/loss',
   info: {

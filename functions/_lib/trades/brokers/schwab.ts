@@ -1,6 +1,6 @@
 import { makeExecution } from '../executions.ts';
 import { anyDateTime } from './any-date.ts';
-import { tableFormat } from './format.ts';
+import { type BrokerFormat, tableFormat } from './format.ts';
 import { BUY_OPEN, COVER, SELL_CLOSE, SHORT } from './sides.ts';
 import { NotATrade } from './table.ts';
 
@@ -21,7 +21,7 @@ function tradeDate(text: string): string {
  * Charles Schwab transactions: newest first, dates only (no time of day), `$` money with thousands
  * separators. Transfers, interest, dividends and journals are not trades.
  */
-export const schwab = tableFormat({
+export const schwab: BrokerFormat<'schwab'> = tableFormat({
   id: 'schwab',
   label: 'Charles Schwab transactions',
   info: {

@@ -1,6 +1,6 @@
 import { makeExecution } from '../executions.ts';
 import { anyDateTime } from './any-date.ts';
-import { tableFormat } from './format.ts';
+import { type BrokerFormat, tableFormat } from './format.ts';
 import { sideWords } from './sides.ts';
 import { NotATrade, RowError } from './table.ts';
 
@@ -10,7 +10,7 @@ import { NotATrade, RowError } from './table.ts';
  * `SELL_TO_CLOSE` (an equity short is SELL_TO_OPEN), `Average Price` negative on buys, commissions
  * and fees negative, `--` for empty.
  */
-export const tastytrade = tableFormat({
+export const tastytrade: BrokerFormat<'tastytrade'> = tableFormat({
   id: 'tastytrade',
   label: 'Tastytrade transactions',
   info: {

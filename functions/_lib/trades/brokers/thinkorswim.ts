@@ -129,7 +129,7 @@ function cashTrades(
  * with the Account Trade History alone is read the same way (no fees); one with the Cash Balance
  * alone is read from its `TRD` rows (see cashTrades).
  */
-export const thinkorswim: BrokerFormat = {
+export const thinkorswim: BrokerFormat<'thinkorswim'> = {
   id: 'thinkorswim',
   label: 'thinkorswim Account Statement',
   info: {

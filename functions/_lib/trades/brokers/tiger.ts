@@ -2,7 +2,7 @@ import { makeExecution } from '../executions.ts';
 import { ZERO } from '../money.ts';
 import { anyDateTime } from './any-date.ts';
 import { cleanSymbol } from './fields.ts';
-import { tableFormat } from './format.ts';
+import { type BrokerFormat, tableFormat } from './format.ts';
 import { BUY_OPEN, COVER, SELL_CLOSE, SHORT, type SideLabel, sideWords } from './sides.ts';
 import { NotATrade, RowError } from './table.ts';
 
@@ -20,7 +20,7 @@ const FEE_COLUMNS = FEES.map((field) => [field]);
  * Its `Symbol`, `Buy/Sell`, `Quantity`, `Trade Price` and `Trade Date` also fit an IBKR Flex query:
  * `Comm/Fee/Tax`, `Activity Type` and `Platform Fee` make it win, so fees and times are kept.
  */
-export const tiger = tableFormat({
+export const tiger: BrokerFormat<'tiger'> = tableFormat({
   id: 'tiger',
   label: 'Tiger Brokers',
   info: {

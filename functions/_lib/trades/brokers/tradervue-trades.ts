@@ -2,6 +2,7 @@ import { type Execution, makeExecution } from '../executions.ts';
 import { type Decimal, ZERO } from '../money.ts';
 import { anyDateTime } from './any-date.ts';
 import { closedTradeFormat, valueParts } from './closed-trades.ts';
+import type { BrokerFormat } from './format.ts';
 import { BUY_OPEN, SELL_CLOSE, type SideLabel } from './sides.ts';
 import { NotATrade, RowError } from './table.ts';
 
@@ -44,7 +45,7 @@ function closedSize(
  * (no Close Datetime) is its opening fill alone. Not to be confused with `tradervue`, Tradervue's
  * generic import layout.
  */
-export const tradervueTrades = closedTradeFormat({
+export const tradervueTrades: BrokerFormat<'tradervue-trades'> = closedTradeFormat({
   id: 'tradervue-trades',
   label: 'Tradervue trades export',
   info: {

@@ -1,6 +1,6 @@
 import { makeExecution } from '../executions.ts';
 import { anyDateTime, dateOnly } from './any-date.ts';
-import { tableFormat } from './format.ts';
+import { type BrokerFormat, tableFormat } from './format.ts';
 import { BUY, SELL, sideWords } from './sides.ts';
 import { RowError } from './table.ts';
 
@@ -16,7 +16,7 @@ function dateAndTime(date: string, time: string | null, timeZone: string) {
  * Side starts with B or S (`BOT`, `SLD`, `Short`…); a negative quantity is a sell. Also read with
  * `Trade Date` and `Execution Time` for the date and time, `Ticker`, `Symb` or `Sym` for the symbol.
  */
-export const tradervue = tableFormat({
+export const tradervue: BrokerFormat<'tradervue'> = tableFormat({
   id: 'tradervue',
   label: 'Generic (Tradervue layout)',
   info: {

@@ -1,6 +1,6 @@
 import { makeExecution } from '../executions.ts';
 import { anyDateTime } from './any-date.ts';
-import { tableFormat } from './format.ts';
+import { type BrokerFormat, tableFormat } from './format.ts';
 import { sideWords } from './sides.ts';
 import { NotATrade, RowError } from './table.ts';
 
@@ -9,7 +9,7 @@ import { NotATrade, RowError } from './table.ts';
  * comma-separated grid with `Entered` (`3/30/26 9:41:05 AM`), `Order Status`, `Type` (`Buy`, `Sell
  * Short`, `Buy to Cover`…), `Qty Filled`, `Filled Price` and a `$` commission. One row per order.
  */
-export const tradestation = tableFormat({
+export const tradestation: BrokerFormat<'tradestation'> = tableFormat({
   id: 'tradestation',
   label: 'TradeStation orders',
   info: {

@@ -1,6 +1,6 @@
 import { makeExecution } from '../executions.ts';
 import { anyDateTime } from './any-date.ts';
-import { tableFormat } from './format.ts';
+import { type BrokerFormat, tableFormat } from './format.ts';
 import { BUY_OPEN, COVER, SELL_CLOSE, SHORT } from './sides.ts';
 
 const SIDES = { B: BUY_OPEN, S: SELL_CLOSE, SS: SHORT, BC: COVER } as const;
@@ -9,7 +9,7 @@ const SIDES = { B: BUY_OPEN, S: SELL_CLOSE, SS: SHORT, BC: COVER } as const;
 const FEES = ['comm', 'sec', 'taf', 'nscc', 'nasdaq', 'ecnRemove', 'ecnAdd'] as const;
 
 /** TradeZero trades CSV (TradeNote's template): rows grouped by symbol, not by time. */
-export const tradezero = tableFormat({
+export const tradezero: BrokerFormat<'tradezero'> = tableFormat({
   id: 'tradezero',
   label: 'TradeZero',
   info: {

@@ -1,12 +1,12 @@
 import { activityExecution } from './activity.ts';
-import { tableFormat } from './format.ts';
+import { type BrokerFormat, tableFormat } from './format.ts';
 
 /**
  * Vanguard `OfxDownload.csv`: a holdings table, a blank line, then the transactions
  * (`Trade Date,…,Transaction Type,…,Shares,Share Price,…,Commission Fees,…`, a trailing comma on every
  * line); dates only, newest first, `Buy`/`Sell` among dividends, sweeps and transfers.
  */
-export const vanguard = tableFormat({
+export const vanguard: BrokerFormat<'vanguard'> = tableFormat({
   id: 'vanguard',
   label: 'Vanguard transactions',
   info: {

@@ -1,7 +1,7 @@
 import { makeExecution } from '../executions.ts';
 import { anyDateTime } from './any-date.ts';
 import { cleanSymbol } from './fields.ts';
-import { tableFormat } from './format.ts';
+import { type BrokerFormat, tableFormat } from './format.ts';
 import { BUY, SELL, SHORT } from './sides.ts';
 import { NotATrade, RowError } from './table.ts';
 
@@ -16,7 +16,7 @@ const SIDES = { BUY, SELL, B: BUY, S: SELL, 'SELL SHORT': SHORT, 'SHORT SELL': S
  * `Trade Date` day first (`20/07/2026`), `Time` with the account's offset (`21:35:12,GMT+08`),
  * `Traded Price`, and the charges in `Comm/Fee/Tax` and `VAT` (negative: both count as fees).
  */
-export const webullIntl = tableFormat({
+export const webullIntl: BrokerFormat<'webull-intl'> = tableFormat({
   id: 'webull-intl',
   label: 'Webull (international statement)',
   info: {

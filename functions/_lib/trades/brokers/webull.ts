@@ -1,7 +1,7 @@
 import { makeExecution } from '../executions.ts';
 import { ZERO } from '../money.ts';
 import { anyDateTime } from './any-date.ts';
-import { tableFormat } from './format.ts';
+import { type BrokerFormat, tableFormat } from './format.ts';
 import { BUY, COVER, SELL, SHORT } from './sides.ts';
 import { type Columns, NotATrade, RowError } from './table.ts';
 
@@ -23,7 +23,7 @@ const FEE_COLUMNS = FEES.map((field) => [field]);
  * Times are `MM/DD/YYYY HH:MM:SS EDT` or carry an offset (`2026/07/20 08:03:06,GMT-04`). With a
  * `Status` column only `Filled` rows count.
  */
-export const webull = tableFormat({
+export const webull: BrokerFormat<'webull'> = tableFormat({
   id: 'webull',
   label: 'Webull',
   info: {
