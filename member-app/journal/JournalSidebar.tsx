@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import type { Category, SymbolNotes } from '../../functions/_lib/contract/index.ts';
 import { newId } from '../../functions/_lib/ids.ts';
 import { categoryNameError, MAX_CATEGORY_NAME } from '../../functions/_lib/journal/rules.ts';
-import { exportJournal } from './export.ts';
+import { ExportButton } from './ExportButton.tsx';
 import { categoriesChanged, deleteCategory, type NoteFilter, putCategory } from './journal-page-data.ts';
 
 /** docs/product.md §2 Journal: the category sidebar (add, delete, filter) and the stock-symbol sidebar (filter). */
@@ -129,38 +129,5 @@ export function JournalSidebar({
       </section>
       <ExportButton categories={categories} />
     </aside>
-  );
-}
-
-/** Beyond the brief: every note, with its text, in one HTML file the member keeps. */
-function ExportButton({ categories }: { categories: Category[] }) {
-  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
-  const run = async () => {
-    setState('busy');
-    try {
-      const { file, name } = await exportJournal(categories);
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(file);
-      link.download = name;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-      setState('idle');
-    } catch (failure) {
-      console.warn('Export failed', failure);
-      setState('failed');
-    }
-  };
-  return (
-    <section aria-labelledby="export-heading">
-      <h2 id="export-heading">Export</h2>
-      <button type="button" className="btn btn-ghost" disabled={state === 'busy'} onClick={() => void run()}>
-        {state === 'busy' ? 'Exporting…' : 'Download all notes'}
-      </button>
-      {state === 'failed' && (
-        <p className="form-error" role="alert">
-          The export failed. Try again in a moment.
-        </p>
-      )}
-    </section>
   );
 }
