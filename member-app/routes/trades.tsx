@@ -3,13 +3,12 @@ import { isSignedIn } from '../auth/session.ts';
 import { VisitorPitch } from '../components/VisitorPitch.tsx';
 import { TradesPage } from '../trades/TradesPage.tsx';
 import { loadTrades } from '../trades/trades-data.ts';
-import { filtersToSearch, searchToFilters, type TripSearch } from '../trades/trip-search.ts';
+import { validTripSearch } from '../trades/trip-search.ts';
 
 export const Route = createFileRoute('/trades')({
   staticData: { title: 'Trade History' },
-  // The page's filters (docs/trades.md): what a pasted URL gets wrong is dropped, not refused; only
-  // what differs from no filter is kept.
-  validateSearch: (search: Record<string, unknown>): TripSearch => filtersToSearch(searchToFilters(search)),
+  // The page's filters (docs/trades.md): what a pasted URL gets wrong is dropped, not refused.
+  validateSearch: validTripSearch,
   // Members: every trade (the statistics need them all). A failure is only logged (docs/product.md §8).
   loader: ({ context }) =>
     isSignedIn()

@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
 import type { OpenedBefore as Close } from '../../functions/_lib/trades/round-trips.ts';
 import { CompleteOpening } from './CompleteOpening.tsx';
-import { exactMoney, formatAmount, formatMoney } from './trade-view.ts';
+import { exactMoney, formatAmount, formatMoney } from './format.ts';
 
 /**
  * Closes of positions whose opening is not in the journal (a history imported from mid-position):

@@ -8,7 +8,7 @@ export default function PnlChart({
   description,
 }: {
   series: [number[], number[]];
-  /** The same curve in words (trade-view.ts cumulativeDescription). */
+  /** The same curve in words (chart-series.ts cumulativeDescription). */
   description: string;
 }) {
   const box = useRef<HTMLDivElement>(null);

@@ -1,7 +1,7 @@
 import type { Trade } from '../../functions/_lib/contract/index.ts';
 import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
 import { marketWallTime } from './time-zone.ts';
-import type { Result, TripFilters } from './trip-search.ts';
+import { type Result, type TripFilters, type TripSearch, validTripSearch } from './trip-search.ts';
 
 /**
  * The filter model of /trades. The page's filters (trip-search.ts: kept in the URL) drive every
@@ -11,17 +11,40 @@ import type { Result, TripFilters } from './trip-search.ts';
  */
 
 export {
-  ALL_TRIPS,
-  filtersToSearch,
   PERIODS,
   type Period,
   RESULTS,
   type Result,
-  searchFilters,
-  searchToFilters,
   type TripFilters,
   type TripSearch,
 } from './trip-search.ts';
+
+export const ALL_TRIPS: TripFilters = {
+  period: 'all',
+  from: '',
+  to: '',
+  side: '',
+  symbol: '',
+  tag: '',
+  result: '',
+  currency: '',
+};
+
+/** Reads a URL's search (anything a member may type or paste) into filters; unknown values are dropped. */
+export const searchToFilters = (search: Record<string, unknown>): TripFilters =>
+  searchFilters(validTripSearch(search));
+
+/** The filters a validated search stands for. */
+export const searchFilters = (search: TripSearch): TripFilters => ({ ...ALL_TRIPS, ...search });
+
+/** The URL's form of the filters: only what differs from no filter. */
+export function filtersToSearch(filters: TripFilters): TripSearch {
+  const search: Record<string, string> = {};
+  for (const key of Object.keys(ALL_TRIPS) as (keyof TripFilters)[]) {
+    if (filters[key] !== ALL_TRIPS[key]) search[key] = filters[key];
+  }
+  return search as TripSearch;
+}
 
 /** Within `[from, to]` (inclusive `YYYY-MM-DD`; '' leaves that side open). */
 const inDays = (day: string, from: string, to: string) =>

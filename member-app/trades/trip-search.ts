@@ -1,7 +1,7 @@
 /**
  * The page's filters as the URL holds them (shareable; the back button steps through them). The
  * route validates its search with this module, so it is in the app's first load: it holds the
- * filters' shape and their reading only; what they keep is trip-filters.ts.
+ * filters' shape and one rule a filter, no more (the model is trip-filters.ts).
  */
 
 export const PERIODS = ['all', 'today', 'week', 'month', 'ytd', 'custom'] as const;
@@ -22,49 +22,33 @@ export interface TripFilters {
   currency: string;
 }
 
-export const ALL_TRIPS: TripFilters = {
-  period: 'all',
-  from: '',
-  to: '',
-  side: '',
-  symbol: '',
-  tag: '',
-  result: '',
-  currency: '',
-};
-
 /** The URL's form: only what differs from no filter. */
 export type TripSearch = Partial<TripFilters>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined =>
-  values.includes(value as T) ? (value as T) : undefined;
-const text = (value: unknown, pattern: RegExp) =>
-  typeof value === 'string' && pattern.test(value) ? value : '';
+// What each filter may hold, in the filters' order; a default value ('all', '') is never kept.
+const RULES: [keyof TripFilters, RegExp][] = [
+  ['period', /^(?:today|week|month|ytd|custom)$/],
+  ['from', DAY],
+  ['to', DAY],
+  ['side', /^(?:long|short)$/],
+  ['symbol', /^[A-Za-z0-9.^$-]{1,12}$/],
+  ['tag', /^(?:setup|mistake):[a-z0-9-]{1,80}$/],
+  ['result', /^(?:win|loss|scratch)$/],
+  ['currency', /^[A-Z]{3}$/],
+];
 
-/** Reads a URL's search (anything a member may type or paste) into filters; unknown values are dropped. */
-export function searchToFilters(search: Record<string, unknown>): TripFilters {
-  return {
-    period: oneOf(PERIODS, search.period) ?? 'all',
-    from: text(search.from, DAY),
-    to: text(search.to, DAY),
-    side: oneOf(['long', 'short'] as const, search.side) ?? '',
-    symbol: text(search.symbol, /^[A-Za-z0-9.^$-]{1,12}$/)
-      .replace(/^\$/, '')
-      .toUpperCase(),
-    tag: text(search.tag, /^(?:setup|mistake):[a-z0-9-]{1,80}$/),
-    result: oneOf(RESULTS, search.result) ?? '',
-    currency: text(search.currency, /^[A-Z]{3}$/),
-  };
-}
-
-export function filtersToSearch(filters: TripFilters): TripSearch {
-  const search: Record<string, string> = {};
-  for (const key of Object.keys(ALL_TRIPS) as (keyof TripFilters)[]) {
-    if (filters[key] !== ALL_TRIPS[key]) search[key] = filters[key];
+/**
+ * Reads a URL's search (anything a member may type or paste) into the filters it sets: unknown
+ * values are dropped, not refused; a symbol loses its `$` and is upper-cased.
+ */
+export function validTripSearch(search: Record<string, unknown>): TripSearch {
+  const valid: Record<string, string> = {};
+  for (const [key, rule] of RULES) {
+    let value = search[key];
+    if (typeof value !== 'string' || !rule.test(value)) continue;
+    if (key === 'symbol') value = value.replace(/^\$/, '').toUpperCase();
+    if (value !== '') valid[key] = value as string;
   }
-  return search as TripSearch;
+  return valid as TripSearch;
 }
-
-/** The filters a validated search stands for. */
-export const searchFilters = (search: TripSearch): TripFilters => ({ ...ALL_TRIPS, ...search });
