@@ -6,7 +6,6 @@ import {
   useRouterState,
 } from '@tanstack/react-router';
 import { useDeferredValue, useEffect } from 'react';
-import { isCurrentLink, mainNav } from '../../site/lib/nav.ts';
 import { pageTitle } from '../../site/lib/site.ts';
 import { isSignedIn } from '../auth/session.ts';
 import type { RouterContext } from '../data/query-client.ts';
@@ -109,9 +108,12 @@ function useRouteAttribute() {
   const pathname = matches.at(-1)?.pathname ?? '/';
   useEffect(() => {
     document.documentElement.dataset.route = pathname.split('/')[1] || 'home';
+    // The same rule as site/lib/nav.ts isCurrentLink, read from the bar's own attributes (the nav
+    // list itself stays out of the app's first load).
     for (const anchor of document.querySelectorAll<HTMLAnchorElement>('.site-nav__links a')) {
-      const link = mainNav.find((entry) => entry.href === anchor.getAttribute('href'));
-      if (link && isCurrentLink(link, pathname)) anchor.setAttribute('aria-current', 'page');
+      const sections = [anchor.getAttribute('href'), ...(anchor.dataset.sections?.split(' ') ?? [])];
+      const current = sections.some((href) => href && (pathname === href || pathname.startsWith(`${href}/`)));
+      if (current) anchor.setAttribute('aria-current', 'page');
       else anchor.removeAttribute('aria-current');
     }
   }, [pathname]);
