@@ -335,6 +335,27 @@ describe('imports', () => {
     expect((await m.import(twins)).body).toEqual({ added: 0, duplicates: 2, total: 2 });
   });
 
+  it('refuses an execution of no broker format the importer reads, naming the row, and writes nothing', async () => {
+    const m = await member();
+    const answer = await m.import([execution(), execution({ broker: 'mystery', orderId: 'x' })]);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(/^executions\.1\.broker: use the id of a broker format/);
+    expect((await m.check([execution({ broker: 'mystery' })])).status).toBe(400);
+    expect((await m.list()).total).toBe(0);
+    // A file read through the member's own column mapping is a known source too.
+    expect((await m.import([execution({ broker: 'custom' })])).body).toMatchObject({ added: 1 });
+  });
+
+  it('works out each fingerprint itself: one sent cannot make a new execution pass for a stored one', async () => {
+    const m = await member();
+    await m.import([execution()]);
+    const [stored] = (await m.list()).trades;
+    const forged = { ...execution({ orderId: 'o9' }), fingerprint: stored?.fingerprint } as ImportedExecution;
+    expect((await m.import([forged])).body).toEqual({ added: 1, duplicates: 0, total: 2 });
+    const fingerprints = (await m.list()).trades.map((t) => t.fingerprint);
+    expect(new Set(fingerprints).size).toBe(2);
+  });
+
   it('a deleted imported execution can be imported again', async () => {
     const m = await member();
     await m.import([execution()]);

@@ -10,12 +10,7 @@ import {
   analyzeRequest,
   type WorkerMessage,
 } from '../../member-app/trades/import/analyze-request.ts';
-import {
-  batches,
-  occurrenceOf,
-  previewOf,
-  toImportedExecution,
-} from '../../member-app/trades/import/to-api.ts';
+import { batches, previewOf, toImportedExecution } from '../../member-app/trades/import/to-api.ts';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/brokers/${name}`, import.meta.url), 'utf8');
@@ -55,13 +50,12 @@ describe('import: executions for the API', () => {
     });
   });
 
-  it('reads the occurrence of identical rows from the fingerprint suffix', () => {
-    expect(occurrenceOf(base)).toBe(1);
-    const third = { ...base, fingerprint: `${base.fingerprint}#3` };
-    expect(occurrenceOf(third)).toBe(3);
+  it('sends the occurrence of identical rows as analyzeFile made it, never read off the fingerprint', () => {
+    expect(toImportedExecution(base).occurrence).toBeUndefined();
+    const third = { ...base, occurrence: 3, fingerprint: `${base.fingerprint}#3` };
     expect(toImportedExecution(third).occurrence).toBe(3);
-    // An exec id that ends like a suffix is part of the plain fingerprint, not an occurrence.
-    expect(occurrenceOf(makeExecution({ ...base, execId: 'E#2' }))).toBe(1);
+    // An exec id that ends like a suffix is part of the fingerprint, not an occurrence.
+    expect(toImportedExecution(makeExecution({ ...base, execId: 'E#2' })).occurrence).toBeUndefined();
   });
 
   it('sends an empty account as null', () => {

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import type { MembershipGate } from '../billing/gate.ts';
 import type { ImportedExecution, Trade } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
+import { badRequest } from '../http/errors.ts';
 import { newId } from '../ids.ts';
+import { FORMAT_IDS } from '../trades/brokers/index.ts';
 import { plain, toDecimal } from '../trades/money.ts';
 import { MAX_TRADES } from '../trades/rules.ts';
 import { tradeKeys } from './keys.ts';
@@ -10,9 +12,10 @@ import { IMPORT_TRADES } from './scripts.ts';
 import { tradeLimit } from './trades.ts';
 
 /**
- * What identifies an execution across imports of the same file (or of overlapping exports):
- * worked out here from its fields, never taken from the client, so a client cannot make two
- * different executions collide or one execution count twice.
+ * What identifies an execution across imports of the same file (or of overlapping exports): made
+ * here, once, from the fields as sent (the occurrence as the file's reading numbered identical
+ * rows), never taken from the client, so a client cannot make two different executions collide or
+ * one execution count twice, nor name another execution's fingerprint to skip or replace it.
  */
 export function fingerprint(e: ImportedExecution): string {
   const parts = [
@@ -30,45 +33,68 @@ export function fingerprint(e: ImportedExecution): string {
   return createHash('sha256').update(parts.join('\u001f')).digest('base64url').slice(0, 32);
 }
 
+/** Every execution names a format the importer reads (or the member's column mapping): 400 otherwise. */
+function assertBrokers(executions: readonly ImportedExecution[]): void {
+  const at = executions.findIndex((e) => e.broker !== 'custom' && !FORMAT_IDS.has(e.broker));
+  if (at >= 0)
+    throw badRequest(
+      `executions.${at}.broker: use the id of a broker format the importer reads, e.g. das (not "${executions[at]?.broker}")`,
+    );
+}
+
 /**
- * What importing this batch would do, writing nothing (the preview's duplicate count): one round
- * trip, the membership check riding along.
+ * The batch's fingerprints, how many of them are new, and the member's trade count: the endpoint's
+ * first pipeline, which also reads the membership (`membership: 'in-first-pipeline'`).
  */
-export async function checkExecutions(
-  gate: MembershipGate,
-  executions: ImportedExecution[],
-): Promise<{ added: number; duplicates: number; total: number }> {
+async function readBatch(gate: MembershipGate, executions: readonly ImportedExecution[]) {
   const { sub } = gate.caller;
-  const fps = [...new Set(executions.map(fingerprint))];
+  const fps = executions.map(fingerprint);
+  const distinct = [...new Set(fps)];
   const [stored, count] = await gate.exec<[Record<string, unknown> | null, number]>(
     gate
       .pipeline()
-      .hmget(tradeKeys.fingerprints(sub), ...fps)
+      .hmget(tradeKeys.fingerprints(sub), ...distinct)
       .zcard(tradeKeys.trades(sub)),
   );
   // The SDK answers HMGET as an object of the fields, or null when none of them exists.
   const known = Object.values(stored ?? {}).filter((id) => id !== null).length;
-  const added = fps.length - known;
+  return { fps, added: distinct.length - known, count };
+}
+
+/** What importing this batch would do, writing nothing (the preview's duplicate count): one round trip. */
+export async function checkExecutions(
+  gate: MembershipGate,
+  executions: ImportedExecution[],
+): Promise<{ added: number; duplicates: number; total: number }> {
+  assertBrokers(executions);
+  const { added, count } = await readBatch(gate, executions);
   return { added, duplicates: executions.length - added, total: count + added };
 }
 
 /**
- * Beyond the brief: a batch of parsed executions, all or nothing, in two round trips (the gate's
- * membership read, then one script). Executions already imported are counted as duplicates.
+ * Beyond the brief: a batch of parsed executions, all or nothing. The first round trip reads the
+ * membership with what the batch would add; a batch already imported is answered from it, the others
+ * are written by one script, which checks again atomically. Executions already imported are counted
+ * as duplicates.
  */
 export async function importExecutions(
   deps: Pick<Deps, 'store' | 'now'>,
   gate: MembershipGate,
   executions: ImportedExecution[],
 ): Promise<{ added: number; duplicates: number; total: number }> {
-  await gate.require();
+  assertBrokers(executions);
+  const read = await readBatch(gate, executions);
+  // Nothing new: what the script would answer (it refuses only past the cap, as here).
+  if (read.added === 0 && read.count <= MAX_TRADES) {
+    return { added: 0, duplicates: executions.length, total: read.count };
+  }
   const { sub } = gate.caller;
   const now = deps.now();
   const keys = [tradeKeys.trades(sub), tradeKeys.fingerprints(sub)];
   const args = [String(MAX_TRADES)];
-  for (const e of executions) {
+  executions.forEach((e, i) => {
     const id = newId('trade_');
-    const fp = fingerprint(e);
+    const fp = read.fps[i] as string;
     const price = plain(toDecimal(e.price));
     const trade: Trade = {
       trade_id: id,
@@ -90,7 +116,7 @@ export async function importExecutions(
     };
     keys.push(tradeKeys.trade(sub, id), tradeKeys.symbol(sub, e.symbol));
     args.push(fp, id, String(e.time), JSON.stringify(trade));
-  }
+  });
   const reply = await deps.store.eval(IMPORT_TRADES, keys, args);
   if (reply === 'limit') throw tradeLimit();
   const [added, duplicates, total] = (reply as Array<number | string>).map(Number);

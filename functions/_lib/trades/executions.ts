@@ -35,6 +35,11 @@ export interface Execution {
   /** 1-based line of the row in the file, for messages and for a stable order. */
   line: number;
   fingerprint: string;
+  /**
+   * The 2nd, 3rd… of rows identical in every field the fingerprint reads (absent for the first): set
+   * once, where the whole file is seen (import-file.ts), and sent to the import as it is.
+   */
+  occurrence?: number;
   /** What the statement itself says this fill realised, net of fees (IBKR `Realized P/L`): a cross-check. */
   reportedPnl?: string;
 }
@@ -63,7 +68,10 @@ export interface ParseResult {
  * differ only by quantity or exec id, so both are part of the key.
  */
 export function fingerprint(
-  execution: Omit<Execution, 'fingerprint' | 'line' | 'epochMs' | 'fees' | 'intent' | 'reportedPnl'>,
+  execution: Omit<
+    Execution,
+    'fingerprint' | 'occurrence' | 'line' | 'epochMs' | 'fees' | 'intent' | 'reportedPnl'
+  >,
 ): string {
   return [
     'v1',

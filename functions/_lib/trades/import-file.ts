@@ -1,8 +1,18 @@
+/*
+ * Where a broker file is recognised, once: here, in the process that holds the file. For the import
+ * that is the member's browser (the import worker reads files of 50 MB without sending them); for
+ * `trades:parse` the command. `readFile` detects the format and reads the file with that detection:
+ * the import worker gets an unknown file's detection back (to offer the column mapping) instead of
+ * looking again, and nothing downstream detects anything. The server never receives the file: it
+ * takes the parsed executions, and enforces what it stores — each execution against the import
+ * schema, its broker against the format registry, its fingerprint worked out from its fields
+ * (trade-store/import.ts).
+ */
 import { type ColumnMapping, mappingProblem } from './brokers/column-mapping.ts';
 import { customFormat } from './brokers/custom.ts';
 import type { BrokerFormat } from './brokers/format.ts';
 import { looksLikeXml, notFlexReport } from './brokers/ibkr-xml.ts';
-import { closestFormats, type Detection, detect } from './brokers/index.ts';
+import { closestFormats, type Detection, type DetectResult, detect } from './brokers/index.ts';
 import { findHeader } from './brokers/mapping-guess.ts';
 import { readRows } from './brokers/table.ts';
 import { unreadInText } from './brokers/unread.ts';
@@ -54,8 +64,23 @@ export interface FileAnalysis {
 const DEFAULT_ZONE = 'America/New_York';
 const MISMATCH = toDecimal('0.01');
 
+/** One reading of a broker file: what it holds, or no known format (its detection, for the mapping offer). */
+export type FileReading =
+  | { status: 'read'; analysis: FileAnalysis; format: BrokerFormat }
+  | { status: 'unknown'; detection: DetectResult };
+
 /** Everything the journal learns from one broker file. Throws ImportError for an unusable file. */
 export function analyzeFile(text: string, options: AnalyzeOptions = {}): FileAnalysis {
+  const reading = readFile(text, options);
+  if (reading.status === 'unknown') throw unknownFormat(text, reading.detection);
+  return reading.analysis;
+}
+
+/**
+ * The file's format, found once (or the member's mapping), and the file read with it; an unknown
+ * format comes back as its detection rather than an error. Throws ImportError for an unusable file.
+ */
+export function readFile(text: string, options: AnalyzeOptions = {}): FileReading {
   const timeZone = options.timeZone ?? DEFAULT_ZONE;
   try {
     assertTimeZone(timeZone);
@@ -68,11 +93,31 @@ export function analyzeFile(text: string, options: AnalyzeOptions = {}): FileAna
   assertText(text);
   // Recognise the format before reading it all, so a file that is not a broker CSV at all is called
   // unknown rather than broken somewhere far down.
-  const found = options.mapping ? mappedFormat(text, options.mapping) : recognised(text);
+  let found: Detection;
+  if (options.mapping) found = mappedFormat(text, options.mapping);
+  else {
+    const detection = detect(text);
+    if (!detection.found) return { status: 'unknown', detection };
+    found = detection.found;
+  }
+  return {
+    status: 'read',
+    analysis: readDetected(text, found, timeZone, options.date),
+    format: found.format,
+  };
+}
+
+/** The file read as the format detection found (or the mapping describes). */
+function readDetected(
+  text: string,
+  found: Detection,
+  timeZone: string,
+  date: string | undefined,
+): FileAnalysis {
   const { format } = found;
   const parseOptions = {
     timeZone,
-    date: options.date,
+    date,
     decimalComma: found.decimalComma,
     headerLine: found.headerLine,
   };
@@ -149,21 +194,19 @@ export function assertText(text: string): void {
 }
 
 /**
- * The detected format, or an error naming the columns looked for: the closest formats (at most
+ * The error for a file no format fits, naming the columns looked for: the closest formats (at most
  * three, whose header has at least half their required columns) and what each one lacks.
  */
-function recognised(text: string): Detection {
-  const { found, nearest, closest } = detect(text);
-  if (found) return found;
-  if (looksLikeXml(text)) throw notFlexReport(text);
+function unknownFormat(text: string, { nearest, closest }: DetectResult): ImportError {
+  if (looksLikeXml(text)) return notFlexReport(text);
   if (nearest) {
     const are = closest.length === 1 ? 'is' : 'are';
-    throw new ImportError(
+    return new ImportError(
       nearest.line,
       `unknown file format: no supported header; closest ${are} ${closestFormats(closest)} (map its columns to read it)`,
     );
   }
-  throw new ImportError(
+  return new ImportError(
     1,
     'unknown file format: no supported broker header in the first lines: a header needs date (or date and time), symbol, side (or signed quantity), quantity and price columns (map its columns to read it)',
   );
@@ -222,13 +265,16 @@ function currencyTotals(trades: readonly ClosedTrade[]): CurrencyTotals {
 
 /**
  * Two identical rows in one file (same order, second, quantity and price, no exec id) are two real
- * fills: the second gets `#2` so an idempotent import keeps both.
+ * fills: the second is occurrence 2 (and its fingerprint in the file ends `#2`), so an idempotent
+ * import keeps both. The occurrence is sent to the server as it is made here.
  */
 function distinctFingerprints(executions: readonly Execution[]): Execution[] {
   const seen = new Map<string, number>();
   return executions.map((execution) => {
-    const count = (seen.get(execution.fingerprint) ?? 0) + 1;
-    seen.set(execution.fingerprint, count);
-    return count === 1 ? execution : { ...execution, fingerprint: `${execution.fingerprint}#${count}` };
+    const occurrence = (seen.get(execution.fingerprint) ?? 0) + 1;
+    seen.set(execution.fingerprint, occurrence);
+    return occurrence === 1
+      ? execution
+      : { ...execution, occurrence, fingerprint: `${execution.fingerprint}#${occurrence}` };
   });
 }

@@ -1,9 +1,13 @@
 import type { ColumnMapping } from '../../../functions/_lib/trades/brokers/column-mapping.ts';
-import { BROKER_FORMATS, closestFormats, detect } from '../../../functions/_lib/trades/brokers/index.ts';
+import {
+  BROKER_FORMATS,
+  closestFormats,
+  type DetectResult,
+} from '../../../functions/_lib/trades/brokers/index.ts';
 import { findHeader, guessMapping } from '../../../functions/_lib/trades/brokers/mapping-guess.ts';
 import { decodeText } from '../../../functions/_lib/trades/brokers/table.ts';
 import { DateNeeded, ImportError } from '../../../functions/_lib/trades/errors.ts';
-import { analyzeFile, assertText } from '../../../functions/_lib/trades/import-file.ts';
+import { assertText, readFile } from '../../../functions/_lib/trades/import-file.ts';
 import { type ImportPreview, previewOf } from './to-api.ts';
 
 /** What the dialog asks the worker (import.worker.ts) to read. */
@@ -64,41 +68,42 @@ export function analyzeRequest(request: AnalyzeRequest, post: (message: WorkerMe
     post(failure(error));
     return;
   }
-  const detected = mapping ? null : detect(text);
-  if (detected && !detected.found) {
-    const header = findHeader(text);
-    const near = detected.nearest;
-    if (header) {
-      post({
-        type: 'unmapped',
-        header: header.cells,
-        sample: header.sample,
-        guess: guessMapping(header.cells, header.rows),
-        supported: supported(),
-        problem: near ? `line ${near.line}: ${closestFormats(detected.closest)}` : null,
-      });
-    } else {
-      post({
-        type: 'error',
-        line: 1,
-        message: "This file's format is not recognised.",
-        needsDate: false,
-        supported: supported(),
-      });
-    }
-    return;
-  }
   post({ type: 'progress', stage: 'parsing', fraction: 0.2 });
   try {
-    const analysis = analyzeFile(text, { timeZone, date, mapping });
+    // The format is found once, by readFile (import-file.ts): an unknown one comes back as its detection.
+    const reading = readFile(text, { timeZone, date, mapping });
+    if (reading.status === 'unknown') {
+      post(unmapped(text, reading.detection));
+      return;
+    }
     post({ type: 'progress', stage: 'preparing', fraction: 0.9 });
-    post({
-      type: 'result',
-      preview: previewOf(analysis, detected?.found?.format.label ?? 'Your column mapping'),
-    });
+    post({ type: 'result', preview: previewOf(reading.analysis, reading.format.label) });
   } catch (error) {
     post(failure(error));
   }
+}
+
+/** A file no format fits: its header to map, or, without a header, that the format is unknown. */
+function unmapped(text: string, detection: DetectResult): WorkerMessage {
+  const header = findHeader(text);
+  if (!header) {
+    return {
+      type: 'error',
+      line: 1,
+      message: "This file's format is not recognised.",
+      needsDate: false,
+      supported: supported(),
+    };
+  }
+  const near = detection.nearest;
+  return {
+    type: 'unmapped',
+    header: header.cells,
+    sample: header.sample,
+    guess: guessMapping(header.cells, header.rows),
+    supported: supported(),
+    problem: near ? `line ${near.line}: ${closestFormats(detection.closest)}` : null,
+  };
 }
 
 function failure(error: unknown): WorkerMessage {

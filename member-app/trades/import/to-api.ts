@@ -1,30 +1,15 @@
 import type { ImportedExecution } from '../../../functions/_lib/contract/trades.ts';
-import {
-  type Execution,
-  fingerprint,
-  type Rejection,
-  type Warning,
-} from '../../../functions/_lib/trades/executions.ts';
+import type { Execution, Rejection, Warning } from '../../../functions/_lib/trades/executions.ts';
 import type { CurrencyTotals, FileAnalysis } from '../../../functions/_lib/trades/import-file.ts';
 import type { OpenedBefore } from '../../../functions/_lib/trades/round-trips.ts';
 import { IMPORT_BATCH } from '../../../functions/_lib/trades/rules.ts';
 
 /**
- * Which of identical rows this is: analyzeFile gives the 2nd, 3rd… of rows identical in every printed
- * field a `#n` suffix on its fingerprint. Compared with the plain fingerprint rather than read off the
- * end, so an execution id that itself ends in `#2` is not taken for one.
+ * One parsed execution as the import call takes it (functions/_lib/contract/trades.ts): its fields and
+ * its occurrence among identical rows as analyzeFile made it; the server works out the fingerprint.
  */
-export function occurrenceOf(execution: Execution): number {
-  const plain = fingerprint(execution);
-  if (execution.fingerprint === plain) return 1;
-  const suffix = execution.fingerprint.slice(plain.length);
-  const match = /^#(\d+)$/.exec(suffix);
-  return execution.fingerprint.startsWith(plain) && match ? Number(match[1]) : 1;
-}
-
-/** One parsed execution as the import call takes it (functions/_lib/contract/trades.ts). */
 export function toImportedExecution(execution: Execution): ImportedExecution {
-  const occurrence = occurrenceOf(execution);
+  const { occurrence = 1 } = execution;
   return {
     broker: execution.broker,
     account: execution.account === '' ? null : execution.account,
