@@ -25,9 +25,10 @@ a{color:var(--green)}
 :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 .alert{margin:0 0 8px;padding:10px 12px;border-radius:8px;border:1px solid var(--error);color:var(--error)}
 .switch{margin:20px 0 0;text-align:center;color:var(--muted)}
+.forgot{margin:8px 0 0;font-size:.875rem;text-align:right}
 .note{margin:16px 0 0;color:var(--muted);font-size:.8125rem;text-align:center}`;
 
-function page(title: string, body: string): string {
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -89,7 +90,12 @@ value="${escapeHtml(email)}"${attributes('email')}>
 <label for="password">Password</label>
 <input id="password" name="password" type="password" \
 autocomplete="${signup ? 'new-password' : 'current-password'}" required${attributes('password')}>
-${passwordHint}
+${passwordHint}${
+  signup
+    ? ''
+    : `
+<p class="forgot"><a href="/u/reset-password?state=${state}">Forgot password?</a></p>`
+}
 <button type="submit">${signup ? 'Create account' : 'Sign in'}</button>
 </form>
 <p class="switch">${

@@ -30,7 +30,7 @@ import { withSecurityHeaders } from './http.ts';
 import { loadKeys } from './keys.ts';
 import type { OidcProviderOptions } from './options.ts';
 import { auth0Routes } from './routes.ts';
-import { DEFAULT_SIGN_UP_POLICY } from './signup-throttle.ts';
+import { DEFAULT_SIGN_UP_POLICY, signUpThrottle } from './signup-throttle.ts';
 import { signInThrottle } from './throttle.ts';
 
 export { CLAIMS } from './accounts.ts';
@@ -54,7 +54,19 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
   });
   const throttle = signInThrottle(opts.store, opts.signInThrottle, opts.now, opts.signUpThrottle);
   provider.use(withSecurityHeaders);
-  provider.use(auth0Routes({ provider, accounts, throttle, audience: opts.audience, clients: opts.clients }));
+  const resetThrottle = signUpThrottle(opts.store, opts.signUpThrottle, opts.now, 'reset');
+  provider.use(
+    auth0Routes({
+      provider,
+      accounts,
+      throttle,
+      audience: opts.audience,
+      clients: opts.clients,
+      store: opts.store,
+      issuer: server.issuer,
+      resetThrottle,
+    }),
+  );
   server.serve(provider.callback());
   return { issuer: server.issuer, url: server.url, close: server.close };
 }

@@ -2,11 +2,14 @@
 // rewritten before oidc-provider reads them, or answered here (Auth0's logout, the sign-in pages).
 import type { IncomingMessage } from 'node:http';
 import type Provider from 'oidc-provider';
+import type { Store } from '../../../functions/_lib/store.ts';
 import type { AccountStore } from './accounts.ts';
 import { first, type Middleware, type RequestContext, readBody, sendHtml } from './http.ts';
 import { interactionPages } from './interactions.ts';
 import type { OidcClientOptions } from './options.ts';
 import { messagePage } from './pages.ts';
+import { passwordResetPages } from './password-reset.ts';
+import type { SignUpThrottle } from './signup-throttle.ts';
 import type { SignInThrottle } from './throttle.ts';
 
 const MAX_JSON_BYTES = 56 * 1024;
@@ -17,15 +20,30 @@ export interface RouteOptions {
   throttle: SignInThrottle;
   audience: string;
   clients: OidcClientOptions[];
+  store: Store;
+  /** `http://localhost:PORT/`: reset links are made on it. */
+  issuer: string;
+  /** Password reset requests, counted as sign-ups are (signup-throttle.ts). */
+  resetThrottle: SignUpThrottle;
 }
 
 const sameUrl = (a: string, b: string) => URL.parse(a)?.href === URL.parse(b)?.href;
 
-export function auth0Routes({ provider, accounts, throttle, audience, clients }: RouteOptions): Middleware {
+export function auth0Routes({
+  provider,
+  accounts,
+  throttle,
+  audience,
+  clients,
+  store,
+  issuer,
+  resetThrottle,
+}: RouteOptions): Middleware {
   const logoutUris = new Map(clients.map((c) => [c.clientId, c.postLogoutRedirectUris]));
   const appUri = clients[0]?.redirectUris[0];
   const appLink = appUri ? { href: new URL(appUri).origin, text: 'Back to OTC Edge' } : undefined;
   const interactionPage = interactionPages({ provider, accounts, throttle, audience, appLink });
+  const reset = passwordResetPages({ store, throttle: resetThrottle, issuer, appLink });
 
   // Auth0's logout: GET /v2/logout?client_id=…&returnTo=…
   async function logout(ctx: RequestContext): Promise<void> {
@@ -94,6 +112,14 @@ export function auth0Routes({ provider, accounts, throttle, audience, clients }:
     const { method, path: route } = ctx;
     if (route === '/u/login' || route === '/u/signup') {
       return interactionPage(ctx, route === '/u/login' ? 'login' : 'signup');
+    }
+    // "Forgot password?" (Universal Login's reset screen): GET shows the form, POST sends it.
+    if (route === '/u/reset-password' || route === '/u/new-password') {
+      if (method !== 'GET' && method !== 'POST') {
+        ctx.set('Allow', 'GET, POST');
+        return sendHtml(ctx, 405, messagePage('Not allowed', 'Use the form.'));
+      }
+      return route === '/u/reset-password' ? reset.requestReset(ctx) : reset.setNewPassword(ctx);
     }
     if (route === '/v2/logout' && (method === 'GET' || method === 'HEAD')) return logout(ctx);
     if (route === '/authorize' && method === 'GET') authorizeAsAuth0(ctx);

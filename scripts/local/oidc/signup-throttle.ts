@@ -57,16 +57,21 @@ return result`;
 // Hashed: the keys name neither the email nor the client address in the store.
 const digest = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/**
+ * `kind` names the counts: sign-ups, and password reset requests (password-reset.ts), which are
+ * counted the same way but apart, so neither uses up the other's allowance.
+ */
 export function signUpThrottle(
   store: Store,
   { perEmail, perClient }: SignUpPolicy = DEFAULT_SIGN_UP_POLICY,
   now: () => number = Date.now,
+  kind: 'signup' | 'reset' = 'signup',
 ): SignUpThrottle {
   return {
     async attempt(email, address) {
       const keys = [
-        `idp:signup-email:${digest(normalizeEmail(email))}`,
-        `idp:signup-client:${digest(address)}`,
+        `idp:${kind}-email:${digest(normalizeEmail(email))}`,
+        `idp:${kind}-client:${digest(address)}`,
       ];
       const at = now();
       const limits = [perEmail, perClient];
