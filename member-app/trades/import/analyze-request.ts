@@ -57,7 +57,11 @@ export type WorkerMessage =
 
 const supported = () => BROKER_FORMATS.map((known) => known.label);
 
-/** One reading of a broker file, its progress and outcome told through `post` (the worker's postMessage). */
+/**
+ * One reading of a broker file, its progress and outcome told through `post` (the worker's postMessage).
+ * The format is detected here, once, for the whole import (why: functions/_lib/trades/import-file.ts);
+ * the server takes the executions of the preview and checks them, without the file.
+ */
 export function analyzeRequest(request: AnalyzeRequest, post: (message: WorkerMessage) => void) {
   const { timeZone, date, mapping } = request;
   post({ type: 'progress', stage: 'detecting', fraction: 0.05 });
