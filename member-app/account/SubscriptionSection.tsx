@@ -1,8 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { defaultPlans, storedPlans } from '../billing/stored-plans.ts';
+import { AutopayNote } from './AutopayNote.tsx';
+import { billingDetailsQuery } from './billing-details-data.ts';
 import { subscriptionChangeMutation } from './subscription-change.ts';
 import { subscriptionStatusQuery } from './subscription-data.ts';
+import { UpgradeDialog } from './UpgradeDialog.tsx';
 
 const longDate = (ms: number) =>
   new Date(ms).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
@@ -17,11 +20,17 @@ export function SubscriptionSection() {
   const change = useMutation(subscriptionChangeMutation);
   const [upgraded, setUpgraded] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
+  const queryClient = useQueryClient();
   const busy = change.isPending;
   // Subscription errors show the provider's raw message (docs/product.md §8).
   const error = message(change.error) ?? (status ? null : message(loadError));
 
   const toggle = () => change.mutate({ kind: 'toggle', renew: status?.noRenew ?? false });
+  const openUpgrade = () => {
+    // The amount due now is asked again as the dialog opens, and shown before Confirm works.
+    void queryClient.refetchQueries({ queryKey: billingDetailsQuery.queryKey });
+    dialog.current?.showModal();
+  };
   const upgrade = () => {
     dialog.current?.close();
     change.mutate(
@@ -63,6 +72,7 @@ export function SubscriptionSection() {
             <input type="checkbox" checked={!status.noRenew} onChange={toggle} disabled={busy} />
             <span>Autopay</span>
           </label>
+          <AutopayNote noRenew={status.noRenew} endPeriod={status.endPeriod} />
           {upgraded && (
             <p className="form-done" role="status">
               Your subscription has been updated to Yearly
@@ -74,12 +84,7 @@ export function SubscriptionSection() {
               <p>
                 ${yearly.price} a year instead of paying monthly. The unused part of this month is credited.
               </p>
-              <button
-                type="button"
-                className="btn btn-primary"
-                onClick={() => dialog.current?.showModal()}
-                disabled={busy}
-              >
+              <button type="button" className="btn btn-primary" onClick={openUpgrade} disabled={busy}>
                 Upgrade to Yearly
               </button>
             </div>
@@ -91,18 +96,12 @@ export function SubscriptionSection() {
           {error}
         </p>
       )}
-      <dialog ref={dialog} className="modal" aria-labelledby="upgrade-title">
-        <h3 id="upgrade-title">Upgrade to Yearly?</h3>
-        <p>You will be charged ${yearly.price} now, less a credit for the unused part of your month.</p>
-        <div className="modal__actions">
-          <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-primary" onClick={upgrade}>
-            Confirm Upgrade
-          </button>
-        </div>
-      </dialog>
+      <UpgradeDialog
+        ref={dialog}
+        yearlyPrice={yearly.price}
+        onCancel={() => dialog.current?.close()}
+        onConfirm={upgrade}
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { setTradeTimeZone, TIME_ZONES, tradeTimeZone } from '../trades/time-zone.ts';
+import { timeZoneName } from './time-zone-names.ts';
 
 /** Where the trade journal's times are shown and its hours, weekdays and days are counted. */
 export function TradeTimeZone() {
@@ -9,23 +10,22 @@ export function TradeTimeZone() {
   return (
     <section className="account-form" aria-labelledby="trade-zone-title">
       <h2 id="trade-zone-title">Trade times</h2>
-      <label>
-        Show trade times in
-        <select
-          value={zone}
-          onChange={(e) => {
-            setTradeTimeZone(e.target.value);
-            setZone(e.target.value);
-            setSaved(true);
-          }}
-        >
-          {zones.map((z) => (
-            <option key={z} value={z}>
-              {z === 'America/New_York' ? 'America/New_York (market time)' : z}
-            </option>
-          ))}
-        </select>
-      </label>
+      <label htmlFor="trade-zone">Show trade times in</label>
+      <select
+        id="trade-zone"
+        value={zone}
+        onChange={(e) => {
+          setTradeTimeZone(e.target.value);
+          setZone(e.target.value);
+          setSaved(true);
+        }}
+      >
+        {zones.map((z) => (
+          <option key={z} value={z}>
+            {timeZoneName(z)}
+          </option>
+        ))}
+      </select>
       <p className="muted" role="status">
         {saved
           ? 'Saved in this browser.'

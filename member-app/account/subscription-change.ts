@@ -1,5 +1,6 @@
 import { mutationOptions } from '@tanstack/react-query';
 import { callApi } from '../api/client.ts';
+import { billingDetailsQuery } from './billing-details-data.ts';
 import { type SubscriptionStatus, subscriptionStatusQuery } from './subscription-data.ts';
 
 /** docs/product.md §4 Subscription: the autopay toggle, or monthly to yearly. */
@@ -16,6 +17,9 @@ export const subscriptionChangeMutation = mutationOptions({
     change.kind === 'toggle'
       ? callApi('subscription/toggle', { renew: change.renew })
       : callApi('subscription/upgrade'),
-  onSuccess: (next, _change, _context, { client }) =>
-    client.setQueryData(subscriptionStatusQuery.queryKey, (current) => current && { ...current, ...next }),
+  onSuccess: (next, _change, _context, { client }) => {
+    client.setQueryData(subscriptionStatusQuery.queryKey, (current) => current && { ...current, ...next });
+    // The next charge and the upgrade's amount follow the change: asked again.
+    void client.invalidateQueries({ queryKey: billingDetailsQuery.queryKey, exact: true });
+  },
 });

@@ -4,7 +4,8 @@ import type { CardFieldHandle, CardResult } from './card-field.ts';
 /**
  * Test-mode card field for local billing: Stripe's test cards (4242 4242 4242 4242 succeeds,
  * 4000 0000 0000 0002 is declined, …) with Stripe's wording for incomplete input. The "token" is
- * `tok_local_{number}`, which only the local billing adapter accepts.
+ * `tok_local_{number}_{MMYY}`, which only the local billing adapter accepts (the expiry rides along
+ * so /account can show the card on file as entered).
  */
 export function LocalCardField({ ref, id }: { ref: Ref<CardFieldHandle>; id: string }) {
   const [number, setNumber] = useState('');
@@ -18,7 +19,7 @@ export function LocalCardField({ ref, id }: { ref: Ref<CardFieldHandle>; id: str
       if (!digits && !expiry.trim() && !cvc.trim()) return { empty: true };
       const problem = check(digits, expiry, cvc);
       setError(problem);
-      return problem ? { invalid: problem } : { token: `tok_local_${digits}` };
+      return problem ? { invalid: problem } : { token: `tok_local_${digits}_${expiry.replace(/\D/g, '')}` };
     },
   }));
 

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { membershipKey } from '../../functions/_lib/billing/membership.ts';
+import { getDeps } from '../../functions/_lib/deps.ts';
 import chargeFn from '../../functions/charge.ts';
 import detailsFn from '../../functions/subscription-details.ts';
 import statusFn from '../../functions/subscription-status.ts';
 import toggleFn from '../../functions/subscription-toggle.ts';
 import upgradeFn from '../../functions/subscription-upgrade.ts';
 import updateCardFn from '../../functions/user-updatecard.ts';
+import { activeMembership } from '../support/members.ts';
 import { post } from '../support/requests.ts';
 import { authHeader } from '../support/tokens.ts';
 
@@ -15,8 +18,8 @@ import { authHeader } from '../support/tokens.ts';
 
 type Handler = (request: Request) => Promise<Response>;
 
-async function member() {
-  const headers = await authHeader({ sub: `auth0|${randomUUID()}` });
+async function member(sub = `auth0|${randomUUID()}`) {
+  const headers = await authHeader({ sub });
   return async (fn: Handler, body?: unknown) => {
     const response = await fn(post('/api/x', body ?? {}, headers));
     return { status: response.status, body: await response.json() };
@@ -92,6 +95,15 @@ describe('subscription/details (local billing)', () => {
       status: 402,
       body: { error: "Your card's expiration month is invalid." },
     });
+  });
+
+  it('answers for a membership local billing does not hold (written by a test or a seed): no card, the price', async () => {
+    const sub = `auth0|${randomUUID()}`;
+    await getDeps().store.set(membershipKey(sub), JSON.stringify(activeMembership()));
+    const { body } = await (await member(sub))(detailsFn);
+    expect(body.card).toBeNull();
+    expect(body.nextCharge.amount).toBe('64.99');
+    expect(body.upgradeDueNow.amount).toMatch(/^\d+\.\d{2}$/);
   });
 
   it('needs a signed-in caller', async () => {

@@ -118,6 +118,12 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
     return membership;
   }
 
+  /** For reads: the stored subscription, or the member's own record of it when billing has none. */
+  async function storedOr(membership: Membership): Promise<Membership> {
+    const raw = await store.get<string>(key.subscription(membership.subscriptionId));
+    return raw ? (JSON.parse(raw) as Membership) : membership;
+  }
+
   async function current(membership: Membership): Promise<Membership> {
     const raw = await store.get<string>(key.subscription(membership.subscriptionId));
     if (!raw) throw new BillingRefusedError(`No such subscription: '${membership.subscriptionId}'`);
@@ -209,7 +215,8 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
       }).then(() => undefined),
 
     async cardOnFile(membership) {
-      const card = (await customer(store, membership.customerId)).card as Partial<CardOnFile> | undefined;
+      const raw = await store.get<string>(key.customer(membership.customerId));
+      const card = (raw ? JSON.parse(raw) : {}).card as Partial<CardOnFile> | undefined;
       if (!card?.last4) return null;
       // Cards stored before the brand and expiry were kept have their last four only.
       return {
@@ -221,14 +228,14 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
     },
 
     async nextCharge(membership) {
-      const existing = await current(membership);
+      const existing = await storedOr(membership);
       const promo = await localDiscount(store, existing.subscriptionId);
       const onPlan = promo?.plan === existing.plan ? promo.percentOff : null;
       return { amount: priceWith(plans[existing.plan].price, onPlan), currency: 'usd' };
     },
 
     async previewPlanChange(membership, plan) {
-      const existing = await current(membership);
+      const existing = await storedOr(membership);
       const promo = await localDiscount(store, existing.subscriptionId);
       // As changePlan: the promo of the paid period credits back what was paid; only one for the
       // new plan follows it.
