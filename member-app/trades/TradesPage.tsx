@@ -25,7 +25,10 @@ import {
 import { statsByCurrency } from './trip-stats.ts';
 import { tripTagsQuery } from './trip-tags-data.ts';
 import { NO_TAGS, useTrips } from './use-trips.ts';
+// The page's styles, in this order (each rule where the one stylesheet had it).
+import './trade-stats.css';
 import './trades.css';
+import './trip-table.css';
 
 /**
  * docs/product.md §2 Trade history, for members: filters (in the URL, validated by the route) that

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenedBefore } from '../../functions/_lib/trades/round-trips.ts';
 import { zonedTimeToEpoch } from '../../functions/_lib/trades/zoned-time.ts';
-import { openingError } from '../../member-app/trades/CompleteOpening.tsx';
+import { openingError } from '../../member-app/trades/OpeningForm.tsx';
 
 // The opening a member enters for a close whose opening is not in the journal: its price, and an
 // instant before the close (market time, the page's default zone).
