@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { membershipKey } from '../../functions/_lib/billing/membership.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import chargeFn from '../../functions/charge.ts';
@@ -9,6 +9,7 @@ import statusFn from '../../functions/subscription-status.ts';
 import toggleFn from '../../functions/subscription-toggle.ts';
 import upgradeFn from '../../functions/subscription-upgrade.ts';
 import updateCardFn from '../../functions/user-updatecard.ts';
+import { clockAtWindowStart } from '../support/rate-window.ts';
 import { post } from '../support/requests.ts';
 import { authHeader } from '../support/tokens.ts';
 
@@ -160,6 +161,8 @@ describe('subscription changes', () => {
   it('limits autopay switches to 20 in 10 minutes (429 with Retry-After)', async () => {
     const { call } = await member();
     await pay(call);
+    clockAtWindowStart();
+    onTestFinished(() => vi.useRealTimers());
     for (let i = 0; i < 20; i++) expect((await call(toggleFn, { renew: i % 2 === 1 })).status).toBe(200);
     const refused = await call(toggleFn, { renew: true });
     expect(refused.status).toBe(429);

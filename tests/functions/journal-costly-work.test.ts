@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import { newId } from '../../functions/_lib/ids.ts';
 import { journalKeys } from '../../functions/_lib/journal/keys.ts';
@@ -6,6 +6,7 @@ import { MAX_BODY_BYTES } from '../../functions/_lib/journal/rules.ts';
 import * as sanitize from '../../functions/_lib/journal/sanitize.ts';
 import saveNoteFn from '../../functions/journal-notes-update.ts';
 import { activeMembership, signedIn } from '../support/members.ts';
+import { clockAtWindowStart } from '../support/rate-window.ts';
 import { post } from '../support/requests.ts';
 
 // The sanitizer is the costly step of a note save: only a member within the rate limit reaches it,
@@ -37,6 +38,8 @@ describe('a note save does its costly work last', () => {
 
   it('a member over the rate limit is refused (429) without the body reaching the sanitizer', async () => {
     const { sub, headers } = await signedIn(store, activeMembership());
+    clockAtWindowStart();
+    onTestFinished(() => vi.useRealTimers());
     for (let i = 0; i < 60; i++) expect((await save(headers, '<p>n</p>')).status).toBe(200);
     sanitized.mockClear();
     expect((await save(headers, '<p>one more</p>')).status).toBe(429);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from '@netlify/functions';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import { rateLimitPolicies } from '../../functions/_lib/http/rate-limit.ts';
 import { newId } from '../../functions/_lib/ids.ts';
@@ -11,6 +11,7 @@ import searchFn from '../../functions/journal-search.ts';
 import promoFn from '../../functions/promo.ts';
 import passwordFn from '../../functions/user-updatepassword.ts';
 import { activeMembership, signedIn } from '../support/members.ts';
+import { clockAtWindowStart } from '../support/rate-window.ts';
 import { post } from '../support/requests.ts';
 import { authHeader } from '../support/tokens.ts';
 
@@ -19,6 +20,9 @@ import { authHeader } from '../support/tokens.ts';
 const from = (ip: string) => ({ ip }) as Context;
 
 describe('rate limits', () => {
+  beforeEach(clockAtWindowStart);
+  afterEach(() => vi.useRealTimers());
+
   it('the public promo check allows 20 guesses a minute per client IP, then 429 with Retry-After', async () => {
     const ip = `10.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.7`;
     const statuses: number[] = [];
