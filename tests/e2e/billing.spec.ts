@@ -57,16 +57,32 @@ test('a new member is sent to /payment for member content, pays by card and gets
   await page.goto('/payment');
   await page.waitForURL((url) => url.pathname === '/');
 
-  // /account: autopay off and on, then the yearly upgrade.
+  // /account: the card as entered, autopay off and on (each saying what it means for the money),
+  // then the yearly upgrade with its amount due now shown before Confirm.
   await page.goto('/account');
+  await expect(page.locator('[data-card-on-file]')).toHaveText(
+    'Card on file: Visa ending in 4242, expires 12/2034',
+  );
   const status = page.locator('[data-subscription-status]');
+  const autopay = page.locator('[data-autopay-note]');
   await expect(status).toContainText('Monthly plan — renews on');
+  await expect(autopay).toHaveText(
+    /^Autopay is on: your card will be charged \$64\.99 on \d{1,2} [A-Z][a-z]{2} \d{4}\.$/,
+  );
   await page.getByRole('checkbox', { name: 'Autopay' }).click();
   await expect(status).toContainText('ends on');
+  await expect(autopay).toHaveText(
+    /^Autopay is off: your membership ends on \d{1,2} [A-Z][a-z]{2} \d{4} and you won't be charged again\. Turn it on to keep access\.$/,
+  );
   await page.getByRole('checkbox', { name: 'Autopay' }).click();
   await expect(status).toContainText('renews on');
+  await expect(autopay).toContainText('Autopay is on: your card will be charged $64.99 on');
   const upgradeCard = page.locator('[data-upgrade-card]');
   await upgradeCard.getByRole('button', { name: 'Upgrade to Yearly' }).click();
+  // Paid moments ago: $599.99 less (nearly) the whole month's $64.99.
+  await expect(page.locator('[data-upgrade-amount]')).toHaveText(
+    /^You will be charged \$535\.0\d now: \$599\.99 for a year from today, less a credit for the unused part of your month\.$/,
+  );
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm Upgrade' }).click();
   await expect(page.getByText('Your subscription has been updated to Yearly')).toBeVisible();
   await expect(upgradeCard).toBeHidden();
@@ -87,7 +103,51 @@ test('a new member is sent to /payment for member content, pays by card and gets
   await fillCard(page, '5555 5555 5555 4444');
   await cardForm.getByRole('button', { name: 'Update Card' }).click();
   await expect(cardForm.getByRole('status')).toHaveText('Your card has been updated.');
+  await expect(page.locator('[data-card-on-file]')).toHaveText(
+    'Card on file: Mastercard ending in 4444, expires 12/2034',
+  );
+  await expect(autopay).toContainText('Autopay is on: your card will be charged $599.99 on');
 });
+
+/** Whether an input's placeholder fits its text box (measured in the input's own font). */
+const placeholderFits = (page: Page, label: string) =>
+  page.getByLabel(label).evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) return false;
+    context.font = style.font;
+    const box =
+      input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    return context.measureText(input.placeholder).width <= box;
+  });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 850 },
+]) {
+  test(`/account at ${viewport.width} px: the card expiry placeholder is whole, zones are named for people`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signInNewMember(page);
+    await page.goto('/account');
+    for (const label of ['Expiry', 'CVC', 'Card number'])
+      expect(await placeholderFits(page, label)).toBe(true);
+    const zone = page.getByLabel('Show trade times in');
+    await expect(zone.locator('option')).toContainText([
+      'New York (ET) — market time',
+      'Chicago (CT)',
+      'Los Angeles (PT)',
+      'London (GMT/BST)',
+    ]);
+    // Styled as the other fields: the account form's border, not the browser's bare select.
+    expect(await zone.evaluate((select) => getComputedStyle(select).paddingLeft)).toBe('12px');
+    // The stored value is still the zone's own name.
+    await zone.selectOption({ label: 'London (GMT/BST)' });
+    await expect(page.getByText('Saved in this browser.')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('otc-edge:trade-time-zone'))).toBe('Europe/London');
+  });
+}
 
 test('a declined card shows the decline, stops loading and grants nothing', async ({ page }) => {
   await signInNewMember(page, { member: false });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { createClient } from 'redis';
 import { signInNewMember, signUp as signUpThroughProvider } from './support/members.ts';
 import { expect, test } from './support/test.ts';
 
@@ -314,4 +315,82 @@ test('while /callback signs someone in, the bar shows neither Sign In nor Accoun
   await expect(header(page).getByRole('link', { name: 'Sign Up' })).toBeHidden();
   await expect(header(page).getByRole('button', { name: 'Account' })).toBeHidden();
   await expect(header(page).locator('.brand')).toBeVisible();
+});
+
+test('the sign-up hint and its refusal state one rule: 6 characters are refused, 7 taken', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await header(page).getByRole('link', { name: 'Sign Up' }).click();
+  await page.waitForURL((url) => url.pathname === '/u/signup');
+  await expect(page.locator('#password-hint')).toHaveText('At least 7 characters.');
+  await page.getByLabel('Email address').fill(newEmail());
+  await page.getByLabel('Password').fill('123456');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Must be longer than 6 Characters');
+  await expect(page.locator('#password-hint')).toHaveText('At least 7 characters.');
+  await page.getByLabel('Password').fill('1234567');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL((url) => url.pathname === '/payment');
+});
+
+test('Forgot password? sets a new password through a one-time link (printed to the local log)', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const email = newEmail();
+  // The account is made in another browser: this one has no provider session yet.
+  const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL ?? '' });
+  await signUp(await other.newPage(), email, 'first-secret', { member: false });
+  await other.close();
+
+  await page.goto('/');
+  await header(page).getByRole('link', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === '/u/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.waitForURL((url) => url.pathname === '/u/reset-password');
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await expect(page.locator('[data-local-mail]')).toContainText(
+    'The reset link is printed in the local server’s log.',
+  );
+
+  // An address without an account gets the very same answer, and no link.
+  await page.getByLabel('Email address').fill(newEmail());
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  const sent = page.getByRole('status');
+  await expect(sent).toHaveText(
+    /^If an account exists for that address, a link to reset its password is on its way\./,
+  );
+  const unknownAnswer = await sent.textContent();
+  await page.goBack();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(sent).toHaveText(unknownAnswer ?? '');
+
+  // The "mail": the link the local provider printed, kept in its outbox for tests.
+  const redis = await createClient({ url: process.env.E2E_REDIS_URL ?? '' }).connect();
+  const link = await redis.lIndex(`idp:outbox:${email}`, 0).finally(() => redis.quit());
+  expect(link).toMatch(/\/u\/new-password\?token=/);
+  await page.goto(link ?? '');
+  await expect(page.locator('#password-hint')).toHaveText('At least 7 characters.');
+  await page.getByLabel('New password', { exact: true }).fill('123456');
+  await page.getByLabel('Confirm new password').fill('123456');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Must be longer than 6 Characters');
+  await page.getByLabel('New password', { exact: true }).fill('reset-secret');
+  await page.getByLabel('Confirm new password').fill('reset-secret');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
+
+  // Used once: the link is spent. The old password is refused, the new one signs in.
+  await page.goto(link ?? '');
+  await expect(page.getByRole('heading', { name: 'Link expired' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to OTC Edge' }).click();
+  await header(page).getByRole('link', { name: 'Sign In' }).click();
+  await providerSignIn(page, email, 'first-secret');
+  await expect(page.getByText('Wrong email or password.')).toBeVisible();
+  await page.getByLabel('Password').fill('reset-secret');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/payment');
 });
