@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { billingDetailsQuery } from './billing-details-data.ts';
-import { formatMoney, shortDate } from './money-format.ts';
+import { formatMoney, longDate } from './money-format.ts';
 
 /**
  * What the autopay switch means for the member's money (docs/product.md §4 Subscription): off, when
@@ -8,7 +8,7 @@ import { formatMoney, shortDate } from './money-format.ts';
  */
 export function AutopayNote({ noRenew, endPeriod }: { noRenew: boolean; endPeriod: number }) {
   const { data } = useQuery(billingDetailsQuery);
-  const on = shortDate(endPeriod);
+  const on = longDate(endPeriod);
   if (noRenew) {
     return (
       <p className="muted" data-autopay-note>
@@ -21,7 +21,7 @@ export function AutopayNote({ noRenew, endPeriod }: { noRenew: boolean; endPerio
   return (
     <p className="muted" data-autopay-note>
       Autopay is on: your card will be charged{' '}
-      {next ? <strong>{formatMoney(next)}</strong> : 'the plan price'} on {shortDate(next?.on ?? endPeriod)}.
+      {next ? <strong>{formatMoney(next)}</strong> : 'the plan price'} on {longDate(next?.on ?? endPeriod)}.
     </p>
   );
 }

@@ -3,12 +3,10 @@ import { useRef, useState } from 'react';
 import { defaultPlans, storedPlans } from '../billing/stored-plans.ts';
 import { AutopayNote } from './AutopayNote.tsx';
 import { billingDetailsQuery } from './billing-details-data.ts';
+import { longDate } from './money-format.ts';
 import { subscriptionChangeMutation } from './subscription-change.ts';
 import { subscriptionStatusQuery } from './subscription-data.ts';
 import { UpgradeDialog } from './UpgradeDialog.tsx';
-
-const longDate = (ms: number) =>
-  new Date(ms).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 const message = (e: unknown) => (e == null ? null : e instanceof Error ? e.message : 'Something Went Wrong');
 

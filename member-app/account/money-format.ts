@@ -2,9 +2,9 @@
 export const formatMoney = ({ amount, currency }: { amount: string; currency: string }): string =>
   currency.toLowerCase() === 'usd' ? `$${amount}` : `${amount} ${currency.toUpperCase()}`;
 
-/** "12 Dec 2026": day first, the month named, so no reader mistakes 12/11 for 11/12. */
-export const shortDate = (ms: number): string =>
-  new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+/** "December 12, 2026": the month named, so no reader mistakes 12/11 for 11/12; one format on the page. */
+export const longDate = (ms: number): string =>
+  new Date(ms).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 const BRANDS: Record<string, string> = {
   visa: 'Visa',
