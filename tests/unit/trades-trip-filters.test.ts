@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
-import {
-  executionsCsv,
-  heldText,
-  returnOnCost,
-  sortTrips,
-  tripsCsv,
-} from '../../member-app/trades/closed-trades-view.ts';
+import { heldText, returnOnCost, sortTrips } from '../../member-app/trades/closed-trades-view.ts';
 import {
   ALL_TRIPS,
   filtersToSearch,
@@ -14,6 +8,7 @@ import {
   periodDays,
   searchToFilters,
 } from '../../member-app/trades/trip-filters.ts';
+import { executionsCsv, tripsCsv } from '../../member-app/trades/trips-csv.ts';
 import { closedTrade } from '../support/trades.ts';
 
 const trip = (id: string, fields: Partial<ClosedTrade> = {}) => closedTrade({ id, ...fields });
