@@ -50,6 +50,6 @@ export function useJournalSelection(search: JournalSearch) {
     openTrades: ({ symbol, day: picked }: { symbol: string; day?: string }) =>
       void (picked
         ? navigate({ search: ({ note: _note, ...rest }) => ({ ...rest, symbol, day: picked }) })
-        : navigate({ to: '/trades', search: { symbol } as never })),
+        : navigate({ to: '/trades', search: { symbol } })),
   };
 }

@@ -5,9 +5,6 @@ import { ApiError } from '../api/client.ts';
 import { OpeningForm } from './OpeningForm.tsx';
 import { importBatch, tradesChanged } from './trades-writes.ts';
 
-// The import preview reads the form from here.
-export { OpeningForm } from './OpeningForm.tsx';
-
 /** On the trades page: the opening is saved at once, and the lists follow. */
 export function CompleteOpening({
   close,

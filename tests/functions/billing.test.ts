@@ -162,7 +162,9 @@ describe('subscription changes', () => {
     const { call } = await member();
     await pay(call);
     clockAtWindowStart();
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     for (let i = 0; i < 20; i++) expect((await call(toggleFn, { renew: i % 2 === 1 })).status).toBe(200);
     const refused = await call(toggleFn, { renew: true });
     expect(refused.status).toBe(429);

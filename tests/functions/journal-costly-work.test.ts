@@ -39,7 +39,9 @@ describe('a note save does its costly work last', () => {
   it('a member over the rate limit is refused (429) without the body reaching the sanitizer', async () => {
     const { sub, headers } = await signedIn(store, activeMembership());
     clockAtWindowStart();
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     for (let i = 0; i < 60; i++) expect((await save(headers, '<p>n</p>')).status).toBe(200);
     sanitized.mockClear();
     expect((await save(headers, '<p>one more</p>')).status).toBe(429);

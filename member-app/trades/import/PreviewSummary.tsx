@@ -1,8 +1,8 @@
 import { Fragment, useState } from 'react';
 import type { ImportedExecution } from '../../../functions/_lib/contract/index.ts';
-import { OpeningForm } from '../CompleteOpening.tsx';
+import { exactMoney, formatAmount, formatMoney } from '../format.ts';
+import { OpeningForm } from '../OpeningForm.tsx';
 import { tradeTimeZone } from '../time-zone.ts';
-import { exactMoney, formatAmount, formatMoney } from '../trade-view.ts';
 import type { ImportPreview } from './to-api.ts';
 import type { Known } from './use-duplicate-count.ts';
 
