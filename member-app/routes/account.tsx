@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { billingDetailsQuery } from '../account/billing-details-data.ts';
 import { CardForm } from '../account/CardForm.tsx';
 import { EmailForm } from '../account/EmailForm.tsx';
 import { PasswordForm } from '../account/PasswordForm.tsx';
@@ -14,10 +15,13 @@ export const Route = createFileRoute('/account')({
   // The page opens with the plan in place: a section that grew when its status arrived pushed every
   // form below it down (a layout shift). The first visit waits for the status; later ones show the
   // last answer at once and ask again beside it. A failure is left to the section, which says so.
-  loader: ({ context }) =>
-    context.queryClient
-      .ensureQueryData({ ...subscriptionStatusQuery, revalidateIfStale: true })
-      .catch(() => null),
+  // The billing details (card, next charge) come in the same wait, asked beside the status: their
+  // lines would otherwise rewrap when the amounts arrived.
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([
+      queryClient.ensureQueryData({ ...subscriptionStatusQuery, revalidateIfStale: true }).catch(() => null),
+      queryClient.ensureQueryData({ ...billingDetailsQuery, revalidateIfStale: true }).catch(() => null),
+    ]),
   component: Account,
 });
 
