@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { recentSubscriptionStatus } from '../account/subscription-data.ts';
+import { localFlag } from './local-flag.ts';
 
 /**
  * The member's plan for the upgrade promo (docs/product.md §4 Dashboard promo banner; §6: the plan affects
@@ -23,18 +24,7 @@ export function showUpgradePromo(plan: Plan | null, dismissed: boolean): boolean
   return plan !== 'yearly' && plan !== 'free' && !dismissed;
 }
 
-export function promoDismissed(): boolean {
-  try {
-    return localStorage.getItem(PROMO_DISMISSED_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
+const promo = localFlag(PROMO_DISMISSED_KEY);
 
-export function dismissPromo(): void {
-  try {
-    localStorage.setItem(PROMO_DISMISSED_KEY, 'true');
-  } catch {
-    // storage disabled: dismissed for this visit only
-  }
-}
+export const promoDismissed = () => promo.isSet();
+export const dismissPromo = () => promo.set();

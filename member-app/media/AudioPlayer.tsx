@@ -1,13 +1,5 @@
 import { useRef, useState } from 'react';
-
-/** 75 → "1:15", 3725 → "1:02:05". */
-export function clock(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = String(whole % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
+import { clock } from '../videos/format.ts';
 
 /**
  * An episode player in the app's own look: play/pause, a seek bar and "elapsed / length". The

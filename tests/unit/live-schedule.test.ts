@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clock } from '../../member-app/media/AudioPlayer.tsx';
 import { countdown, currentOrNextSession, sessionTime } from '../../member-app/media/live-schedule.ts';
+import { clock } from '../../member-app/videos/format.ts';
 import { site } from '../../site/lib/site.ts';
 
 const weekdays = {

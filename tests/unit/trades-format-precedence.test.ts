@@ -7,6 +7,7 @@ import {
   onUndeclaredTie,
   precedes,
 } from '../../functions/_lib/trades/brokers/index.ts';
+import { seeded } from '../support/seeded.ts';
 
 // Which format a header is read as depends on the header alone: coverage, score, then each format's
 // declared `beats`, never on where a format sits in the registry.
@@ -27,19 +28,12 @@ const FIXTURES = DIRS.flatMap((dir) => {
     .map((name) => ({ name, text: readFileSync(new URL(name, dir), 'utf8') }));
 });
 
-/** A seeded shuffle (Mulberry32), so a failure names an order that can be run again. */
+/** A seeded shuffle, so a failure names an order that can be run again. */
 function shuffled<T>(items: readonly T[], seed: number): T[] {
-  let state = seed >>> 0;
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const { next } = seeded(seed);
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
+    const j = Math.floor(next() * (i + 1));
     [out[i], out[j]] = [out[j] as T, out[i] as T];
   }
   return out;
