@@ -78,6 +78,7 @@ const READS = new Set<ApiName>([
   'playlists',
   'promo',
   'stream',
+  'subscription/details',
   'subscription/status',
   'tags',
   'videos',
