@@ -5,10 +5,10 @@ import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
 
 // Open to a signed-in user (as user/updatecard): a member whose payment failed still sees the card.
-// Each answer asks the card provider, so it counts against the subscription limit.
+// Each answer asks the card provider, so it has a limit of its own (apart from the switches').
 export default defineEndpoint(api['subscription/details'], {
   access: 'user',
-  rateLimit: 'subscription',
+  rateLimit: 'billingDetails',
   run: (_input, deps, { caller }) => subscriptionDetails({ ...deps, ...getBillingPorts() }, caller),
 });
 

@@ -14,6 +14,8 @@ export const rateLimitPolicies = {
   payment: { limit: 10, window: '10 m', by: 'caller' },
   /** Autopay switches and plan upgrades: each is a call to the payment provider. */
   subscription: { limit: 20, window: '10 m', by: 'caller' },
+  /** /account's billing details: each asks the payment provider; a visit, a change and the upgrade dialog ask once each. */
+  billingDetails: { limit: 60, window: '10 m', by: 'caller' },
   /** Email and password changes, chat invites (each creates an invite at Discord). */
   account: { limit: 10, window: '10 m', by: 'caller' },
   /** Playback position saves: the player saves at most every 10 s, so 3 a second is abuse. */
