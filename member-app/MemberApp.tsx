@@ -3,6 +3,7 @@ import { createRouter, RouterContextProvider, RouterProvider } from '@tanstack/r
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthHost } from './auth/AuthHost.tsx';
+import { RouteSkeleton } from './components/Skeleton.tsx';
 import { queryClient } from './data/query-client.ts';
 import { routeTree } from './routeTree.gen.ts';
 
@@ -14,6 +15,11 @@ const router = createRouter({
   // rather than with the page's smooth scrolling.
   scrollRestorationBehavior: 'instant',
   defaultPreload: 'intent',
+  // A page that takes longer than 300 ms to load shows its skeleton (the parts its route names), then
+  // keeps it at least the router's default 500 ms, so it does not flash; a quick one (data cached,
+  // code here) shows none.
+  defaultPendingComponent: RouteSkeleton,
+  defaultPendingMs: 300,
   defaultErrorComponent: ({ error }) => (
     <section className="member-page" role="alert">
       <h1>Something went wrong</h1>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { WatchingVideo } from '../../functions/_lib/contract/index.ts';
 import { site } from '../../site/lib/site.ts';
+import { useRestAfterFirstPaint } from '../components/useRestAfterFirstPaint.ts';
 import { continueWatchingQuery } from '../videos/library-data.ts';
 import { VideoGrid } from '../videos/VideoCard.tsx';
 import { allVideos, DASHBOARD_LATEST, type DashboardData, MOBILE_QUERY } from './dashboard-data.ts';
@@ -50,6 +51,8 @@ export function Dashboard({ latest, plan }: DashboardData) {
   const [promo, setPromo] = useState(() => showUpgradePromo(plan, promoDismissed()));
   const [welcome, setWelcome] = useState(welcomeDue);
   const positions = new Map(watching.map((v) => [v.id, v.position]));
+  // The first screen (welcome, cards, latest) first; 'All Videos', last on the page, once idle.
+  const rest = useRestAfterFirstPaint();
 
   return (
     <section className="member-page dashboard" aria-labelledby="page-title">
@@ -112,7 +115,7 @@ export function Dashboard({ latest, plan }: DashboardData) {
           <h2 id="all-title">All Videos</h2>
           <Link to="/videos">View all videos</Link>
         </div>
-        <VideoGrid videos={allVideos(latest, narrow)} label="All videos" />
+        <VideoGrid videos={rest ? allVideos(latest, narrow) : []} label="All videos" />
       </section>
     </section>
   );

@@ -8,17 +8,22 @@ import {
 import { useDeferredValue, useEffect } from 'react';
 import { pageTitle } from '../../site/lib/site.ts';
 import { isSignedIn } from '../auth/session.ts';
+import { RouteSkeleton, type SkeletonLayout } from '../components/Skeleton.tsx';
 import type { RouterContext } from '../data/query-client.ts';
 import { nextTask, startUp } from '../data/startup.ts';
 import { isMemberPath } from '../member-paths.ts';
 // The app's shared styles (page width, the loading line, forms). Imported here, below the app's
 // other modules, so the page lists them after the site's global styles (tests/e2e/foundation.spec.ts).
 import '../member-app.css';
+// The pages' skeletons (components/Skeleton.tsx), from the same place for the same reason.
+import '../components/skeleton.css';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** Section name for the page title; omitted → the default title. */
     title?: string;
+    /** The page's skeleton while it loads: its parts, top to bottom (components/Skeleton.tsx). */
+    skeleton?: SkeletonLayout;
   }
 }
 
@@ -48,8 +53,9 @@ let firstPageDrawn = false;
  * The visit's first page is drawn in the background, in slices that leave the browser free between
  * them. The router announces a loaded page through a store update, which React draws in one go: for
  * the first page (the editor, the lists, the reports) that was one long task while the page loaded.
- * From the moment it is loaded until it is drawn, the loading line shows in its place. Later pages
- * are drawn at once, as before: a member moving between pages sees no loading line in between.
+ * Until it is drawn (its code and data loading, then React drawing it), its skeleton shows in its
+ * place. Later pages are drawn at once, as before: a member moving between pages sees the last page
+ * until the next is loaded (its skeleton only when that takes a while: MemberApp.tsx).
  */
 function FirstPage() {
   const loaded = useRouterState({
@@ -62,13 +68,7 @@ function FirstPage() {
   useEffect(() => {
     if (drawn !== null) firstPageDrawn = true;
   }, [drawn]);
-  if (!firstPageDrawn && drawn !== loaded) {
-    return (
-      <p className="member-loading" aria-live="polite">
-        Loading…
-      </p>
-    );
-  }
+  if (!firstPageDrawn && drawn !== loaded) return <RouteSkeleton />;
   return <Outlet />;
 }
 

@@ -10,7 +10,7 @@ import { requireToken } from '../auth/guards.ts';
 import { ChatInviteForm } from '../chat/ChatInviteForm.tsx';
 
 export const Route = createFileRoute('/account')({
-  staticData: { title: 'Account Settings' },
+  staticData: { title: 'Account Settings', skeleton: 'heading forms' },
   beforeLoad: requireToken,
   // The page opens with the plan in place: a section that grew when its status arrived pushed every
   // form below it down (a layout shift). The first visit waits for the status; later ones show the

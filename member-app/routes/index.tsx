@@ -11,6 +11,8 @@ const NO_DATA: DashboardData = { latest: [], plan: null };
 
 // The signed-in home dashboard. Visitors get the static landing page at / instead: a full load.
 export const Route = createFileRoute('/')({
+  // No title: the dashboard keeps the site's own.
+  staticData: { skeleton: 'heading tiles cards' },
   loader: async ({ context }): Promise<DashboardData | null> => {
     if (!isSignedIn()) return NO_DATA;
     // null: a new account without a membership, on its way to /payment; nothing is asked for.

@@ -7,7 +7,7 @@ import { VideoLibrary } from '../videos/VideoLibrary.tsx';
  * playlist; /videos/tags/{canonical} and /videos/search/{text} open /videos with that filter set.
  */
 export const Route = createFileRoute('/videos/$category/$filter')({
-  staticData: { title: 'Video Library' },
+  staticData: { title: 'Video Library', skeleton: 'heading tabs bar cards' },
   validateSearch: librarySearch,
   beforeLoad: ({ params }) => {
     if (params.category === 'tags')

@@ -3,7 +3,7 @@ import { libraryDeps, librarySearch, loadLibraryPage } from '../videos/library-s
 import { VideoLibrary } from '../videos/VideoLibrary.tsx';
 
 export const Route = createFileRoute('/videos/')({
-  staticData: { title: 'Video Library' },
+  staticData: { title: 'Video Library', skeleton: 'heading tabs bar cards' },
   validateSearch: librarySearch,
   loaderDeps: libraryDeps,
   loader: ({ context, deps }) => loadLibraryPage(context.queryClient, 'latest', deps),

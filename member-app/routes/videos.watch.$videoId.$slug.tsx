@@ -3,7 +3,7 @@ import { WatchVideo } from '../videos/WatchVideo.tsx';
 import { loadWatch } from '../videos/watch-data.ts';
 
 export const Route = createFileRoute('/videos/watch/$videoId/$slug')({
-  staticData: { title: 'Watch Video' },
+  staticData: { title: 'Watch Video', skeleton: 'heading player rows' },
   loader: ({ context, params }) => loadWatch(context.queryClient, params.videoId, params.slug),
   component: Watch,
 });

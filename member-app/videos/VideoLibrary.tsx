@@ -4,10 +4,14 @@ import { type FormEvent, useState } from 'react';
 import type { Playlist, Tag } from '../../functions/_lib/contract/index.ts';
 import { authLinks } from '../../site/lib/nav.ts';
 import { useSignedIn } from '../auth/useSession.ts';
+import { useRestAfterFirstPaint } from '../components/useRestAfterFirstPaint.ts';
 import { type ListSpec, videoListQuery } from './library-data.ts';
 import { loadMore } from './load-more.ts';
 import { VideoGrid } from './VideoCard.tsx';
 import './videos.css';
+
+/** Cards in the first paint of the visit's first page: a row on a wide screen, the screen on a phone. */
+const FIRST_SCREEN_CARDS = 4;
 
 export interface VideoLibraryProps {
   heading: string;
@@ -43,6 +47,8 @@ export function VideoLibrary({ heading, playlists, tags, spec, pageSize }: Video
   const [tagDraft, setTagDraft] = useState({ committed, tags: spec.tags });
   const selected = tagDraft.committed === committed ? tagDraft.tags : spec.tags;
   const pending = useRouterState({ select: (state) => state.status === 'pending' });
+  // The first row first, the rest of the page (and 'View More' below it) once idle.
+  const rest = useRestAfterFirstPaint();
 
   const update = (next: { search?: string; tags?: string[] }) => {
     const search = (next.search ?? spec.search).trim();
@@ -183,10 +189,10 @@ export function VideoLibrary({ heading, playlists, tags, spec, pageSize }: Video
         </p>
       ) : (
         <div aria-busy={pending} className={pending ? 'library__grid is-pending' : 'library__grid'}>
-          <VideoGrid videos={list.videos.slice(0, shown)} label="Videos" />
+          <VideoGrid videos={list.videos.slice(0, rest ? shown : FIRST_SCREEN_CARDS)} label="Videos" />
         </div>
       )}
-      {hasMore && list.videos.length > 0 && (
+      {rest && hasMore && list.videos.length > 0 && (
         <p className="library__more">
           <button type="button" className="btn btn-ghost" onClick={viewMore} disabled={loading}>
             {loading ? 'Loading…' : 'View More'}

@@ -45,7 +45,7 @@ export async function loadLibraryPage(
 
 /** docs/product.md §2: the essentials list, 20 a page; one definition for both of its addresses. */
 export const essentialsRoute = {
-  staticData: { title: 'Video Library' },
+  staticData: { title: 'Video Library', skeleton: 'heading tabs bar cards' as const },
   validateSearch: librarySearch,
   loaderDeps: libraryDeps,
   loader: ({ context, deps }: { context: RouterContext; deps: ReturnType<typeof libraryDeps> }) =>

@@ -4,7 +4,6 @@ import type { Video, VideoDetail } from '../../functions/_lib/contract/index.ts'
 import { ApiError } from '../api/client.ts';
 import { isSignedIn } from '../auth/session.ts';
 import { cachedVideo, LATEST, videoDetailQuery, videoListQuery } from './library-data.ts';
-import { videoSlug } from './slug.ts';
 
 /** docs/product.md §9: the video page lists the 4 latest videos below the player. */
 export const RELATED_COUNT = 4;
@@ -22,6 +21,9 @@ export interface WatchData {
  */
 export async function loadWatch(client: QueryClient, videoId: string, slug: string): Promise<WatchData> {
   const member = isSignedIn();
+  // The slug rule loads beside the metadata, not with the app: only this page's loader and the
+  // pages' cards (lazy) need it (0.2 KB gzip less in the first load; docs/benchmarks.md).
+  const slugRule = import('./slug.ts');
   const latestList = member ? client.query(videoListQuery(LATEST)).catch(() => undefined) : undefined;
   let video: VideoDetail;
   let failed = false;
@@ -38,7 +40,7 @@ export async function loadWatch(client: QueryClient, videoId: string, slug: stri
     video = { ...card, description: '', chapters: [] };
     failed = true;
   }
-  if (videoSlug(video.title) !== slug) throw redirect({ to: '/videos', replace: true });
+  if ((await slugRule).videoSlug(video.title) !== slug) throw redirect({ to: '/videos', replace: true });
   const latest = ((await latestList)?.videos ?? []).filter((v) => v.id !== video.id).slice(0, RELATED_COUNT);
   return { video, failed, latest };
 }

@@ -92,3 +92,30 @@ test('/account asks for the plan once a visit: the first waits for it, a later o
   await answered;
   expect(statusCalls()).toBe(2);
 });
+
+test('a first visit to /journal asks for each start-up list once, and the library and dashboard ask for none again', async ({
+  page,
+}) => {
+  await signInNewMember(page);
+  // docs/product.md §4 start-up: the default lists (latest, essentials, dd) and frontload_friday, one request each.
+  const lists: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/videos') lists.push(request.postData() ?? '');
+  });
+  const notesCalls = countApiCalls(page, 'journal/notes');
+  const tagCalls = countApiCalls(page, 'tags');
+  await page.goto('/journal');
+  await expect(page.getByRole('heading', { level: 1, name: 'Trading Journal' })).toBeVisible();
+  await page.locator('header').getByRole('link', { name: 'Videos' }).click();
+  await expect(cards(page)).toHaveCount(12);
+  await page.getByRole('navigation', { name: 'Playlists' }).getByRole('link', { name: 'Essentials' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Essentials' })).toBeVisible();
+  await page.locator('header a[href="/"]').first().click();
+  await expect(cards(page, 'All videos')).toHaveCount(8);
+
+  expect(
+    lists.map((body) => JSON.parse(body)).sort((a, b) => (a.playlist ?? '').localeCompare(b.playlist ?? '')),
+  ).toEqual([{ maxResults: 100 }, { maxResults: 100, playlist: 'frontload_friday' }]);
+  expect(notesCalls()).toBe(1);
+  expect(tagCalls()).toBe(1);
+});

@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test';
+import { signInNewMember } from './support/members.ts';
+import { expect, test } from './support/test.ts';
+
+// Every member route shows its page's skeleton while its data (or code) loads: never a blank page,
+// one polite status naming the page, the blocks hidden from assistive technology, and nothing moving
+// when the page replaces it. The answers are held until released: no test here depends on speed.
+
+/** Holds every request matching `pattern` until the returned function is called. */
+async function hold(page: Page, pattern: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.fallback();
+  });
+  return release;
+}
+
+/** Sums the page's layout shifts from its first paint on (read with `layoutShift`). */
+async function watchLayoutShift(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const state = window as unknown as { shifted: number };
+    state.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<
+        PerformanceEntry & { value: number; hadRecentInput: boolean }
+      >) {
+        if (!entry.hadRecentInput) state.shifted += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The shifts so far, after two frames (the last change painted, and the page's idle rest drawn). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    await new Promise((resolve) => (window.requestIdleCallback ?? setTimeout)(resolve));
+    await frame();
+    await frame();
+    return (window as unknown as { shifted: number }).shifted;
+  });
+}
+
+const routes = [
+  { path: '/', held: '**/api/videos', page: 'Home', heading: 'Home' },
+  { path: '/videos', held: '**/api/videos', page: 'Video Library', heading: 'Latest Videos' },
+  {
+    path: '/videos/playlists/essentials',
+    held: '**/api/videos',
+    page: 'Video Library',
+    heading: 'Essentials',
+  },
+  { path: '/journal', held: '**/api/journal/notes', page: 'Trading Journal', heading: 'Trading Journal' },
+  { path: '/trades', held: '**/api/journal/trades', page: 'Trade History', heading: 'Trade History' },
+  {
+    path: '/account',
+    held: '**/api/subscription/status',
+    page: 'Account Settings',
+    heading: 'Account Settings',
+  },
+  { path: '/stream', held: '**/api/stream', page: 'Live Stream', heading: 'Live Stream' },
+  { path: '/audio', held: '**/api/audio', page: 'Audio', heading: 'Audio' },
+  // No data to wait for: the skeleton shows while the page's code loads.
+  { path: '/chat', held: '**/_astro/chat.*.js', page: 'Chat', heading: 'Chat' },
+  { path: '/affiliates', held: '**/_astro/affiliates.*.js', page: 'Affiliates', heading: 'Affiliates' },
+];
+
+for (const route of routes) {
+  test(`${route.path} shows its skeleton while it loads, then the page without a shift`, async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 850 });
+    await signInNewMember(page);
+    await watchLayoutShift(page);
+    const release = await hold(page, route.held);
+    await page.goto(route.path);
+
+    const skeleton = page.locator('.skeleton');
+    await expect(skeleton).toBeVisible();
+    await expect(skeleton.getByRole('status')).toHaveText(`Loading ${route.page}`);
+    // Only the status speaks: every block is inside one hidden group.
+    await expect(skeleton.locator(':scope > [aria-hidden="true"] > *').first()).toBeVisible();
+    expect(await skeleton.locator(':scope > :not([aria-hidden="true"], [role="status"])').count()).toBe(0);
+    await expect(page.getByText('Loading…')).toHaveCount(0);
+
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+    await expect(skeleton).toHaveCount(0);
+    expect(await layoutShift(page)).toBe(0);
+  });
+}
+
+test('a page that loads slowly in the app shows its skeleton; a quick one shows none', async ({ page }) => {
+  await signInNewMember(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  let skeletons = 0;
+  await page.exposeFunction('sawSkeleton', () => skeletons++);
+  await page.evaluate(() =>
+    new MutationObserver(() => {
+      if (document.querySelector('.skeleton'))
+        (window as unknown as { sawSkeleton: () => void }).sawSkeleton();
+    }).observe(document.body, { childList: true, subtree: true }),
+  );
+
+  // The library's lists came with start-up: no skeleton on the way.
+  await page.locator('header').getByRole('link', { name: 'Videos' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Latest Videos' })).toBeVisible();
+  expect(skeletons).toBe(0);
+
+  // The stream's schedule is first asked for on the way to /stream: held, the page's skeleton shows.
+  const release = await hold(page, '**/api/stream');
+  await page.locator('header').getByRole('link', { name: 'Live' }).click();
+  await expect(page.locator('.skeleton').getByRole('status')).toHaveText('Loading Live Stream');
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Live Stream' })).toBeVisible();
+  await expect(page.locator('.skeleton')).toHaveCount(0);
+});
