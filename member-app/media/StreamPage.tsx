@@ -3,6 +3,7 @@ import { VisitorPitch } from '../components/VisitorPitch.tsx';
 import { LiveStatus } from './LiveStatus.tsx';
 import { MediaTabs } from './MediaTabs.tsx';
 import { isEmbedUrl, type LiveStream } from './media-data.ts';
+import { PastSessions } from './PastSessions.tsx';
 import './media.css';
 
 /**
@@ -36,6 +37,7 @@ export function StreamPage({ stream }: { stream: LiveStream | null }) {
           and how a plan is made, or why we sit out. Members watch live and ask questions in the chat.
         </VisitorPitch>
       )}
+      {stream?.recordingsPlaylist && <PastSessions playlist={stream.recordingsPlaylist} />}
     </section>
   );
 }

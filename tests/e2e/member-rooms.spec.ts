@@ -32,6 +32,12 @@ for (const [width, height] of [
     await expect(page).toHaveURL(/\/stream$/);
     await expect(page.locator('.live-status')).toContainText(/Live now|Next session/);
     await expect(nav(page).getByRole('link', { name: 'Trades' })).not.toHaveAttribute('aria-current', 'page');
+    // Past sessions: the latest recordings of the playlist stream.json names.
+    await expect(page.getByRole('list', { name: 'Past sessions' }).getByRole('listitem')).toHaveCount(4);
+    await expect(page.getByRole('link', { name: 'All recordings' })).toHaveAttribute(
+      'href',
+      '/videos/playlists/frontload_friday',
+    );
 
     // Audio sits beside the stream; the bar's Live stands for both.
     await page

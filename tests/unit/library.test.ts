@@ -236,6 +236,14 @@ describe('content/library', () => {
     expect(() => libraryFromContent({ ...files, videos: broken }, catalog)).toThrow(message);
   });
 
+  it('names past sessions by a playlist the catalog knows', () => {
+    expect(libraryFromContent(files, catalog).stream?.recordingsPlaylist).toBe('frontload_friday');
+    const broken = { ...stream, recordingsPlaylist: 'old_streams' };
+    expect(() => libraryFromContent({ ...files, stream: broken }, catalog)).toThrow(
+      'content/library/stream.json recordingsPlaylist: unknown playlist "old_streams"',
+    );
+  });
+
   it('refuses an id used twice', () => {
     const broken = { videos: [videos.videos[0], videos.videos[0]] };
     expect(() => libraryFromContent({ ...files, videos: broken }, catalog)).toThrow(/used twice/);

@@ -124,6 +124,8 @@ export const libraryApi = {
   stream: {
     method: 'POST',
     request: Body,
-    response: z.object({ stream: z.object({ title: z.string(), embed: z.string() }) }),
+    response: z.object({
+      stream: z.object({ title: z.string(), embed: z.string(), recordingsPlaylist: z.string().optional() }),
+    }),
   },
 } as const satisfies Record<string, ContractEntry>;

@@ -45,4 +45,12 @@ export const audioContent = z.strictObject({
   ),
 });
 
-export const streamContent = z.strictObject({ title: text, embed: mediaUrl });
+export const streamContent = z.strictObject({
+  title: text,
+  embed: mediaUrl,
+  /** The library playlist that holds past sessions' recordings: /stream lists its latest. */
+  recordingsPlaylist: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,40}$/, 'use a playlist id, e.g. frontload_friday')
+    .optional(),
+});

@@ -20,6 +20,10 @@ export function libraryFromContent(files: LibraryFiles, catalog: CatalogContent)
   const tagNames = new Map(catalog.tags.map((t) => [t.canonical, t.tag]));
   const playlists = new Set(catalog.playlists.map((p) => p.id));
   const problems: string[] = [];
+  if (stream.recordingsPlaylist && !playlists.has(stream.recordingsPlaylist))
+    problems.push(
+      `content/library/stream.json recordingsPlaylist: unknown playlist "${stream.recordingsPlaylist}"`,
+    );
   const seen = new Set<string>();
   const library: Library = {
     videos: videos.map((video, i) => {

@@ -11,6 +11,8 @@ export interface LiveStream {
   title: string;
   /** An https embed URL of the live event (e.g. a Vimeo event), or a local sample file. */
   embed: string;
+  /** The library playlist of past sessions' recordings, if the editors keep one. */
+  recordingsPlaylist?: string | undefined;
 }
 
 /** docs/product.md §2 /audio: the latest podcast episodes, newest first (members; one round trip). */
