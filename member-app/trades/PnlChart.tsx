@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { amountRange, timeRange } from './chart-series.ts';
 
 /** Cumulative net P&L by exit time (its own chunk: uPlot loads only with the statistics). */
 export default function PnlChart({
@@ -32,6 +33,20 @@ export default function PnlChart({
           width,
           height: 220,
           legend: { show: false },
+          // The axes span the trades shown (chart-series.ts): one trade is a point with hours around it.
+          scales: {
+            x: { time: true, range: (_, min, max) => timeRange(min, max) },
+            y: { range: (_, min, max) => amountRange(min, max) },
+          },
+          // The drawn span, readable from the page (axis labels are drawn on the canvas).
+          hooks: {
+            setScale: [
+              (u, key) => {
+                const { min, max } = u.scales[key] ?? {};
+                if (key === 'x' || key === 'y') el.dataset[`${key}Range`] = `${min} ${max}`;
+              },
+            ],
+          },
           series: [{}, { label: 'Cumulative net', stroke: '#34d27b', width: 2 }],
           axes: [
             { stroke: '#a9b8cc', grid: { stroke: '#243754' } },

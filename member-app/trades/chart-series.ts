@@ -1,6 +1,6 @@
 import type { EquityPoint } from '../../functions/_lib/trades/equity.ts';
 import { toDecimal } from '../../functions/_lib/trades/money.ts';
-import { formatAmount } from './format.ts';
+import { formatMoney } from './format.ts';
 
 /** The cumulative P&L chart's series and the same curve in words. */
 
@@ -43,26 +43,58 @@ function extremesByRun(curve: readonly EquityPoint[], run: number): EquityPoint[
 /** Exact order of two decimal strings; floats only decide when they differ (the usual case). */
 const compareAmounts = (a: string, b: string) => Number(a) - Number(b) || toDecimal(a).cmp(toDecimal(b));
 
-/**
- * The chart in words, for screen readers and anyone who prefers numbers: exact amounts of the same
- * curve (the chart itself plots floats).
- */
-export function cumulativeDescription(curve: readonly EquityPoint[]): string {
+/** The curve's highest and lowest cumulative net, compared exactly (floats alone tie on long decimals). */
+export function curveExtremes(curve: readonly EquityPoint[]): { high: string; low: string } | null {
   const first = curve[0];
-  const last = curve.at(-1);
-  if (!first || !last) return 'No closed trades yet.';
+  if (!first) return null;
   let high = first.cumulative;
   let low = first.cumulative;
   for (const point of curve) {
     if (compareAmounts(point.cumulative, high) > 0) high = point.cumulative;
     if (compareAmounts(point.cumulative, low) < 0) low = point.cumulative;
   }
-  const money = (value: string) => formatAmount(value, { sign: true });
+  return { high, low };
+}
+
+/**
+ * The chart in words, for screen readers and anyone who prefers numbers: the same curve's amounts
+ * as the rest of the page writes money (cents, from the exact strings; the chart itself plots floats).
+ */
+export function cumulativeDescription(curve: readonly EquityPoint[], currency = 'USD'): string {
+  const first = curve[0];
+  const last = curve.at(-1);
+  const extremes = curveExtremes(curve);
+  if (!first || !last || !extremes) return 'No closed trades yet.';
+  const money = (value: string) => formatMoney(value, currency);
   const from = first.exit.slice(0, 10);
   const to = last.exit.slice(0, 10);
   const span = from === to ? `on ${from}` : `from ${from} to ${to}`;
   const count = curve.length === 1 ? '1 closed trade' : `${curve.length} closed trades`;
-  return `Cumulative net P&L of ${count} ${span}: ends at ${money(last.cumulative)}, highest ${money(high)}, lowest ${money(low)}.`;
+  return `Cumulative net P&L of ${count} ${span}: ends at ${money(last.cumulative)}, highest ${money(extremes.high)}, lowest ${money(extremes.low)}.`;
+}
+
+/** Three hours each side of a lone exit (seconds): one trade is a point with its day around it. */
+const LONE_POINT_PAD = 3 * 3600;
+
+/**
+ * The chart's time axis (seconds): exactly the first to the last exit shown, never years beyond them.
+ * One exit (or several at one second) has no span, which uPlot's own range widens by the value's
+ * magnitude into years: it gets a few hours either side instead.
+ */
+export function timeRange(min: number | null, max: number | null): [number, number] {
+  if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max)) {
+    const now = Math.floor(Date.now() / 1000);
+    return [now - LONE_POINT_PAD, now + LONE_POINT_PAD];
+  }
+  return max > min ? [min, max] : [min - LONE_POINT_PAD, max + LONE_POINT_PAD];
+}
+
+/** The money axis: the curve's values with 0 always in view and a tenth of the span as margin. */
+export function amountRange(min: number | null, max: number | null): [number, number] {
+  const low = Math.min(0, min ?? 0);
+  const high = Math.max(0, max ?? 0);
+  const margin = (high - low) / 10 || 1;
+  return [low - margin, high + margin];
 }
 
 /** A local wall-clock string back to epoch ms on this device. */

@@ -46,7 +46,10 @@ export const statsByCurrency: Summarise<CurrencyGroup[]> = (matched: MatchResult
         closed: mine,
         open: open.filter((position) => position.currency === currency).length,
         stats,
-        chart: { series: cumulativeSeries(curve, wallToEpoch), description: cumulativeDescription(curve) },
+        chart: {
+          series: cumulativeSeries(curve, wallToEpoch),
+          description: cumulativeDescription(curve, currency),
+        },
       };
     });
   };

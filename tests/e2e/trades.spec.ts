@@ -76,7 +76,7 @@ test('a member adds, edits and deletes trades, and the statistics follow', async
   await expect(page.getByRole('table', { name: 'P&L by symbol (top 10)' })).toContainText('ABCD');
   await expect(page.locator('.pnl-chart canvas')).toBeVisible();
   const curve = page.getByRole('img', { name: 'Cumulative net P&L chart' });
-  await expect(curve).toHaveAccessibleDescription(/of 1 closed trade on .*: ends at \+900\.0000/);
+  await expect(curve).toHaveAccessibleDescription(/of 1 closed trade on .*: ends at \+\$900\.00,/);
 
   // Sorting by symbol marks the column.
   const symbolHeader = page

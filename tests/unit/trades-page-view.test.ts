@@ -5,7 +5,11 @@ import { computeStats } from '../../functions/_lib/trades/stats.ts';
 import { openTradeIds } from '../../functions/_lib/trades/stored-trades.ts';
 import { zonedTimeToEpoch } from '../../functions/_lib/trades/zoned-time.ts';
 import { latestMonth, monthWeeks, shiftMonth } from '../../member-app/trades/calendar.ts';
-import { cumulativeDescription, cumulativeSeries } from '../../member-app/trades/chart-series.ts';
+import {
+  cumulativeDescription,
+  cumulativeSeries,
+  curveExtremes,
+} from '../../member-app/trades/chart-series.ts';
 import {
   formatAmount,
   formatMarketTime,
@@ -210,10 +214,10 @@ describe('open and closed positions, and the chart in words', () => {
     expect(filterTrades(all, { ...NO_FILTERS, position: 'closed' }, open)).toEqual([buy, sell]);
   });
 
-  it('describes the cumulative curve with exact amounts', () => {
+  it('describes the cumulative curve in money with cents, from the exact amounts', () => {
     const { closed_trades } = matchRoundTrips(tradesToExecutions([buy, sell]));
     expect(cumulativeDescription(computeStats(closed_trades).equity_curve)).toBe(
-      'Cumulative net P&L of 1 closed trade on 2026-03-03: ends at +900.0000, highest +900.0000, lowest +900.0000.',
+      'Cumulative net P&L of 1 closed trade on 2026-03-03: ends at +$900.00, highest +$900.00, lowest +$900.00.',
     );
     expect(cumulativeDescription([])).toBe('No closed trades yet.');
     // Highest and lowest compare exactly, not as floats.
@@ -223,7 +227,8 @@ describe('open and closed positions, and the chart in words', () => {
       exit: '2026-03-03T10:00:00',
       cumulative,
     }));
-    expect(cumulativeDescription(curve)).toContain('highest +1.00000000000000002, lowest −3');
+    expect(curveExtremes(curve)).toEqual({ high: '1.00000000000000002', low: '-3' });
+    expect(cumulativeDescription(curve, 'CAD')).toContain('highest +CA$1.00, lowest −CA$3.00');
   });
 });
 
