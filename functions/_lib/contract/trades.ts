@@ -101,12 +101,16 @@ export const tradesApi = {
       trade_id: tradeId,
       symbol: z.string({ error: 'Please enter a stock symbol' }).max(40),
       tradeType: z.enum(['buy', 'sell'], { error: 'buy or sell' }),
-      buyPrice: z.string({ error: 'Please enter a trade price' }).max(40),
+      /** A buy's price; a sell's when it has none of its own (kept from before sells asked for theirs). */
+      buyPrice: z.string({ error: 'Please enter a trade price' }).max(40).nullable().optional(),
       sellPrice: z.string().max(40).nullable().optional(),
+      /** Commissions and fees paid: an exact amount of 0 or more; absent keeps the stored fees (0 when new). */
+      fees: z.string({ error: 'Please enter valid fees: 0 or more, e.g. 1.99' }).max(40).optional(),
       shares: z.union([z.string().max(20), z.number()], { error: 'Please enter the number of shares' }),
       note: z.string().max(2000).optional(),
       sellProfit: z.string().nullable().optional(),
       updated: z.number().optional(),
+      /** Executed at (ms): the past, or now within a minute of clock skew; absent keeps the stored time (now when new). */
       time: z.number().int().min(0).max(8_640_000_000_000).optional(),
     }),
     response: z.object({ trade: Trade }),

@@ -3,7 +3,7 @@ import type { Trade } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { parseJson } from '../store.ts';
-import { parsePriceInput, toDecimal } from '../trades/money.ts';
+import { parsePriceInput, plain, toDecimal } from '../trades/money.ts';
 import { cleanNote, cleanSymbol, MAX_TRADES, TRADES_PAGE_SIZE, tradeFormError } from '../trades/rules.ts';
 import { openTradeIds } from '../trades/stored-trades.ts';
 import { tradeKeys } from './keys.ts';
@@ -92,17 +92,22 @@ export interface TradeInput {
   trade_id: string;
   symbol: string;
   tradeType: 'buy' | 'sell';
-  buyPrice: string;
+  buyPrice?: string | null | undefined;
   sellPrice?: string | null | undefined;
   shares: string | number;
   note?: string | undefined;
+  /** Exact, 0 or more; absent keeps the stored fees. */
+  fees?: string | undefined;
+  /** Executed at (ms), not in the future; absent keeps the stored time. */
   time?: number | undefined;
 }
 
 /**
  * docs/product.md §7 journal/trades/update: create or edit one typed trade. The form's rules are checked
- * again here with its messages; `sellProfit` is worked out from the prices, never taken from the
- * client. Two round trips: the gate's pipeline with the stored trade, then the script.
+ * again here with its messages (the time against the server's clock); `sellProfit` is worked out from
+ * the prices, never taken from the client. A sell keeps its sell price, and a buy price only when one
+ * is given (an import's shape); fees are stored as imports store them. Two round trips: the gate's
+ * pipeline with the stored trade, then the script.
  */
 export async function saveTrade(
   deps: Pick<Deps, 'store' | 'now'>,
@@ -110,15 +115,16 @@ export async function saveTrade(
   input: TradeInput,
 ): Promise<{ trade: Trade }> {
   const shares = String(input.shares).trim();
-  const problem = tradeFormError({ ...input, shares });
+  const problem = tradeFormError({ ...input, shares }, deps.now());
   if (problem) throw badRequest(problem);
   const price = (text: string | null | undefined) => {
     const parsed = parsePriceInput(text ?? '');
     return parsed.ok ? parsed.value : null;
   };
-  // tradeFormError has accepted the buy price (and the sell price when one was given).
-  const buyPrice = price(input.buyPrice) as string;
+  // tradeFormError has accepted the side's price and any other price given, and the fees.
+  const buyPrice = price(input.buyPrice);
   const sellPrice = input.tradeType === 'sell' ? price(input.sellPrice) : null;
+  const fees = input.fees?.trim() ? plain(toDecimal(input.fees.trim().replace(',', '.'))) : undefined;
   const { sub } = gate.caller;
   const key = tradeKeys.trade(sub, input.trade_id);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -133,8 +139,13 @@ export async function saveTrade(
       shares: shares.replace(/^0+(?=\d)/, ''),
       buyPrice,
       sellPrice,
-      sellProfit: sellPrice === null ? null : toDecimal(sellPrice).gte(toDecimal(buyPrice)) ? '+' : '-',
-      fees: stored?.fees ?? '0',
+      sellProfit:
+        sellPrice === null || buyPrice === null
+          ? null
+          : toDecimal(sellPrice).gte(toDecimal(buyPrice))
+            ? '+'
+            : '-',
+      fees: fees ?? stored?.fees ?? '0',
       note: cleanNote(input.note ?? ''),
       time: input.time ?? stored?.time ?? now,
       updated: now,

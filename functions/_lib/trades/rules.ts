@@ -24,7 +24,18 @@ export const TRADE_MESSAGES = {
   shares: 'Please enter the number of shares',
   invalidShares: 'Please enter a valid number of shares',
   saveFailed: 'There was an error adding your trade. Please try again.',
+  time: 'Please enter the date and time of the trade',
+  futureTime: 'The trade time cannot be in the future',
+  fees: 'Please enter valid fees: 0 or more, e.g. 1.99',
 } as const;
+
+/** A trade's time may be this far past the server's clock (a device's clock runs a little ahead). */
+export const CLOCK_SKEW_MS = 60_000;
+/** Fees of a typed trade: an exact amount of 0 or more with up to 8 decimals (imports also take rebates). */
+export const FEES_PATTERN = /^\d{1,12}([.,]\d{1,8})?$/;
+
+/** The form's fields, so a message can mark the one at fault. */
+export type TradeField = 'symbol' | 'buyPrice' | 'sellPrice' | 'shares' | 'time' | 'fees';
 
 /** docs/product.md §5: the symbol is stripped of special characters and upper-cased. */
 export const cleanSymbol = (symbol: string) =>
@@ -44,21 +55,52 @@ export const cleanNote = (note: string) =>
     .trim()
     .slice(0, MAX_NOTE);
 
-/** The first problem with a trade form's values, in the words of docs/product.md §8; null when it can be saved. */
-export function tradeFormError(values: {
+/** The values the rules read: the form's, or a write's as it arrives. */
+export interface TradeFormValues {
   symbol: string;
-  buyPrice: string;
+  /** Absent: a buy (the price asked for follows the side). */
+  tradeType?: 'buy' | 'sell' | undefined;
+  buyPrice?: string | null | undefined;
   sellPrice?: string | null | undefined;
   shares: string;
-}): string | null {
-  if (cleanSymbol(values.symbol) === '') return TRADE_MESSAGES.symbol;
+  /** Absent: 0. */
+  fees?: string | undefined;
+  /** Executed at (ms). Absent: now; NaN: a date or time the member left empty or half typed. */
+  time?: number | undefined;
+}
+
+/**
+ * The first problem with a trade's values and the field it is in, in the words of docs/product.md §8;
+ * null when it can be saved. `now` (ms) bounds the time: the past, or now within the clock skew.
+ */
+export function tradeFormProblem(
+  values: TradeFormValues,
+  now = Date.now(),
+): { field: TradeField; message: string } | null {
+  const problem = (field: TradeField, message: string) => ({ field, message });
+  if (cleanSymbol(values.symbol) === '') return problem('symbol', TRADE_MESSAGES.symbol);
+  // The side's own price is the one asked for: a sell's is its sell price. A sell saved before
+  // that with only a buy price (its execution price then) stays valid when edited.
   // docs/product.md §5 widened to 4 decimals (money.ts): OTC stocks trade at $0.0001.
-  if (values.buyPrice.trim() === '') return TRADE_MESSAGES.price;
-  if (!parsePriceInput(values.buyPrice).ok) return TRADE_MESSAGES.invalidPrice;
+  const buy = values.buyPrice?.trim() ?? '';
   const sell = values.sellPrice?.trim() ?? '';
-  if (sell !== '' && !parsePriceInput(sell).ok) return TRADE_MESSAGES.invalidPrice;
+  const own: TradeField = values.tradeType === 'sell' ? 'sellPrice' : 'buyPrice';
+  if ((own === 'sellPrice' ? sell || buy : buy) === '') return problem(own, TRADE_MESSAGES.price);
+  if (buy !== '' && !parsePriceInput(buy).ok) return problem('buyPrice', TRADE_MESSAGES.invalidPrice);
+  if (sell !== '' && !parsePriceInput(sell).ok) return problem('sellPrice', TRADE_MESSAGES.invalidPrice);
   const shares = values.shares.trim();
-  if (shares === '') return TRADE_MESSAGES.shares;
-  if (!SHARES_PATTERN.test(shares) || /^0+$/.test(shares)) return TRADE_MESSAGES.invalidShares;
+  if (shares === '') return problem('shares', TRADE_MESSAGES.shares);
+  if (!SHARES_PATTERN.test(shares) || /^0+$/.test(shares))
+    return problem('shares', TRADE_MESSAGES.invalidShares);
+  if (values.time !== undefined) {
+    if (!Number.isFinite(values.time)) return problem('time', TRADE_MESSAGES.time);
+    if (values.time > now + CLOCK_SKEW_MS) return problem('time', TRADE_MESSAGES.futureTime);
+  }
+  const fees = values.fees?.trim() ?? '';
+  if (fees !== '' && !FEES_PATTERN.test(fees)) return problem('fees', TRADE_MESSAGES.fees);
   return null;
 }
+
+/** The first problem's message alone; null when the trade can be saved. */
+export const tradeFormError = (values: TradeFormValues, now?: number): string | null =>
+  tradeFormProblem(values, now)?.message ?? null;
