@@ -7,37 +7,46 @@ import {
   cleanSymbol,
   normalizePrice,
   TRADE_MESSAGES,
-  tradeFormError,
+  type TradeField,
+  tradeFormProblem,
 } from '../../functions/_lib/trades/rules.ts';
 import { TextField } from '../account/TextField.tsx';
 import { ApiError } from '../api/client.ts';
+import { tradeTimeZone } from './time-zone.ts';
+import { formTime, formValues, shownPrices, typedPrice } from './trade-form-values.ts';
 import { saveTrade, tradesChanged } from './trades-writes.ts';
 
-/** docs/product.md §5: price inputs take digits and one decimal separator as typed; a comma becomes a dot. */
-function typedPrice(text: string): string {
-  const dotted = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
-  const point = dotted.indexOf('.');
-  return point < 0 ? dotted : dotted.slice(0, point + 1) + dotted.slice(point + 1).replace(/\./g, '');
-}
-
-const fromTrade = (trade: Trade | null) => ({
-  symbol: trade?.symbol ?? '',
-  tradeType: trade?.tradeType ?? ('buy' as 'buy' | 'sell'),
-  buyPrice: trade?.buyPrice ?? '',
-  sellPrice: trade?.sellPrice ?? '',
-  shares: trade?.shares ?? '',
-  note: trade?.note ?? '',
-});
-
-/** docs/product.md §2/§5: add or edit one trade; the rules are checked when the member submits. */
 /** Beside the brief's words when the store is down (503): the member knows waiting will help. */
 const UNAVAILABLE = 'The service is temporarily unavailable; what you typed is kept.';
+const ERROR_ID = 'trade-form-error';
+/** The input each field's message marks and focuses (a time's is its date). */
+const INPUT_IDS: Record<TradeField, string> = {
+  symbol: 'trade-symbol',
+  buyPrice: 'trade-buy-price',
+  sellPrice: 'trade-sell-price',
+  shares: 'trade-shares',
+  time: 'trade-date',
+  fees: 'trade-fees',
+};
+/** A server refusal names no field: its message does, for the fields the browser cannot fully check. */
+const fieldOf = (message: string): TradeField | null =>
+  message === TRADE_MESSAGES.futureTime || message === TRADE_MESSAGES.time
+    ? 'time'
+    : message === TRADE_MESSAGES.fees
+      ? 'fees'
+      : null;
 
+/**
+ * docs/product.md §2/§5: add or edit one trade as it happened — its side's price, date and time in the
+ * member's trade-time zone, fees; the rules are checked when the member submits, and the message marks
+ * and focuses the field at fault.
+ */
 export function TradeFormModal({ trade, onClose }: { trade: Trade | null; onClose: () => void }) {
   const client = useQueryClient();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [values, setValues] = useState(() => fromTrade(trade));
-  const [error, setError] = useState<string | null>(null);
+  const [initial] = useState(() => formValues(trade));
+  const [values, setValues] = useState(initial);
+  const [error, setError] = useState<{ field: TradeField | null; message: string } | null>(null);
   const save = useMutation({
     mutationFn: saveTrade,
     onSuccess: async () => {
@@ -45,52 +54,77 @@ export function TradeFormModal({ trade, onClose }: { trade: Trade | null; onClos
       dialog.current?.close();
     },
     // docs/product.md §8: a failed save says so and keeps everything typed; the server's 4xx words are shown as they come.
-    onError: (e) =>
-      setError(
+    onError: (e) => {
+      const message =
         e instanceof ApiError && e.status >= 400 && e.status < 500
           ? e.message
           : e instanceof ApiError && e.status === 503
             ? `${TRADE_MESSAGES.saveFailed} ${UNAVAILABLE}`
-            : TRADE_MESSAGES.saveFailed,
-      ),
+            : TRADE_MESSAGES.saveFailed;
+      setError({ field: fieldOf(message), message });
+    },
   });
   useEffect(() => {
     dialog.current?.showModal();
   }, []);
+  useEffect(() => {
+    if (error?.field) document.getElementById(INPUT_IDS[error.field])?.focus();
+  }, [error]);
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const sell = values.tradeType === 'sell';
+  const shown = shownPrices(values.tradeType, trade);
+  // An edit sends the time and fees only when changed: what the trade has stays as it is.
+  const timeChanged = values.date !== initial.date || values.time !== initial.time;
+  const feesChanged = values.fees !== initial.fees;
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const problem = tradeFormError({ ...values, sellPrice: sell ? values.sellPrice : null });
+    const buyPrice = shown.buyPrice ? normalizePrice(values.buyPrice) : '';
+    const sellPrice = shown.sellPrice ? normalizePrice(values.sellPrice) : '';
+    const time = trade && !timeChanged ? undefined : formTime(values);
+    const fees = trade && !feesChanged ? undefined : normalizePrice(values.fees) || '0';
+    const problem = tradeFormProblem({ ...values, buyPrice, sellPrice, time, fees });
     setError(problem);
     if (problem) return;
-    const sellPrice = normalizePrice(values.sellPrice);
     save.mutate({
       trade_id: trade?.trade_id ?? newId('trade_'),
       symbol: cleanSymbol(values.symbol),
       tradeType: values.tradeType,
-      buyPrice: normalizePrice(values.buyPrice),
-      sellPrice: sell && sellPrice !== '' ? sellPrice : null,
+      buyPrice: buyPrice || null,
+      sellPrice: sellPrice || null,
       shares: values.shares.trim(),
       note: cleanNote(values.note),
-      ...(trade ? { updated: trade.updated, time: trade.time } : {}),
+      ...(time === undefined ? {} : { time }),
+      ...(fees === undefined ? {} : { fees }),
+      ...(trade ? { updated: trade.updated } : {}),
     });
   }
 
+  // Each input: marked and described by the message when it is the one at fault.
+  const field = (name: TradeField) => (error?.field === name ? { invalid: true, describedBy: ERROR_ID } : {});
+  const price = (name: 'buyPrice' | 'sellPrice' | 'fees', label: string) => (
+    <TextField
+      id={INPUT_IDS[name]}
+      label={label}
+      value={values[name]}
+      onValue={(v) => set(name)(typedPrice(v))}
+      inputMode="decimal"
+      autoComplete="off"
+      {...field(name)}
+    />
+  );
+  const when = field('time');
   const title = trade ? 'Edit Trade' : 'Add Trade';
   return (
     <dialog ref={dialog} className="modal trade-form" aria-labelledby="trade-form-title" onClose={onClose}>
       <h2 id="trade-form-title">{title}</h2>
       <form onSubmit={submit} noValidate>
         <TextField
-          id="trade-symbol"
+          id={INPUT_IDS.symbol}
           label="Symbol"
           value={values.symbol}
           onValue={set('symbol')}
           autoComplete="off"
-          invalid={error === TRADE_MESSAGES.symbol}
-          describedBy="trade-form-error"
+          {...field('symbol')}
         />
         <fieldset className="trade-form__side">
           <legend>Trade type</legend>
@@ -107,35 +141,38 @@ export function TradeFormModal({ trade, onClose }: { trade: Trade | null; onClos
             </label>
           ))}
         </fieldset>
+        {shown.sellPrice && price('sellPrice', 'Sell price')}
+        {shown.buyPrice && price('buyPrice', 'Buy price')}
         <TextField
-          id="trade-buy-price"
-          label="Buy price"
-          value={values.buyPrice}
-          onValue={(v) => set('buyPrice')(typedPrice(v))}
-          inputMode="decimal"
-          autoComplete="off"
-          describedBy="trade-form-error"
-        />
-        {sell && (
-          <TextField
-            id="trade-sell-price"
-            label="Sell price"
-            value={values.sellPrice}
-            onValue={(v) => set('sellPrice')(typedPrice(v))}
-            inputMode="decimal"
-            autoComplete="off"
-            describedBy="trade-form-error"
-          />
-        )}
-        <TextField
-          id="trade-shares"
+          id={INPUT_IDS.shares}
           label="Shares"
           value={values.shares}
           onValue={set('shares')}
           inputMode="numeric"
           autoComplete="off"
-          describedBy="trade-form-error"
+          {...field('shares')}
         />
+        <fieldset className="trade-form__when">
+          <legend>Executed ({tradeTimeZone().replace(/_/g, ' ')} time)</legend>
+          <TextField
+            id={INPUT_IDS.time}
+            label="Date"
+            type="date"
+            value={values.date}
+            onValue={set('date')}
+            {...when}
+          />
+          <TextField
+            id="trade-time"
+            label="Time"
+            type="time"
+            step={1}
+            value={values.time}
+            onValue={set('time')}
+            {...when}
+          />
+        </fieldset>
+        {price('fees', 'Fees')}
         <label htmlFor="trade-note">Note</label>
         <textarea
           id="trade-note"
@@ -143,8 +180,8 @@ export function TradeFormModal({ trade, onClose }: { trade: Trade | null; onClos
           value={values.note}
           onChange={(e) => set('note')(e.target.value)}
         />
-        <p id="trade-form-error" className="form-error" role="alert">
-          {error}
+        <p id={ERROR_ID} className="form-error" role="alert">
+          {error?.message}
         </p>
         <div className="modal__actions">
           <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>

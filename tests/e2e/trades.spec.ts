@@ -60,7 +60,8 @@ test('a member adds, edits and deletes trades, and the statistics follow', async
   const sell = form(page);
   await sell.getByLabel('Symbol').fill('ABCD');
   await sell.getByLabel('Sell', { exact: true }).check();
-  await sell.getByLabel('Buy price').fill('0.0042');
+  // A sell asks for its sell price only.
+  await expect(sell.getByLabel('Buy price')).toHaveCount(0);
   await sell.getByLabel('Sell price').fill('0.0051');
   await sell.getByLabel('Shares').fill('1000000');
   await submit(sell);
@@ -125,6 +126,117 @@ test('a member adds, edits and deletes trades, and the statistics follow', async
   // Import Trades has its place.
   await page.getByRole('button', { name: 'Import Trades' }).click();
   await expect(page.getByRole('dialog', { name: 'Import Trades' })).toBeVisible();
+});
+
+/** A day in the member's trade-time zone (New York), `days` from today. */
+const marketDay = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(Date.now() + days * 86_400_000);
+
+test('Add Trade logs yesterday’s sell as it happened, with its fees, and the statistics follow', async ({
+  page,
+}) => {
+  test.slow();
+  await signInNewMember(page);
+  await page.goto('/trades');
+  await page.getByRole('button', { name: 'Executions', exact: true }).click();
+  const yesterday = marketDay(-1);
+
+  await page.getByRole('button', { name: 'Add Trade' }).click();
+  const add = form(page);
+  // A new trade starts now, in market time, with no fees.
+  await expect(add.getByLabel('Date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(add.getByLabel('Fees')).toHaveValue('0');
+  await add.getByLabel('Symbol').fill('ABCD');
+  await add.getByLabel('Buy price').fill('0.0042');
+  await add.getByLabel('Shares').fill('1000000');
+  await add.getByLabel('Date').fill(yesterday);
+  await add.getByLabel('Time', { exact: true }).fill('10:00:00');
+  await add.getByLabel('Fees').fill('0,99');
+  await submit(add);
+  await expect(add).toBeHidden();
+
+  await page.getByRole('button', { name: 'Add Trade' }).click();
+  const sell = form(page);
+  await sell.getByLabel('Symbol').fill('ABCD');
+  await sell.getByLabel('Sell', { exact: true }).check();
+  await expect(sell.getByLabel('Buy price')).toHaveCount(0);
+  await sell.getByLabel('Shares').fill('1000000');
+  // The message marks the field at fault, describes it and puts the cursor there.
+  await submit(sell);
+  await expect(formError(sell)).toHaveText('Please enter a trade price');
+  const sellPrice = sell.getByLabel('Sell price');
+  await expect(sellPrice).toHaveAttribute('aria-invalid', 'true');
+  await expect(sellPrice).toHaveAccessibleDescription('Please enter a trade price');
+  await expect(sellPrice).toBeFocused();
+  await sellPrice.fill('0.0051');
+  await sell.getByLabel('Date').fill(marketDay(2));
+  await submit(sell);
+  await expect(formError(sell)).toHaveText('The trade time cannot be in the future');
+  await expect(sell.getByLabel('Date')).toHaveAttribute('aria-invalid', 'true');
+  await expect(sell.getByLabel('Date')).toBeFocused();
+  await expect(sellPrice).not.toHaveAttribute('aria-invalid', 'true');
+  await sell.getByLabel('Date').fill(yesterday);
+  await sell.getByLabel('Time', { exact: true }).fill('11:30:00');
+  await sell.getByLabel('Fees').fill('1.5');
+  await submit(sell);
+  await expect(sell).toBeHidden();
+
+  // 1,000,000 × (0.0051 − 0.0042) = 900, less 0.99 + 1.50 of fees, on yesterday's date.
+  await expect(tradeRow(page, 'Sell').locator('time')).toHaveText(/11:30:00 AM E[SD]T$/);
+  await expect(stat(page, 'Net P&L')).toContainText('+$897.51');
+  await expect(
+    page.getByRole('button', { name: `${yesterday}: +$897.51, 1 trade: show them` }),
+  ).toBeVisible();
+});
+
+test('one-trade chart: a point on its day with hours around it, 0 in view, its words in cents', async ({
+  page,
+}) => {
+  await signInNewMember(page);
+  const stored = (side: 'buy' | 'sell', time: number, price: string) => ({
+    trade_id: `trade_${side === 'buy' ? 'B' : 'S'}${'0'.repeat(15)}`,
+    symbol: 'ABCD',
+    tradeType: side,
+    shares: '1000000',
+    buyPrice: side === 'buy' ? price : null,
+    sellPrice: side === 'sell' ? price : null,
+    sellProfit: null,
+    fees: '0',
+    note: '',
+    time,
+    updated: time,
+    source: 'manual',
+    account: null,
+    intent: null,
+    fingerprint: null,
+  });
+  // Bought and sold on 2026-11-25 (New York): +773.80.
+  const exit = Date.UTC(2026, 10, 25, 16, 0);
+  const trades = [stored('sell', exit, '0.0050'), stored('buy', exit - 3_600_000, '0.0042262')];
+  await page.route('**/api/journal/trades', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ trades, more: false, total: trades.length }),
+    }),
+  );
+  await page.goto('/trades');
+  const curve = page.getByRole('img', { name: 'Cumulative net P&L chart' });
+  await expect(curve).toHaveAccessibleDescription(
+    'Cumulative net P&L of 1 closed trade on 2026-11-25: ends at +$773.80, highest +$773.80, lowest +$773.80.',
+  );
+  await expect(curve).toHaveAttribute('data-x-range', /\d/);
+  const range = async (name: string) =>
+    ((await curve.getAttribute(name)) ?? '').split(' ').map(Number) as [number, number];
+  const [xMin, xMax] = await range('data-x-range');
+  // The chart's x values are the exit's wall clock read on this device (Paris), in seconds.
+  expect(xMin).toBeLessThan(xMax);
+  expect(xMax - xMin).toBeLessThanOrEqual(86_400);
+  const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+  expect([day(xMin), day(xMax)]).toEqual(['2026-11-25', '2026-11-25']);
+  const [yMin, yMax] = await range('data-y-range');
+  expect(yMin).toBeLessThan(0);
+  expect(yMax).toBeGreaterThan(773.8);
+  expect(yMax).toBeLessThan(1000);
 });
 
 test('a visitor sees the pitch and no trades', async ({ page }) => {
