@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Trade, TripTag } from '../../functions/_lib/contract/index.ts';
 import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
-import { wallText } from './closed-trades-view.ts';
+import { heldText, returnOnCost, wallText } from './closed-trades-view.ts';
 import { exactMoney, formatAmount, formatMarketTime, formatMoney } from './format.ts';
 import { RiskForm } from './RiskForm.tsx';
 import { TagForm } from './TagForm.tsx';
@@ -22,8 +22,35 @@ export function TripDetail({
   const client = useQueryClient();
   const note = tags.trips[trip.id];
   const fills = (trip.fills ?? []).flatMap((id) => trades.get(id) ?? []);
+  const money = (value: string, sign = true) => (
+    <dd title={exactMoney(value, trip.currency)}>{formatMoney(value, trip.currency, { sign })}</dd>
+  );
+  const ret = returnOnCost(trip);
   return (
     <div className="trip-detail__body">
+      {/* What the row leaves out at this width (trip-table.css), and everything on a phone. */}
+      <dl className="trip-facts" aria-label={`${trip.symbol} in figures`}>
+        <dt>Entry</dt>
+        <dd>{wallText(trip.entry)}</dd>
+        <dt>Exit</dt>
+        <dd>{wallText(trip.exit)}</dd>
+        <dt>Held</dt>
+        <dd>{heldText(trip)}</dd>
+        <dt>Shares</dt>
+        <dd>{formatAmount(String(trip.shares))}</dd>
+        <dt>Avg entry</dt>
+        <dd>{trip.avg_entry}</dd>
+        <dt>Avg exit</dt>
+        <dd>{trip.avg_exit}</dd>
+        <dt>Gross</dt>
+        {money(trip.gross)}
+        <dt>Fees</dt>
+        {money(trip.fees, false)}
+        <dt>Net</dt>
+        {money(trip.net)}
+        <dt>Return</dt>
+        <dd>{ret === null ? '—' : `${ret}%`}</dd>
+      </dl>
       <table className="trip-fills" aria-label={`Executions of ${trip.symbol} closed ${wallText(trip.exit)}`}>
         <thead>
           <tr>

@@ -11,9 +11,10 @@ import { useVirtualRows } from './virtual-rows.ts';
 
 /** Beyond this many round trips the table renders only what is on screen. */
 const VIRTUAL_FROM = 200;
-// A trip's row as drawn (40 px in Chromium, system font): an estimate that matches spares the
-// virtualizer re-laying out every row after it each time a shown row is measured.
-const ROW_HEIGHT = 40;
+// A trip's row as drawn (40 px in Chromium, system font; a phone's card is 64 px, trip-table.css):
+// an estimate that matches spares the virtualizer re-laying out every row after it each time a
+// shown row is measured.
+const rowHeight = () => (globalThis.matchMedia?.('(max-width: 600px)').matches ? 64 : 40);
 
 const tripKey = (trip: ClosedTrade) => trip.id;
 
@@ -35,9 +36,10 @@ export function TripTable({
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // Sorted once per order and filter set (useTrips keeps them).
   const rows = useMemo(() => view.sorted(sort.key, sort.direction), [view, sort]);
+  const [height] = useState(rowHeight);
   const { scroller, virtual, virtualizer, indexOf, shown, before, after } = useVirtualRows(rows, {
     from: VIRTUAL_FROM,
-    rowHeight: ROW_HEIGHT,
+    rowHeight: height,
     keyOf: tripKey,
   });
   const navigate = useNavigate();
