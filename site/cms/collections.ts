@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { articleFrontMatter } from '../../functions/_lib/articles/front-matter.ts';
+import { courseSchema } from '../../functions/_lib/courses/course-schema.ts';
 import { audioContent, streamContent, videosContent } from '../../functions/_lib/library/content-schema.ts';
 import {
   articlesPageSchema,
@@ -139,6 +140,43 @@ export const ARTICLES = {
   } satisfies FieldChoices,
 } as const;
 
+const STABLE_ID = {
+  hint: "Stable: members' progress is kept by it. Change the title, never the id, once published.",
+};
+
+/** One file per course: content/courses/{slug}.json (docs/courses.md). */
+export const COURSES = {
+  name: 'courses',
+  label: 'Courses',
+  folder: 'content/courses',
+  schema: courseSchema,
+  choices: {
+    slug: { hint: 'The address /courses/{slug} and the file name. Fixed once published.' },
+    cover: { widget: 'image', choose_url: false, hint: 'A 1200×630 WebP or JPEG under 150 KB.' },
+    sequential: { hint: 'On: each module opens once the one before it is complete.' },
+    modules: { summary: '{{fields.title}}' },
+    'modules.id': STABLE_ID,
+    'modules.lessons': { summary: '{{fields.title}} ({{fields.kind}})' },
+    'modules.lessons.id': STABLE_ID,
+    'modules.lessons.video': { hint: 'Video lessons: the id of a video of the library, e.g. v1132.' },
+    'modules.lessons.chapterStart': { hint: "Optional: the start (s) of one of the video's chapters." },
+    'modules.lessons.article': {
+      hint: "Article lessons: the article's address, e.g. how_the_otc_market_works.",
+    },
+    'modules.lessons.text': { hint: "The lesson's notes in Markdown; members only." },
+    'modules.check': { hint: 'Optional: 3 to 10 questions at the end of the module.' },
+    'modules.check.passMark': { hint: 'Percent of the questions answered right to pass.' },
+    'modules.check.questions': { summary: '{{fields.prompt}}' },
+    'modules.check.questions.id': STABLE_ID,
+    'modules.check.questions.choices': { summary: '{{fields.text}}' },
+    'modules.check.questions.choices.id': STABLE_ID,
+    'modules.check.questions.teaches': { hint: 'The lesson id (and chapter start) that teaches the answer.' },
+    'modules.goal': {
+      hint: 'Optional practice from the journal; tag only for tagged-trips, percent only for max-position-week.',
+    },
+  } satisfies FieldChoices,
+} as const;
+
 /** The schema an entry is saved against, or undefined for an entry the editor does not know. */
 export function schemaOfEntry(
   collection: string,
@@ -146,6 +184,7 @@ export function schemaOfEntry(
 ): { schema: z.ZodType; file: string } | undefined {
   if (collection === ARTICLES.name)
     return { schema: ARTICLES.schema, file: `${ARTICLES.folder}/${entry}.md` };
+  if (collection === COURSES.name) return { schema: COURSES.schema, file: `${COURSES.folder}/${entry}.json` };
   const file = [PAGES, SETTINGS].find((c) => c.name === collection)?.files.find((f) => f.name === entry);
   return file && { schema: file.schema, file: file.file };
 }

@@ -6,6 +6,7 @@
 import {
   ARTICLE_IMAGES,
   ARTICLES,
+  COURSES,
   type EditableCollection,
   type EditableFile,
   PAGES,
@@ -98,6 +99,22 @@ export function cmsConfig(options: { siteUrl: string; backend: EditorBackend }) 
         summary: '{{title}} ({{date}})',
         sortable_fields: ['date', 'title'],
         fields: [...fieldsOf(ARTICLES.schema, ARTICLES.choices), BODY],
+      },
+      {
+        name: COURSES.name,
+        label: COURSES.label,
+        label_singular: 'Course',
+        description:
+          'One file per course at /courses/{slug}; docs/courses.md lists the rules the build checks.',
+        folder: COURSES.folder,
+        extension: 'json',
+        format: 'json',
+        create: true,
+        // The file name is the slug field, so a new title never moves the course or its progress.
+        identifier_field: 'slug',
+        slug: '{{slug}}',
+        summary: '{{title}} ({{level}})',
+        fields: fieldsOf(COURSES.schema, COURSES.choices),
       },
       fileCollection(SETTINGS),
     ],

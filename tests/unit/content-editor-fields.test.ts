@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify } from 'yaml';
 import { z } from 'zod';
 import { articleSlug } from '../../functions/_lib/articles/rules.ts';
-import { ARTICLES, type EditableFile, PAGES, SETTINGS } from '../../site/cms/collections.ts';
+import { ARTICLES, COURSES, type EditableFile, PAGES, SETTINGS } from '../../site/cms/collections.ts';
 import { cmsConfig, editorBackend } from '../../site/cms/config.ts';
 import { type CmsField, fieldsOf } from '../../site/cms/fields.ts';
 
@@ -23,6 +23,7 @@ const config = cmsConfig({
   backend: { name: 'git-gateway', branch: 'main' },
 });
 const articleFiles = readdirSync(new URL(`${ARTICLES.folder}/`, root)).filter((file) => file.endsWith('.md'));
+const courseFiles = readdirSync(new URL(`${COURSES.folder}/`, root)).filter((file) => file.endsWith('.json'));
 
 /** Every editable file with its schema, its editor fields and the value it holds today. */
 const editable: Array<{ file: string; schema: z.ZodType; fields: CmsField[]; value: object }> = [
@@ -38,6 +39,12 @@ const editable: Array<{ file: string; schema: z.ZodType; fields: CmsField[]; val
     fields: fieldsOf(ARTICLES.schema, ARTICLES.choices),
     value: frontMatter(`${ARTICLES.folder}/${name}`),
   })),
+  ...courseFiles.map((name) => ({
+    file: `${COURSES.folder}/${name}`,
+    schema: COURSES.schema as z.ZodType,
+    fields: fieldsOf(COURSES.schema, COURSES.choices),
+    value: JSON.parse(read(`${COURSES.folder}/${name}`)) as object,
+  })),
 ];
 
 describe('content editor collections', () => {
@@ -46,8 +53,9 @@ describe('content editor collections', () => {
     const library = readdirSync(new URL('content/library/', root)).map((file) => `content/library/${file}`);
     const files = [...PAGES.files, ...SETTINGS.files].map((entry) => entry.file);
     expect(files.sort()).toEqual([...pages, ...library, 'content/site.json'].sort());
-    expect(config.collections.map((c) => c.name)).toEqual(['pages', 'articles', 'settings']);
+    expect(config.collections.map((c) => c.name)).toEqual(['pages', 'articles', 'courses', 'settings']);
     expect(articleFiles.length).toBeGreaterThan(0);
+    expect(courseFiles.length).toBeGreaterThan(0);
   });
 
   it('gives markdown files with a body a body field, and only those', () => {

@@ -1,0 +1,125 @@
+/**
+ * A course as editors write it: content/courses/{slug}.json. An ordered list of modules, each an
+ * ordered list of lessons (a library video, optionally from a chapter, or an article), an optional
+ * knowledge check and an optional practice goal measured on the member's journal.
+ *
+ * Zod only: the build (content.ts), the content editor (/admin/, fields generated from this schema)
+ * and the member functions share it. Rules that need more than one field or another file (a video
+ * that exists, one correct choice, unique ids) are in rules.ts, checked at build.
+ *
+ * Ids (course slug, module, lesson, question and choice ids) are stable: a member's progress and
+ * answers are stored by them, so an editor renames titles freely but keeps ids once published.
+ */
+import { z } from 'zod';
+
+const text = z.string().trim().min(1);
+/** A stable id: lower-case letters, digits and "-", e.g. "the-market". */
+const stableId = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lower-case letters, digits and - (e.g. the-market)');
+/** A chapter's start in the video, in seconds (a chapter of content/library/videos.json). */
+const chapterStart = z.number().min(0);
+
+export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export const LESSON_KINDS = ['video', 'article'] as const;
+export const QUESTION_KINDS = ['single', 'multiple'] as const;
+
+/**
+ * Practice measured on the member's own journal, evaluated on the server; a closed set, so every
+ * kind has a counter. `tag` is for tagged-trips (the setup tag), `percent` for max-position-week
+ * (largest position as a percent of the member's stated account size). See docs/courses.md.
+ */
+export const GOAL_KINDS = [
+  'closed-trips-with-risk',
+  'tagged-trips',
+  'cashtag-notes',
+  'reviewed-trades',
+  'max-position-week',
+] as const;
+export type GoalKind = (typeof GOAL_KINDS)[number];
+
+export const lessonSchema = z.strictObject({
+  id: stableId,
+  title: text.max(120),
+  kind: z.enum(LESSON_KINDS),
+  /** For a video lesson: the id of a video of content/library/videos.json. */
+  video: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, 'use a video id of the library, e.g. v1132')
+    .optional(),
+  /** For a video lesson that starts at a chapter: that chapter's start (s). */
+  chapterStart: chapterStart.optional(),
+  /** For an article lesson: the article's address, content/articles/{article}.md. */
+  article: z
+    .string()
+    .regex(/^[a-z0-9][\w-]*$/, 'use an article address, e.g. how_the_otc_market_works')
+    .optional(),
+  /** The lesson's written notes (Markdown); members only. */
+  text: text.max(4000),
+});
+
+export const choiceSchema = z.strictObject({
+  id: stableId,
+  text: text.max(200),
+  correct: z.boolean().default(false),
+});
+
+export const questionSchema = z.strictObject({
+  id: stableId,
+  prompt: text.max(300),
+  kind: z.enum(QUESTION_KINDS),
+  choices: z.array(choiceSchema).min(2).max(6),
+  /** Shown after the member answers. */
+  explanation: text.max(600),
+  /** Where the answer is taught: a lesson of this course, optionally a chapter of its video. */
+  teaches: z.strictObject({ lesson: stableId, chapterStart: chapterStart.optional() }),
+});
+
+export const checkSchema = z.strictObject({
+  /** Percent of the questions answered right to pass. */
+  passMark: z.number().int().min(1).max(100),
+  questions: z.array(questionSchema).min(3).max(10),
+});
+
+export const goalSchema = z.strictObject({
+  kind: z.enum(GOAL_KINDS),
+  /** How many (trips, notes, reviewed trades, weeks) the member needs. */
+  target: z.number().int().min(1).max(100),
+  /** tagged-trips: the setup tag the trips carry. */
+  tag: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use a tag in lower case with -, e.g. panic-dip')
+    .optional(),
+  /** max-position-week: the largest position allowed, in percent of the stated account size. */
+  percent: z.number().gt(0).max(100).optional(),
+});
+
+export const moduleSchema = z.strictObject({
+  id: stableId,
+  title: text.max(120),
+  lessons: z.array(lessonSchema).min(1).max(20),
+  check: checkSchema.optional(),
+  goal: goalSchema.optional(),
+});
+
+export const courseSchema = z.strictObject({
+  /** The address /courses/{slug} and the file name; fixed once published. */
+  slug: stableId,
+  title: text.max(120),
+  summary: text.min(40).max(320),
+  level: z.enum(COURSE_LEVELS),
+  /** A web image of the site, e.g. /images/articles/how_the_otc_market_works.webp. */
+  cover: z
+    .string()
+    .regex(/^\/images\/[\w\-./]+\.(?:webp|jpe?g|png)$/, 'use a site image, e.g. /images/articles/cover.webp'),
+  coverAlt: text.max(200),
+  /** On: each module opens once the one before it is complete. */
+  sequential: z.boolean().default(false),
+  modules: z.array(moduleSchema).min(1).max(20),
+});
+
+export type Course = z.infer<typeof courseSchema>;
+export type CourseModule = z.infer<typeof moduleSchema>;
+export type Lesson = z.infer<typeof lessonSchema>;
+export type Question = z.infer<typeof questionSchema>;
+export type Goal = z.infer<typeof goalSchema>;
