@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { amountRange, timeRange } from './chart-series.ts';
+import { amountRange, timeRange } from './chart-range.ts';
 
 /** Cumulative net P&L by exit time (its own chunk: uPlot loads only with the statistics). */
 export default function PnlChart({
@@ -33,9 +33,18 @@ export default function PnlChart({
           width,
           height: 220,
           legend: { show: false },
-          // The axes span the trades shown (chart-series.ts): one trade is a point with hours around it.
+          // The axes span the trades shown (chart-range.ts): one trade is a point with hours around it.
           scales: {
-            x: { time: true, range: (_, min, max) => timeRange(min, max) },
+            x: {
+              time: true,
+              // One exit: uPlot has already widened it by 1,000 days; the data says it is one point.
+              range: (u, min, max) => {
+                const xs = u.data[0];
+                return xs.length > 0 && xs[0] === xs[xs.length - 1]
+                  ? timeRange(xs[0] ?? null, xs[0] ?? null)
+                  : timeRange(min, max);
+              },
+            },
             y: { range: (_, min, max) => amountRange(min, max) },
           },
           // The drawn span, readable from the page (axis labels are drawn on the canvas).

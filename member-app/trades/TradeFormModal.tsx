@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
-import { newId } from '../../functions/_lib/ids.ts';
 import {
   cleanNote,
   cleanSymbol,
@@ -19,15 +18,8 @@ import { saveTrade, tradesChanged } from './trades-writes.ts';
 /** Beside the brief's words when the store is down (503): the member knows waiting will help. */
 const UNAVAILABLE = 'The service is temporarily unavailable; what you typed is kept.';
 const ERROR_ID = 'trade-form-error';
-/** The input each field's message marks and focuses (a time's is its date). */
-const INPUT_IDS: Record<TradeField, string> = {
-  symbol: 'trade-symbol',
-  buyPrice: 'trade-buy-price',
-  sellPrice: 'trade-sell-price',
-  shares: 'trade-shares',
-  time: 'trade-date',
-  fees: 'trade-fees',
-};
+/** The input a field's message marks and focuses is `trade-<field>` (a time's is its date). */
+const inputId = (field: TradeField) => `trade-${field}`;
 /** A server refusal names no field: its message does, for the fields the browser cannot fully check. */
 const fieldOf = (message: string): TradeField | null =>
   message === TRADE_MESSAGES.futureTime || message === TRADE_MESSAGES.time
@@ -41,7 +33,16 @@ const fieldOf = (message: string): TradeField | null =>
  * member's trade-time zone, fees; the rules are checked when the member submits, and the message marks
  * and focuses the field at fault.
  */
-export function TradeFormModal({ trade, onClose }: { trade: Trade | null; onClose: () => void }) {
+export default function TradeFormModal({
+  trade,
+  newTradeId,
+  onClose,
+}: {
+  trade: Trade | null;
+  /** A new trade's id (the page's: the ids module stays in its chunk, out of this lazy one). */
+  newTradeId: () => string;
+  onClose: () => void;
+}) {
   const client = useQueryClient();
   const dialog = useRef<HTMLDialogElement>(null);
   const [initial] = useState(() => formValues(trade));
@@ -68,7 +69,7 @@ export function TradeFormModal({ trade, onClose }: { trade: Trade | null; onClos
     dialog.current?.showModal();
   }, []);
   useEffect(() => {
-    if (error?.field) document.getElementById(INPUT_IDS[error.field])?.focus();
+    if (error?.field) document.getElementById(inputId(error.field))?.focus();
   }, [error]);
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const shown = shownPrices(values.tradeType, trade);
@@ -86,7 +87,7 @@ export function TradeFormModal({ trade, onClose }: { trade: Trade | null; onClos
     setError(problem);
     if (problem) return;
     save.mutate({
-      trade_id: trade?.trade_id ?? newId('trade_'),
+      trade_id: trade?.trade_id ?? newTradeId(),
       symbol: cleanSymbol(values.symbol),
       tradeType: values.tradeType,
       buyPrice: buyPrice || null,
@@ -103,7 +104,7 @@ export function TradeFormModal({ trade, onClose }: { trade: Trade | null; onClos
   const field = (name: TradeField) => (error?.field === name ? { invalid: true, describedBy: ERROR_ID } : {});
   const price = (name: 'buyPrice' | 'sellPrice' | 'fees', label: string) => (
     <TextField
-      id={INPUT_IDS[name]}
+      id={inputId(name)}
       label={label}
       value={values[name]}
       onValue={(v) => set(name)(typedPrice(v))}
@@ -119,7 +120,7 @@ export function TradeFormModal({ trade, onClose }: { trade: Trade | null; onClos
       <h2 id="trade-form-title">{title}</h2>
       <form onSubmit={submit} noValidate>
         <TextField
-          id={INPUT_IDS.symbol}
+          id={inputId('symbol')}
           label="Symbol"
           value={values.symbol}
           onValue={set('symbol')}
@@ -144,7 +145,7 @@ export function TradeFormModal({ trade, onClose }: { trade: Trade | null; onClos
         {shown.sellPrice && price('sellPrice', 'Sell price')}
         {shown.buyPrice && price('buyPrice', 'Buy price')}
         <TextField
-          id={INPUT_IDS.shares}
+          id={inputId('shares')}
           label="Shares"
           value={values.shares}
           onValue={set('shares')}
@@ -155,7 +156,7 @@ export function TradeFormModal({ trade, onClose }: { trade: Trade | null; onClos
         <fieldset className="trade-form__when">
           <legend>Executed ({tradeTimeZone().replace(/_/g, ' ')} time)</legend>
           <TextField
-            id={INPUT_IDS.time}
+            id={inputId('time')}
             label="Date"
             type="date"
             value={values.date}
@@ -163,7 +164,7 @@ export function TradeFormModal({ trade, onClose }: { trade: Trade | null; onClos
             {...when}
           />
           <TextField
-            id="trade-time"
+            id="trade-clock"
             label="Time"
             type="time"
             step={1}

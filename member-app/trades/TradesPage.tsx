@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
+import { newId } from '../../functions/_lib/ids.ts';
 import { DayNotes } from './DayNotes.tsx';
 import { DeleteTradeModal } from './DeleteTradeModal.tsx';
 import { ExecutionsTable } from './ExecutionsTable.tsx';
@@ -9,7 +10,6 @@ import { ImportTrades } from './import/ImportTrades.tsx';
 import { OpenedBefore } from './OpenedBefore.tsx';
 import { OpenPositions } from './OpenPositions.tsx';
 import { TagManager } from './TagManager.tsx';
-import { TradeFormModal } from './TradeFormModal.tsx';
 import { TradeStatsPanel } from './TradeStatsPanel.tsx';
 import { TripExports } from './TripExports.tsx';
 import { TripFiltersBar } from './TripFiltersBar.tsx';
@@ -29,6 +29,9 @@ import { NO_TAGS, useTrips } from './use-trips.ts';
 import './trade-stats.css';
 import './trades.css';
 import './trip-table.css';
+
+// Loaded when the member first adds or edits a trade: the form is not part of reading the page.
+const TradeFormModal = lazy(() => import('./TradeFormModal.tsx'));
 
 /**
  * docs/product.md §2 Trade history, for members: filters (in the URL, validated by the route) that
@@ -130,11 +133,14 @@ export function TradesPage({ search }: { search: TripSearch }) {
         )}
       </section>
       {editing && (
-        <TradeFormModal
-          key={editing === 'new' ? 'new' : editing.trade_id}
-          trade={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-        />
+        <Suspense>
+          <TradeFormModal
+            key={editing === 'new' ? 'new' : editing.trade_id}
+            trade={editing === 'new' ? null : editing}
+            newTradeId={() => newId('trade_')}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
       )}
       {deleting && <DeleteTradeModal trade={deleting} onClose={() => setDeleting(null)} />}
     </section>

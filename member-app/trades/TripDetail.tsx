@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Trade, TripTag } from '../../functions/_lib/contract/index.ts';
 import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
-import { heldText, returnOnCost, wallText } from './closed-trades-view.ts';
+import { heldText, wallText } from './closed-trades-view.ts';
 import { exactMoney, formatAmount, formatMarketTime, formatMoney } from './format.ts';
 import { RiskForm } from './RiskForm.tsx';
 import { TagForm } from './TagForm.tsx';
@@ -22,34 +22,26 @@ export function TripDetail({
   const client = useQueryClient();
   const note = tags.trips[trip.id];
   const fills = (trip.fills ?? []).flatMap((id) => trades.get(id) ?? []);
-  const money = (value: string, sign = true) => (
-    <dd title={exactMoney(value, trip.currency)}>{formatMoney(value, trip.currency, { sign })}</dd>
-  );
-  const ret = returnOnCost(trip);
+  const money = (value: string, sign = true) => formatMoney(value, trip.currency, { sign });
+  // What the row leaves out (trip-table.css; held and shares on a phone): exit, net and return it always shows.
+  const facts = [
+    ['Entry', wallText(trip.entry)],
+    ['Held', heldText(trip)],
+    ['Shares', formatAmount(String(trip.shares))],
+    ['Avg entry', trip.avg_entry],
+    ['Avg exit', trip.avg_exit],
+    ['Gross', money(trip.gross), trip.gross],
+    ['Fees', money(trip.fees, false), trip.fees],
+  ];
   return (
     <div className="trip-detail__body">
-      {/* What the row leaves out at this width (trip-table.css), and everything on a phone. */}
-      <dl className="trip-facts" aria-label={`${trip.symbol} in figures`}>
-        <dt>Entry</dt>
-        <dd>{wallText(trip.entry)}</dd>
-        <dt>Exit</dt>
-        <dd>{wallText(trip.exit)}</dd>
-        <dt>Held</dt>
-        <dd>{heldText(trip)}</dd>
-        <dt>Shares</dt>
-        <dd>{formatAmount(String(trip.shares))}</dd>
-        <dt>Avg entry</dt>
-        <dd>{trip.avg_entry}</dd>
-        <dt>Avg exit</dt>
-        <dd>{trip.avg_exit}</dd>
-        <dt>Gross</dt>
-        {money(trip.gross)}
-        <dt>Fees</dt>
-        {money(trip.fees, false)}
-        <dt>Net</dt>
-        {money(trip.net)}
-        <dt>Return</dt>
-        <dd>{ret === null ? '—' : `${ret}%`}</dd>
+      <dl className="trip-facts">
+        {facts.map(([term, value, exact]) => [
+          <dt key={term}>{term}</dt>,
+          <dd key={`${term}=`} title={exact && exactMoney(exact, trip.currency)}>
+            {value}
+          </dd>,
+        ])}
       </dl>
       <table className="trip-fills" aria-label={`Executions of ${trip.symbol} closed ${wallText(trip.exit)}`}>
         <thead>

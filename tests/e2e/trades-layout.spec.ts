@@ -97,6 +97,7 @@ test.describe('at 1280 px', () => {
     const wrap = page.locator('.trade-table-wrap.is-virtual');
     expect(await wrap.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     const net = table.getByRole('columnheader', { name: 'Net', exact: true });
+    await net.scrollIntoViewIfNeeded();
     await expect(net).toBeInViewport();
     expect(
       ((await net.boundingBox())?.x ?? 9999) + ((await net.boundingBox())?.width ?? 0),
@@ -109,7 +110,7 @@ test.describe('at 1280 px', () => {
       .getByRole('button', { name: /^Show the executions and tags of WEED\.TO / })
       .first()
       .click();
-    const facts = page.getByRole('definition').filter({ hasText: '−CA$1,234,567.89' });
+    const facts = page.getByRole('definition').filter({ hasText: '−CA$1,234,562.90' });
     await expect(facts.first()).toBeVisible();
     await expect(page.locator('.trip-facts').first()).toContainText('2.2345629');
     expect(await cutOrWrapped(page)).toEqual([]);

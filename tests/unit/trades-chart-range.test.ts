@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountRange, cumulativeSeries, timeRange } from '../../member-app/trades/chart-series.ts';
+import { amountRange, timeRange } from '../../member-app/trades/chart-range.ts';
+import { cumulativeSeries } from '../../member-app/trades/chart-series.ts';
 
 // The cumulative P&L chart's axes (docs/trades.md): they span exactly the trades shown.
 
