@@ -108,8 +108,8 @@ test('a member searches, filters by tags, watches from a chapter and resumes the
   const videoCalls = countApiCalls(page, 'videos');
   await page.goto('/videos');
   await expect(cards(page)).toHaveCount(12);
-  // Start-up: the default lists and frontload_friday, in parallel, once.
-  expect(videoCalls()).toBe(2);
+  // Start-up: the default lists and frontload_friday, in one request, once.
+  expect(videoCalls()).toBe(1);
 
   // Title search; an empty search clears it.
   const search = page.getByRole('searchbox', { name: 'Search videos by title' });

@@ -132,6 +132,8 @@ describe('planQuery', () => {
     [{ tags: ['dilution'] }, ['latest']],
     [{ more: 5 }, ['latest']],
     [{ search: 'x', playlist: 'dd' }, ['dd']],
+    [{ alsoPlaylists: ['frontload_friday', 'dd'] }, ['latest', 'essentials', 'dd', 'frontload_friday']],
+    [{ alsoPlaylists: ['frontload_friday'], playlist: 'dd' }, ['dd']],
   ])('%j answers %j', (query, groups) => {
     expect(planQuery(query, true).groups).toEqual(groups);
   });

@@ -90,6 +90,11 @@ export const libraryApi = {
         .optional(),
       search: z.string().max(200).nullable().optional(),
       tags: z.array(canonical).max(20).nullable().optional(),
+      /** Beside the default lists, these playlists too (start-up asks for every list in one request). */
+      alsoPlaylists: z
+        .array(z.string().regex(/^[a-z0-9_]{1,40}$/, 'use a playlist id'))
+        .max(5)
+        .optional(),
     }),
     response: VideoGroups,
   },

@@ -21,6 +21,8 @@ export interface VideoQuery {
   search?: string | null | undefined;
   /** Canonical tag names; a video matches when it has any of them. */
   tags?: string[] | null | undefined;
+  /** With the default lists only: more playlists answered beside them. */
+  alsoPlaylists?: string[] | undefined;
 }
 
 interface Plan {
@@ -46,7 +48,9 @@ export function planQuery(query: VideoQuery, member: boolean): Plan {
   const more = typeof query.more === 'number' && Number.isFinite(query.more) ? query.more : null;
   const narrowed = words.length > 0 || tags.length > 0 || more !== null || Boolean(query.playlist);
   return {
-    groups: narrowed ? [playlist ?? 'latest'] : ['latest', ...DEFAULT_PLAYLISTS],
+    groups: narrowed
+      ? [playlist ?? 'latest']
+      : [...new Set(['latest', ...DEFAULT_PLAYLISTS, ...(query.alsoPlaylists ?? [])])],
     limit,
     more,
     words,
