@@ -7,6 +7,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import siteJson from '../content/site.json' with { type: 'json' };
+import { loadCourses } from '../functions/_lib/courses/content.ts';
 import {
   articlesPageSchema,
   featuresSchema,
@@ -18,6 +19,8 @@ import { parseSite } from './lib/site-schema.ts';
 // site.json is imported directly by site/lib/site.ts (also by the member app);
 // validating it here makes every build and dev start fail fast on a typo.
 parseSite(siteJson);
+// Courses (content/courses/) are read by their pages; checking them here fails a dev start too.
+loadCourses();
 
 /** Landing and features copy live next to the static pages but have their own schemas. */
 const PAGES_BASE = './content/pages';

@@ -1,12 +1,13 @@
 /**
  * /sitemap.xml: every public page for search engines — landing, features, the markdown pages, the
- * article list and every article (address and date only). Member routes, the island and the 404
- * page are left out.
+ * article list and every article (address and date only), the course list and every course's
+ * outline. Member routes, the island and the 404 page are left out.
  */
 
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
 import { publicArticles } from '../lib/articles.ts';
+import { courseOutlines } from '../lib/courses.ts';
 import { site } from '../lib/site.ts';
 
 const escapeXml = (text: string) =>
@@ -21,6 +22,8 @@ export const GET: APIRoute = async () => {
     ...pages.map((page) => ({ path: `/${page.id}` })),
     { path: '/articles', lastmod: articles[0]?.date },
     ...articles.map((article) => ({ path: `/articles/${article.slug}`, lastmod: article.date })),
+    { path: '/courses' },
+    ...courseOutlines().map((course) => ({ path: `/courses/${course.slug}` })),
   ];
   const urls = entries.map(({ path, lastmod }) => {
     const loc = `<loc>${escapeXml(new URL(path, site.url).href)}</loc>`;

@@ -10,4 +10,6 @@ export const staticPages = [
   '/disclosure',
   '/articles',
   '/articles/how_the_otc_market_works',
+  '/courses',
+  '/courses/penny-stock-essentials',
 ];
