@@ -99,6 +99,11 @@ test("a course's outline: modules, locked lessons, each check and goal named, an
   expect(scripts).toEqual([]);
   await expect(page).toHaveTitle(`${course.title} | OTC Edge`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(course.title);
+  const lessons = course.modules.reduce((sum, m) => sum + m.lessons.length, 0);
+  const checks = course.modules.filter((m) => m.check).length;
+  await expect(page.locator('.course-page__header .article-meta')).toContainText(
+    `${course.modules.length} modules · ${lessons} lessons · ${checks} knowledge checks`,
+  );
   const modules = page.locator('[data-course-module]');
   await expect(modules).toHaveCount(course.modules.length);
   for (const [index, module] of course.modules.entries()) {
