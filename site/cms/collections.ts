@@ -152,7 +152,8 @@ export const COURSES = {
   schema: courseSchema,
   choices: {
     slug: { hint: 'The address /courses/{slug} and the file name. Fixed once published.' },
-    cover: { widget: 'image', choose_url: false, hint: 'A 1200×630 WebP or JPEG under 150 KB.' },
+    summary: { widget: 'text' },
+    cover: { widget: 'image', choose_url: false, hint: 'A 1200×630 WebP or JPEG; an article cover fits.' },
     sequential: { hint: 'On: each module opens once the one before it is complete.' },
     modules: { summary: '{{fields.title}}' },
     'modules.id': STABLE_ID,
@@ -168,6 +169,7 @@ export const COURSES = {
     'modules.check.passMark': { hint: 'Percent of the questions answered right to pass.' },
     'modules.check.questions': { summary: '{{fields.prompt}}' },
     'modules.check.questions.id': STABLE_ID,
+    'modules.check.questions.explanation': { widget: 'text', hint: 'Shown after the member answers.' },
     'modules.check.questions.choices': { summary: '{{fields.text}}' },
     'modules.check.questions.choices.id': STABLE_ID,
     'modules.check.questions.teaches': { hint: 'The lesson id (and chapter start) that teaches the answer.' },
