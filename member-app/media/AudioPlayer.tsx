@@ -28,7 +28,7 @@ export function AudioPlayer({
   };
 
   return (
-    <div className="player">
+    <div className="audio-player">
       {/* biome-ignore lint/a11y/useMediaCaption: podcast episodes have no caption track */}
       <audio
         ref={audio}
@@ -45,7 +45,7 @@ export function AudioPlayer({
       />
       <button
         type="button"
-        className="player__toggle"
+        className="audio-player__toggle"
         aria-label={`${playing ? 'Pause' : 'Play'} ${title}`}
         onClick={toggle}
       >
@@ -53,7 +53,7 @@ export function AudioPlayer({
       </button>
       <input
         type="range"
-        className="player__seek"
+        className="audio-player__seek"
         aria-label={`Position in ${title}`}
         min={0}
         max={Math.max(length, 1)}
@@ -65,7 +65,7 @@ export function AudioPlayer({
           setElapsed(Number(event.currentTarget.value));
         }}
       />
-      <span className="player__time">
+      <span className="audio-player__time">
         {clock(elapsed)} / {length > 0 ? clock(length) : '–:––'}
       </span>
     </div>

@@ -48,10 +48,12 @@ for (const [width, height] of [
     await expect(nav(page).getByRole('link', { name: 'Live' })).toHaveAttribute('aria-current', 'page');
     // The app's own player, with the episode's length before it plays.
     const first = page.getByRole('listitem').filter({ hasText: 'Episode 200' });
-    await expect(first.locator('.player__time')).toHaveText('0:00 / 0:20');
+    await expect(first.locator('.audio-player__time')).toHaveText('0:00 / 0:20');
+    // One slim row, not the video player's 16:9 box.
+    expect((await first.locator('.audio-player').boundingBox())?.height).toBeLessThan(80);
     await first.getByRole('button', { name: 'Play Episode 200: Morning Prep' }).click();
     await expect(first.getByRole('button', { name: 'Pause Episode 200: Morning Prep' })).toBeVisible();
-    await expect(first.locator('.player__time')).not.toHaveText('0:00 / 0:20');
+    await expect(first.locator('.audio-player__time')).not.toHaveText('0:00 / 0:20');
     await first.getByRole('button', { name: /^Pause/ }).click();
 
     await nav(page).getByRole('link', { name: 'Journal' }).click();
