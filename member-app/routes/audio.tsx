@@ -3,7 +3,7 @@ import { AudioPage } from '../media/AudioPage.tsx';
 import { loadAudio } from '../media/media-data.ts';
 
 export const Route = createFileRoute('/audio')({
-  staticData: { title: 'Audio', skeleton: 'heading tabs rows' },
+  staticData: { title: 'Audio', skeleton: 'tabs heading rows' },
   loader: ({ context }) => loadAudio(context.queryClient),
   component: Audio,
 });

@@ -16,7 +16,7 @@ const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const NOTE_ID = /^note_[A-Za-z0-9]{16}$/;
 
 export const Route = createFileRoute('/journal')({
-  staticData: { title: 'Trading Journal', skeleton: 'heading sidebar' },
+  staticData: { title: 'Trading Journal', skeleton: 'tabs heading sidebar' },
   // docs/product.md §2: the journal receives query parameters (saved, video, videoTitle); beyond it, symbol,
   // day and note open it on a symbol's notes, a day's notes (market time) and one of them.
   validateSearch: (search: Record<string, unknown>): JournalSearch => {

@@ -6,7 +6,7 @@ import { loadTrades } from '../trades/trades-data.ts';
 import { validTripSearch } from '../trades/trip-search.ts';
 
 export const Route = createFileRoute('/trades')({
-  staticData: { title: 'Trade History', skeleton: 'heading bar tiles rows' },
+  staticData: { title: 'Trade History', skeleton: 'tabs heading bar tiles rows' },
   // The page's filters (docs/trades.md): what a pasted URL gets wrong is dropped, not refused.
   validateSearch: validTripSearch,
   // Members: every trade (the statistics need them all). A failure is only logged (docs/product.md §8).

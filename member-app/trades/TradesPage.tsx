@@ -29,6 +29,7 @@ import { NO_TAGS, useTrips } from './use-trips.ts';
 import './trade-stats.css';
 import './trades.css';
 import './trip-table.css';
+import { JOURNALS, PageSwitch } from '../components/PageSwitch.tsx';
 
 // Loaded when the member first adds or edits a trade: the form is not part of reading the page.
 const TradeFormModal = lazy(() => import('./TradeFormModal.tsx'));
@@ -58,6 +59,7 @@ export function TradesPage({ search }: { search: TripSearch }) {
 
   return (
     <section className="member-page trades" aria-labelledby="page-title">
+      <PageSwitch label="Journals" items={JOURNALS} />
       <h1 id="page-title">Trade History</h1>
       <TripFiltersBar
         filters={filters}

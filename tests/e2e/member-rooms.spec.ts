@@ -26,6 +26,14 @@ for (const [width, height] of [
       .click();
     await expect(heading(page, 'Trade History')).toBeVisible();
     await expect(nav(page).getByRole('link', { name: 'Trades' })).toHaveAttribute('aria-current', 'page');
+    // Notes | Trades atop both journals.
+    const journals = page.getByRole('navigation', { name: 'Journals' });
+    await expect(journals.getByRole('link', { name: 'Trades' })).toHaveAttribute('aria-current', 'page');
+    await journals.getByRole('link', { name: 'Notes' }).click();
+    await expect(heading(page, 'Trading Journal')).toBeVisible();
+    await expect(journals.getByRole('link', { name: 'Notes' })).toHaveAttribute('aria-current', 'page');
+    await journals.getByRole('link', { name: 'Trades' }).click();
+    await expect(heading(page, 'Trade History')).toBeVisible();
 
     await nav(page).getByRole('link', { name: 'Live' }).click();
     await expect(heading(page, 'Live Stream')).toBeVisible();
