@@ -5,6 +5,7 @@ import { ConflictModal } from './ConflictModal.tsx';
 import { DayBanner } from './DayBanner.tsx';
 import { DeleteNoteModal } from './DeleteNoteModal.tsx';
 import { dayTitle } from './day-title.ts';
+import { usePreloadNoteEditor } from './editor-loading.ts';
 import { JournalHeading } from './JournalHeading.tsx';
 import { JournalSidebar } from './JournalSidebar.tsx';
 import { categoriesQuery, symbolsQuery } from './journal-data.ts';
@@ -39,6 +40,7 @@ export function JournalPage({ search }: { search: JournalSearch }) {
   const resolveVideo = useResolveVideo();
   useArrivalNote({ search, life, notes, focusKey: selection.focusKey, handled: selection.handled });
   useUnsavedGuard(Boolean(editing?.dirty), search.saved, () => Boolean(life.current.current?.dirty));
+  usePreloadNoteEditor();
 
   const listed = listedNotes({ ...notes, locals: life.locals, editing });
   return (

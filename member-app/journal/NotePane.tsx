@@ -1,6 +1,6 @@
 import type { Category } from '../../functions/_lib/contract/index.ts';
 import { MAX_TITLE } from '../../functions/_lib/journal/rules.ts';
-import { NoteEditor } from './editor/NoteEditor.tsx';
+import { LazyNoteEditor } from './LazyNoteEditor.tsx';
 import { NEW_NOTE_TITLE } from './NoteList.tsx';
 import type { Editing, NoteFields } from './useNoteEditing.ts';
 import { VideoEmbed } from './VideoEmbed.tsx';
@@ -90,7 +90,7 @@ export function NotePane({
           ))}
         </fieldset>
       )}
-      <NoteEditor
+      <LazyNoteEditor
         key={`${editing.note_id}:${editing.load}`}
         initialHtml={editing.body}
         onChange={onBodyChange}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { VisitorPitch } from '../components/VisitorPitch.tsx';
-import { NoteEditor } from './editor/NoteEditor.tsx';
 import { JournalHeading } from './JournalHeading.tsx';
+import { LazyNoteEditor } from './LazyNoteEditor.tsx';
 import { VideoEmbed } from './VideoEmbed.tsx';
 import './journal.css';
 
@@ -29,7 +29,7 @@ export function VisitorJournal() {
             <span className="visually-hidden">Title</span>
             <input value={title} onChange={(event) => setTitle(event.target.value)} />
           </label>
-          <NoteEditor
+          <LazyNoteEditor
             initialHtml={SAMPLE_BODY}
             onChange={() => {}}
             renderVideo={renderVideo}
