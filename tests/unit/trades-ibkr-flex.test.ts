@@ -56,7 +56,7 @@ describe('IBKR Flex Query XML', () => {
     expect(preview.executions).toHaveLength(6);
     for (const execution of preview.executions) expect(ImportedExecution.parse(execution)).toEqual(execution);
     const dialog = readFileSync(
-      new URL('../../member-app/trades/import/ImportTrades.tsx', import.meta.url),
+      new URL('../../member-app/trades/import/ImportDialog.tsx', import.meta.url),
       'utf8',
     );
     expect(dialog).toMatch(/accept="[^"]*\.xml/);
