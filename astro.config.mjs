@@ -8,6 +8,7 @@ import site from './content/site.json' with { type: 'json' };
 import { unusedNetlifyFeatures } from './scripts/local/netlify-features.mjs';
 import { articleBundle } from './site/integrations/article-bundle.ts';
 import { contentEditor } from './site/integrations/content-editor.ts';
+import { courseBundle } from './site/integrations/course-bundle.ts';
 import { inlinePageScripts } from './site/integrations/inline-page-scripts.ts';
 import { preloadLists } from './site/integrations/preload-lists.ts';
 import { securityHeaders } from './site/integrations/security-headers.ts';
@@ -29,6 +30,7 @@ export default defineConfig({
   integrations: [
     react(),
     articleBundle(),
+    courseBundle(),
     preloadLists(),
     inlinePageScripts(),
     securityHeaders(),

@@ -9,12 +9,14 @@ const SOURCES = [
   'functions/_lib/contract',
   // The article loader and renderer (pages and the functions' bundle come from it).
   'functions/_lib/articles',
+  // The course loader and the functions' course bundle.
+  'functions/_lib/courses',
   'astro.config.mjs',
   'package-lock.json',
 ];
 const STAMP = 'dist/.build-stamp';
 /** Written by the build beside dist/ (the article functions import it): missing means build again. */
-const OUTPUTS = ['functions/_lib/articles/articles.gen.json'];
+const OUTPUTS = ['functions/_lib/articles/articles.gen.json', 'functions/_lib/courses/courses.gen.json'];
 
 /** Builds the site unless dist/ is newer than every source file (keeps restarts instant). */
 export function buildIfStale(root: string, { force = false } = {}): 'built' | 'fresh' {

@@ -3,6 +3,7 @@ import { accountApi } from './account.ts';
 import { articlesApi } from './articles.ts';
 import { billingApi } from './billing.ts';
 import { chatApi } from './chat.ts';
+import { coursesApi } from './courses.ts';
 import { journalApi } from './journal.ts';
 import { libraryApi } from './library.ts';
 import type { ContractEntry } from './shared.ts';
@@ -24,6 +25,7 @@ export const api = {
   ...chatApi,
   ...journalApi,
   ...tradesApi,
+  ...coursesApi,
 } as const satisfies Record<string, ContractEntry>;
 
 export type ApiName = keyof typeof api;

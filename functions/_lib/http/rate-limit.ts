@@ -28,6 +28,8 @@ export const rateLimitPolicies = {
   export: { limit: 100, window: '10 m', by: 'caller' },
   /** Trade writes and import batches: a 100,000-execution file is 100 batches; edits come in bursts. */
   trades: { limit: 300, window: '1 m', by: 'caller' },
+  /** Knowledge-check answers: a person answers a check in minutes, and a failed one waits anyway. */
+  courses: { limit: 20, window: '10 m', by: 'caller' },
 } as const;
 
 export type RateLimitPolicy = keyof typeof rateLimitPolicies;

@@ -1,0 +1,81 @@
+/**
+ * A member's attempts at a module's knowledge check (docs/courses.md), under their own keys (the
+ * token's subject), so no request can reach another member's:
+ * - `u:{sub}:course:{course}:{module}:check`: STRING JSON CheckRecord, the summary a page shows;
+ * - `u:{sub}:course:{course}:{module}:attempts`: LIST of JSON attempts (time, score, answers),
+ *   newest first, the last ATTEMPTS_KEPT.
+ * An attempt is saved by one script that first compares the summary with the one read: of two
+ * answers sent at once exactly one is stored, the other is refused (409).
+ */
+import { parseJson } from '../store.ts';
+import type { Answer, Grade } from './grading.ts';
+
+/** How long a failed check waits before the next attempt (ms). The one place it is set. */
+export const RETRY_WAIT_MS = 2 * 60 * 1000;
+/** Attempts kept per member per module: the newest. */
+export const ATTEMPTS_KEPT = 50;
+
+export const checkKeys = {
+  record: (sub: string, course: string, module: string) => `u:${sub}:course:${course}:${module}:check`,
+  attempts: (sub: string, course: string, module: string) => `u:${sub}:course:${course}:${module}:attempts`,
+};
+
+export interface CheckRecord {
+  attempts: number;
+  best: number;
+  passed: boolean;
+  lastAt: number;
+  /** Set after a failed attempt while the check was not passed: the next may start then. */
+  retryAt: number | null;
+}
+
+export interface CheckState {
+  attempts: number;
+  best: number | null;
+  passed: boolean;
+  lastAt: number | null;
+  retryAt: number | null;
+}
+
+export const parseRecord = (raw: unknown): CheckRecord | null => parseJson<CheckRecord>(raw);
+
+/** What the page shows: retryAt only while the wait still runs. */
+export const checkState = (record: CheckRecord | null, now: number): CheckState =>
+  record
+    ? {
+        attempts: record.attempts,
+        best: record.best,
+        passed: record.passed,
+        lastAt: record.lastAt,
+        retryAt: record.retryAt !== null && record.retryAt > now ? record.retryAt : null,
+      }
+    : { attempts: 0, best: null, passed: false, lastAt: null, retryAt: null };
+
+/** The summary after one more graded attempt. A pass stays passed; a fail before any pass waits. */
+export const nextRecord = (record: CheckRecord | null, grade: Grade, now: number): CheckRecord => {
+  const passed = (record?.passed ?? false) || grade.passed;
+  return {
+    attempts: (record?.attempts ?? 0) + 1,
+    best: Math.max(record?.best ?? 0, grade.score),
+    passed,
+    lastAt: now,
+    retryAt: passed ? null : now + RETRY_WAIT_MS,
+  };
+};
+
+export const attemptJson = (grade: Grade, answers: readonly Answer[], now: number) =>
+  JSON.stringify({ at: now, score: grade.score, passed: grade.passed, answers });
+
+/**
+ * Saves an attempt if the summary is still the one read. KEYS: the summary, the attempts list.
+ * ARGV: the summary read ('' when none), the new summary, the attempt, how many to keep.
+ * Answers 'ok' or 'stale'.
+ */
+export const SAVE_ATTEMPT = `
+local stored = redis.call('GET', KEYS[1])
+if (stored or '') ~= ARGV[1] then return 'stale' end
+redis.call('SET', KEYS[1], ARGV[2])
+redis.call('LPUSH', KEYS[2], ARGV[3])
+redis.call('LTRIM', KEYS[2], 0, tonumber(ARGV[4]) - 1)
+return 'ok'
+`;

@@ -1,0 +1,72 @@
+/**
+ * The course functions' bundle: every course of content/courses, checked (content.ts) and with each
+ * lesson's notes rendered to safe HTML, written to courses.gen.json beside this file by the
+ * courseBundle integration (astro.config.mjs) and by the tests' global setup. It holds the answers
+ * and explanations, so it lives under functions/ only: never under site/public or dist.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+import { COURSES_DIR, loadCourses } from './content.ts';
+import type { Course } from './course-schema.ts';
+import type { BundledCourse } from './library.ts';
+
+export { COURSES_DIR };
+export const COURSE_BUNDLE_FILE = 'functions/_lib/courses/courses.gen.json';
+
+const markdown = new Marked({ gfm: true, async: false });
+
+/** What lesson notes may hold: text formatting, lists and links (https, mailto or a site path). */
+const NOTES_HTML: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'h2',
+    'h3',
+    'h4',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'em',
+    'code',
+    'pre',
+    'a',
+  ],
+  allowedAttributes: { a: ['href', 'title', 'rel'] },
+  allowedSchemes: ['https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.href?.startsWith('https://') ? { ...attribs, rel: 'noopener' } : attribs,
+    }),
+  },
+};
+
+/** Markdown notes → sanitized HTML. */
+export const notesHtml = (text: string): string =>
+  sanitizeHtml(markdown.parse(text) as string, NOTES_HTML).trim();
+
+/** A checked course as the functions serve it: each lesson's notes as HTML. */
+export const bundleCourse = (course: Course): BundledCourse => ({
+  ...course,
+  modules: course.modules.map((module) => ({
+    ...module,
+    lessons: module.lessons.map(({ text, ...lesson }) => ({ ...lesson, notesHtml: notesHtml(text) })),
+  })),
+});
+
+/** Writes the bundle when the courses changed. Returns the number of courses and whether it was written. */
+export function writeCourseBundle(root = process.cwd()): { courses: number; written: boolean } {
+  const courses = loadCourses(root).map(bundleCourse);
+  const json = `${JSON.stringify(courses, null, 2)}\n`;
+  const file = path.join(root, COURSE_BUNDLE_FILE);
+  if (existsSync(file) && readFileSync(file, 'utf8') === json)
+    return { courses: courses.length, written: false };
+  writeFileSync(file, json);
+  return { courses: courses.length, written: true };
+}
