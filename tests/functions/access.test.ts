@@ -52,6 +52,8 @@ const VALID_REQUESTS: { [N in ApiName]?: ApiRequest<N> } = {
   'journal/trades/tags/delete': { tag_id: 'setup:gap' },
   'journal/categories/notes': { category_id: 'category_AAAAAAAAAAAAAAAA' },
   'journal/categories/update': { category_id: 'category_AAAAAAAAAAAAAAAA', category: 'Setups' },
+  'courses/module': { course: 'penny-stock-essentials', module: 'the-market' },
+  'courses/check': { course: 'penny-stock-essentials', module: 'the-market', answers: [] },
 };
 
 const root = new URL('../../functions/', import.meta.url);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiName, NoteSummary, SymbolNotes, Trade } from '../../functions/_lib/contract/index.ts';
+import { checkKeys } from '../../functions/_lib/courses/attempts.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import {
   createRateLimit,
@@ -12,6 +13,7 @@ import { MAX_CATEGORIES } from '../../functions/_lib/journal/rules.ts';
 import { memberKeys } from '../../functions/_lib/library/keys.ts';
 import { hashEntries } from '../../functions/_lib/store.ts';
 import { tradeKeys } from '../../functions/_lib/trade-store/keys.ts';
+import courseCheckFn from '../../functions/courses-check.ts';
 import categoriesFn from '../../functions/journal-categories.ts';
 import categoryNotesFn from '../../functions/journal-categories-notes.ts';
 import categoriesUpdateFn from '../../functions/journal-categories-update.ts';
@@ -31,7 +33,7 @@ import progressFn from '../../functions/videos-progress.ts';
 import { loadFunctions } from '../support/functions.ts';
 import { addTestVideo } from '../support/library-fixture.ts';
 import { memberCaller } from '../support/members.ts';
-import { sampleExecution } from '../support/samples.ts';
+import { sampleExecution, validRequests } from '../support/samples.ts';
 
 /**
  * Concurrent writes to every write endpoint: 200 at once by one member, and 100 each by two members
@@ -63,6 +65,7 @@ const READS = new Set<ApiName>([
   'articles',
   'articles/free',
   'audio',
+  'courses/module',
   'health',
   'journal/categories',
   'journal/categories/notes',
@@ -425,6 +428,23 @@ const SCENARIOS: { [N in ApiName]?: Scenario } = {
       expect(sorted((await store.zrange(memberKeys.watching(m.sub), 0, -1)) as string[])).toEqual(
         sorted(videos),
       );
+    },
+  },
+  'courses/check': {
+    async run(m, n) {
+      // Every answer is right: a pass allows the next attempt at once, so each 200 is one stored
+      // attempt and each 409 a race lost to another answer read from the same summary.
+      const body = validRequests('')['courses/check'];
+      const answers = await all(n, () => m.call(courseCheckFn, 'courses/check', body));
+      const ok = answers.filter((a) => a.status === 200).length;
+      expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
+      expect(ok).toBeGreaterThanOrEqual(1);
+      const key = (k: 'record' | 'attempts') => checkKeys[k](m.sub, 'penny-stock-essentials', 'the-market');
+      expect(await store.llen(key('attempts'))).toBe(ok);
+      expect(JSON.parse((await store.get<string>(key('record'))) ?? '{}')).toMatchObject({
+        attempts: ok,
+        passed: true,
+      });
     },
   },
 };

@@ -60,6 +60,18 @@ export function validRequests(
     'user/discord': { discord: SAMPLE_CHAT_NAME, userID: 'auth0|someone', custID: 'cus_someone' },
     videos: { maxResults: 10, more: null, playlist: 'essentials', search: 'gap', tags: ['level-2'] },
     'videos/metadata': { nodeId: `vid_${videoId}` },
+    'courses/module': { course: 'penny-stock-essentials', module: 'the-market' },
+    'courses/check': {
+      course: 'penny-stock-essentials',
+      module: 'the-market',
+      answers: [
+        { question: 'tier-no-public-quote', choices: ['expert'] },
+        { question: 'rule-2021-change', choices: ['current-info'] },
+        { question: 'tick-percent', choices: ['thirty-three'] },
+        { question: 'spread-cost', choices: ['cost', 'percent'] },
+        { question: 'level-2-reading', choices: ['depth', 'thin-ask'] },
+      ],
+    },
     'videos/progress': { nodeId: `vid_${videoId}`, position: 12, duration: 600 },
     'journal/notes': { page: 0 },
     'journal/export': { page: 0 },
