@@ -15,6 +15,8 @@ export const memberSections = [
   'chat',
   'account',
   'payment',
+  // /learn/{course}/{module}: a course module's lessons and check. /courses pages are static.
+  'learn',
 ] as const;
 
 export function isMemberPath(pathname: string): boolean {

@@ -21,6 +21,7 @@ import { Route as StreamRouteImport } from './routes/stream'
 import { Route as TradesRouteImport } from './routes/trades'
 import { Route as VideosIndexRouteImport } from './routes/videos.index'
 import { Route as VideosLatestRouteImport } from './routes/videos.latest'
+import { Route as LearnCourseModuleRouteImport } from './routes/learn.$course.$module'
 import { Route as VideosCategoryFilterRouteImport } from './routes/videos.$category.$filter'
 import { Route as VideosPlaylistsEssentialsRouteImport } from './routes/videos.playlists.essentials'
 import { Route as VideosWatchVideoIdSlugRouteImport } from './routes/videos.watch.$videoId.$slug'
@@ -85,6 +86,11 @@ const VideosLatestRoute = VideosLatestRouteImport.update({
   path: '/videos/latest',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LearnCourseModuleRoute = LearnCourseModuleRouteImport.update({
+  id: '/learn/$course/$module',
+  path: '/learn/$course/$module',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VideosCategoryFilterRoute = VideosCategoryFilterRouteImport.update({
   id: '/videos/$category/$filter',
   path: '/videos/$category/$filter',
@@ -115,6 +121,7 @@ export interface FileRoutesByFullPath {
   '/trades': typeof TradesRoute
   '/videos/latest': typeof VideosLatestRoute
   '/videos/': typeof VideosIndexRoute
+  '/learn/$course/$module': typeof LearnCourseModuleRoute
   '/videos/$category/$filter': typeof VideosCategoryFilterRoute
   '/videos/playlists/essentials': typeof VideosPlaylistsEssentialsRoute
   '/videos/watch/$videoId/$slug': typeof VideosWatchVideoIdSlugRoute
@@ -132,6 +139,7 @@ export interface FileRoutesByTo {
   '/trades': typeof TradesRoute
   '/videos/latest': typeof VideosLatestRoute
   '/videos': typeof VideosIndexRoute
+  '/learn/$course/$module': typeof LearnCourseModuleRoute
   '/videos/$category/$filter': typeof VideosCategoryFilterRoute
   '/videos/playlists/essentials': typeof VideosPlaylistsEssentialsRoute
   '/videos/watch/$videoId/$slug': typeof VideosWatchVideoIdSlugRoute
@@ -150,6 +158,7 @@ export interface FileRoutesById {
   '/trades': typeof TradesRoute
   '/videos/latest': typeof VideosLatestRoute
   '/videos/': typeof VideosIndexRoute
+  '/learn/$course/$module': typeof LearnCourseModuleRoute
   '/videos/$category/$filter': typeof VideosCategoryFilterRoute
   '/videos/playlists/essentials': typeof VideosPlaylistsEssentialsRoute
   '/videos/watch/$videoId/$slug': typeof VideosWatchVideoIdSlugRoute
@@ -169,6 +178,7 @@ export interface FileRouteTypes {
     | '/trades'
     | '/videos/latest'
     | '/videos/'
+    | '/learn/$course/$module'
     | '/videos/$category/$filter'
     | '/videos/playlists/essentials'
     | '/videos/watch/$videoId/$slug'
@@ -186,6 +196,7 @@ export interface FileRouteTypes {
     | '/trades'
     | '/videos/latest'
     | '/videos'
+    | '/learn/$course/$module'
     | '/videos/$category/$filter'
     | '/videos/playlists/essentials'
     | '/videos/watch/$videoId/$slug'
@@ -203,6 +214,7 @@ export interface FileRouteTypes {
     | '/trades'
     | '/videos/latest'
     | '/videos/'
+    | '/learn/$course/$module'
     | '/videos/$category/$filter'
     | '/videos/playlists/essentials'
     | '/videos/watch/$videoId/$slug'
@@ -221,6 +233,7 @@ export interface RootRouteChildren {
   TradesRoute: typeof TradesRoute
   VideosLatestRoute: typeof VideosLatestRoute
   VideosIndexRoute: typeof VideosIndexRoute
+  LearnCourseModuleRoute: typeof LearnCourseModuleRoute
   VideosCategoryFilterRoute: typeof VideosCategoryFilterRoute
   VideosPlaylistsEssentialsRoute: typeof VideosPlaylistsEssentialsRoute
   VideosWatchVideoIdSlugRoute: typeof VideosWatchVideoIdSlugRoute
@@ -312,6 +325,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VideosLatestRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/learn/$course/$module': {
+      id: '/learn/$course/$module'
+      path: '/learn/$course/$module'
+      fullPath: '/learn/$course/$module'
+      preLoaderRoute: typeof LearnCourseModuleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/videos/$category/$filter': {
       id: '/videos/$category/$filter'
       path: '/videos/$category/$filter'
@@ -349,6 +369,7 @@ const rootRouteChildren: RootRouteChildren = {
   TradesRoute: TradesRoute,
   VideosLatestRoute: VideosLatestRoute,
   VideosIndexRoute: VideosIndexRoute,
+  LearnCourseModuleRoute: LearnCourseModuleRoute,
   VideosCategoryFilterRoute: VideosCategoryFilterRoute,
   VideosPlaylistsEssentialsRoute: VideosPlaylistsEssentialsRoute,
   VideosWatchVideoIdSlugRoute: VideosWatchVideoIdSlugRoute,

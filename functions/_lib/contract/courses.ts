@@ -10,6 +10,8 @@ export const CourseLesson = z.object({
   title: z.string(),
   kind: z.enum(['video', 'article']),
   video: z.string().optional(),
+  /** A video lesson's page: /videos/watch/{id}/{slug}. */
+  videoPath: z.string().optional(),
   chapterStart: z.number().optional(),
   article: z.string().optional(),
   notesHtml: z.string(),
@@ -42,6 +44,7 @@ export const GradedQuestion = z.object({
     lesson: z.string(),
     title: z.string(),
     video: z.string().optional(),
+    videoPath: z.string().optional(),
     article: z.string().optional(),
     chapterStart: z.number().optional(),
   }),

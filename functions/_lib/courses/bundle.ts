@@ -8,6 +8,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { videoPath } from '../../../member-app/videos/slug.ts';
+import { videosContent } from '../library/content-schema.ts';
 import { COURSES_DIR, loadCourses } from './content.ts';
 import type { Course } from './course-schema.ts';
 import type { BundledCourse } from './library.ts';
@@ -51,18 +53,32 @@ const NOTES_HTML: sanitizeHtml.IOptions = {
 export const notesHtml = (text: string): string =>
   sanitizeHtml(markdown.parse(text) as string, NOTES_HTML).trim();
 
-/** A checked course as the functions serve it: each lesson's notes as HTML. */
-export const bundleCourse = (course: Course): BundledCourse => ({
+/**
+ * A checked course as the functions serve it: each lesson's notes as HTML, and a video lesson's
+ * page address (/videos/watch/{id}/{slug}, the slug from the library's title).
+ */
+export const bundleCourse = (course: Course, videoTitles: ReadonlyMap<string, string>): BundledCourse => ({
   ...course,
   modules: course.modules.map((module) => ({
     ...module,
-    lessons: module.lessons.map(({ text, ...lesson }) => ({ ...lesson, notesHtml: notesHtml(text) })),
+    lessons: module.lessons.map(({ text, ...lesson }) => {
+      const title = lesson.video ? videoTitles.get(lesson.video) : undefined;
+      return {
+        ...lesson,
+        ...(lesson.video && title ? { videoPath: videoPath({ id: lesson.video, title }) } : {}),
+        notesHtml: notesHtml(text),
+      };
+    }),
   })),
 });
 
+const VIDEOS_FILE = 'content/library/videos.json';
+
 /** Writes the bundle when the courses changed. Returns the number of courses and whether it was written. */
 export function writeCourseBundle(root = process.cwd()): { courses: number; written: boolean } {
-  const courses = loadCourses(root).map(bundleCourse);
+  const library = videosContent.parse(JSON.parse(readFileSync(path.join(root, VIDEOS_FILE), 'utf8')));
+  const titles = new Map(library.videos.map((v) => [v.id, v.title]));
+  const courses = loadCourses(root).map((course) => bundleCourse(course, titles));
   const json = `${JSON.stringify(courses, null, 2)}\n`;
   const file = path.join(root, COURSE_BUNDLE_FILE);
   if (existsSync(file) && readFileSync(file, 'utf8') === json)

@@ -22,6 +22,7 @@ export interface GradedQuestion {
     lesson: string;
     title: string;
     video?: string;
+    videoPath?: string;
     article?: string;
     chapterStart?: number;
   };
@@ -83,6 +84,7 @@ export function gradeCheck(course: BundledCourse, check: Check, answers: readonl
         lesson: question.teaches.lesson,
         title: lesson?.title ?? question.teaches.lesson,
         ...(lesson?.video ? { video: lesson.video } : {}),
+        ...(lesson?.videoPath ? { videoPath: lesson.videoPath } : {}),
         ...(lesson?.article ? { article: lesson.article } : {}),
         ...(chapterStart !== undefined ? { chapterStart } : {}),
       },
