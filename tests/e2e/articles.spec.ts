@@ -5,6 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { loadArticles } from '../../functions/_lib/articles/content.ts';
 import { previewText } from '../../functions/_lib/articles/rules.ts';
 import { api } from '../../functions/_lib/contract/index.ts';
+import { fingerprints, words } from './support/leak-text.ts';
 import { signInNewMember } from './support/members.ts';
 import { expect, test } from './support/test.ts';
 
@@ -31,24 +32,6 @@ async function expectFullWidthImages(body: Locator) {
   expect(widths.images.length).toBeGreaterThan(0);
   for (const width of widths.images) expect(width).toBeCloseTo(widths.body, 0);
 }
-
-/** Lower-case words only: the same text matches however it is marked up, escaped or quoted. */
-const words = (text: string) =>
-  text
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&[#\w]+;/g, ' ')
-    .replace(/\\u[\da-f]{4}|\\[nrt]/gi, ' ')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-
-/** Sentences of an article's body, eight words or longer: any one of them found means a leak. */
-const fingerprints = (html: string) =>
-  html
-    .replace(/<[^>]*>|&[#\w]+;/g, ' ')
-    .split(/[.!?:;]\s|\n/)
-    .map(words)
-    .filter((sentence) => sentence.split(' ').length >= 8);
 
 const leaksIn = (text: string) => {
   const haystack = ` ${words(text)} `;

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { loadCourses } from '../../functions/_lib/courses/content.ts';
 import { goalSentence } from '../../functions/_lib/courses/goals.ts';
 import { isMemberPath } from '../../member-app/member-paths.ts';
+import { fingerprints, words } from './support/leak-text.ts';
 import { expect, test } from './support/test.ts';
 
 // Courses as visitors get them: the pre-built list and outlines with no framework JS, lessons locked,
@@ -15,23 +16,6 @@ const courses = loadCourses(root);
 const course = courses[0];
 if (!course) throw new Error('content/courses needs a course');
 const questions = course.modules.flatMap((module) => module.check?.questions ?? []);
-
-/** Lower-case words only: the same text matches however it is marked up, escaped or quoted. */
-const words = (text: string) =>
-  text
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&[#\w]+;/g, ' ')
-    .replace(/\\u[\da-f]{4}|\\[nrt]/gi, ' ')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-
-/** Sentences of a lesson's notes, eight words or longer: any one of them found means a leak. */
-const fingerprints = (markdown: string) =>
-  markdown
-    .split(/[.!?:;]\s|\n/)
-    .map(words)
-    .filter((sentence) => sentence.split(' ').length >= 8);
 
 /**
  * What must never be published, as word strings: every prompt and explanation, every correct choice

@@ -166,6 +166,23 @@ export async function createStripeBilling(
     );
   };
 
+  /**
+   * A change to `plan` as the upgrade sends it and its preview prices it: the subscription's item on
+   * the new price, and its discounts (a promo for the old plan only must not discount the new one).
+   */
+  const planChange = async (membership: Membership, plan: PlanName) => {
+    const current = await stripe.subscriptions.retrieve(membership.subscriptionId, {
+      expand: ['discounts.promotion_code'],
+    });
+    const item = current.items.data[0];
+    if (!item) throw new BillingRefusedError('The subscription has no item to change.');
+    const discounts = discountsOnPlan(current.discounts ?? [], plan);
+    return {
+      items: [{ id: item.id, price: config.prices[plan] }],
+      ...(discounts === undefined ? {} : { discounts }),
+    };
+  };
+
   return {
     kind: 'stripe',
 
@@ -239,18 +256,11 @@ export async function createStripeBilling(
 
     changePlan: (membership, plan, operationId) =>
       refusals(async () => {
-        const current = await stripe.subscriptions.retrieve(membership.subscriptionId, {
-          expand: ['discounts.promotion_code'],
-        });
-        const item = current.items.data[0];
-        if (!item) throw new BillingRefusedError('The subscription has no item to change.');
-        const discounts = discountsOnPlan(current.discounts ?? [], plan);
         const updated = await stripe.subscriptions.update(
           membership.subscriptionId,
           {
-            items: [{ id: item.id, price: config.prices[plan] }],
-            // A promo for the old plan only must not discount the new one (nor this proration).
-            ...(discounts === undefined ? {} : { discounts }),
+            // The new price; a promo for the old plan only discounts neither it nor this proration.
+            ...(await planChange(membership, plan)),
             // Charge the difference now (credit for the unused month), as the member confirmed.
             proration_behavior: 'always_invoice',
             payment_behavior: 'error_if_incomplete',
@@ -302,21 +312,12 @@ export async function createStripeBilling(
     previewPlanChange: (membership, plan) =>
       refusals(async () => {
         // The same change changePlan sends, previewed: its item, its discounts and its proration.
-        const current = await stripe.subscriptions.retrieve(membership.subscriptionId, {
-          expand: ['discounts.promotion_code'],
-        });
-        const item = current.items.data[0];
-        if (!item) throw new BillingRefusedError('The subscription has no item to change.');
-        const discounts = discountsOnPlan(current.discounts ?? [], plan);
+        const { items, ...discounts } = await planChange(membership, plan);
         const invoice = await stripe.invoices.createPreview({
           customer: membership.customerId,
           subscription: membership.subscriptionId,
-          subscription_details: {
-            items: [{ id: item.id, price: config.prices[plan] }],
-            proration_behavior: 'always_invoice',
-            cancel_at_period_end: false,
-          },
-          ...(discounts === undefined ? {} : { discounts }),
+          subscription_details: { items, proration_behavior: 'always_invoice', cancel_at_period_end: false },
+          ...discounts,
         });
         return moneyOf(invoice);
       }),
