@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { defaultPlans, storedPlans } from '../billing/stored-plans.ts';
+import { storedPlans } from '../billing/plans-storage.ts';
+import { defaultPlans } from '../billing/stored-plans.ts';
 import { AutopayNote } from './AutopayNote.tsx';
 import { billingDetailsQuery } from './billing-details-data.ts';
 import { longDate } from './money-format.ts';

@@ -1,7 +1,7 @@
 import type { ApiMethod, ApiName, ApiRequest, ApiResponse } from '../../functions/_lib/contract/index.ts';
 import { accessTokenForApi } from '../auth/auth-service.ts';
 import { customerId } from '../auth/session.ts';
-import { storePlans } from '../billing/stored-plans.ts';
+import { storePlans } from '../billing/plans-storage.ts';
 
 /** The calls the member app makes: every POST or DELETE endpoint (docs/product.md §7) but Stripe's webhook, typed from the contract. */
 type NameOf<M> = { [N in ApiName]: ApiMethod<N> extends M ? N : never }[ApiName];

@@ -17,7 +17,8 @@ import { sessionUser } from '../auth/session.ts';
 import { markWelcomeDue } from '../home/welcome.ts';
 import { CardField } from './CardField.tsx';
 import type { CardFieldHandle } from './card-field.ts';
-import { defaultPlans, storedPlans } from './stored-plans.ts';
+import { storedPlans } from './plans-storage.ts';
+import { defaultPlans } from './stored-plans.ts';
 
 /** docs/product.md §2 /payment: sign-up and payment (form state docs/product.md §3, transitions docs/product.md §4, rules docs/product.md §5). */
 interface AppliedPromo {

@@ -6,12 +6,12 @@ import {
   useRouterState,
 } from '@tanstack/react-router';
 import { useDeferredValue, useEffect } from 'react';
-import { pageTitle } from '../../site/lib/site.ts';
 import { isSignedIn } from '../auth/session.ts';
 import { RouteSkeleton, type SkeletonLayout } from '../components/Skeleton.tsx';
 import type { RouterContext } from '../data/query-client.ts';
 import { nextTask, startUp } from '../data/startup.ts';
 import { isMemberPath } from '../member-paths.ts';
+import { pageTitle } from '../page-title.ts';
 // The app's shared styles (page width, the loading line, forms). Imported here, below the app's
 // other modules, so the page lists them after the site's global styles (tests/e2e/foundation.spec.ts).
 import '../member-app.css';

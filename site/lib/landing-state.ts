@@ -5,7 +5,7 @@ const isPrice = (value: string) => /^\d+\.\d\d$/.test(value);
 /**
  * The landing page's two bits of browser state (docs/product.md §2 /, §1 pricing), a few hundred bytes of
  * plain script. Keys are the brief's: `promo-access` (read by the member app's /payment page) and
- * `plans` (written by the member app's API client, member-app/billing/stored-plans.ts).
+ * `plans` (written by the member app's API client, member-app/billing/plans-storage.ts).
  */
 
 /** ?discount=email: remember the newsletter promotion for /payment, and show plain / again. */
