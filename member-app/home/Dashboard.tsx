@@ -21,6 +21,11 @@ const cards = [
     title: 'Essentials',
     text: 'Start with the lessons every member should see first.',
   },
+  {
+    href: '/courses',
+    title: 'Courses',
+    text: 'Learn step by step, with checks and practice in your journal.',
+  },
   { href: '/stream', title: 'Live stream', text: `Every trading day at ${site.liveStreamTime}.` },
   { href: '/journal', title: 'Journal', text: 'Plan trades and keep notes by symbol and category.' },
   { href: '/trades', title: 'Trades', text: 'Log or import your trades; see what works.' },

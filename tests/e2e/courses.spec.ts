@@ -107,6 +107,8 @@ test("a course's outline: modules, locked lessons, each check and goal named, an
     if (module.goal)
       await expect(section.locator('[data-module-goal]')).toContainText(goalSentence(module.goal));
     else await expect(section.locator('[data-module-goal]')).toHaveCount(0);
+    // The way into the module is for members only.
+    await expect(section.getByRole('link', { name: /^Open module/ })).toBeHidden();
   }
   const join = page.locator('[data-join-course]');
   await expect(join.getByRole('heading', { name: 'Join to start this course' })).toBeVisible();

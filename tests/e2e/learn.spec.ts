@@ -35,7 +35,16 @@ test('a member fails the check, sees why and when to retry, then (after the wait
   page.on('response', async (response) => {
     if (response.url().includes('/api/courses/module')) answersSeen.push(await response.text());
   });
-  await page.goto(`/learn/${course.slug}/${module.id}`);
+  // The course outline (a pre-built page) gives a member each module's page; the dashboard, the courses.
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('link', { name: /^Courses/ })
+    .click();
+  await page.waitForURL((url) => url.pathname === '/courses');
+  await page.goto(`/courses/${course.slug}`);
+  const index = course.modules.indexOf(module) + 1;
+  await page.getByRole('link', { name: `Open module ${index}` }).click();
+  await page.waitForURL((url) => url.pathname === `/learn/${course.slug}/${module.id}`);
   await expect(page.getByRole('heading', { level: 1, name: module.title })).toBeVisible();
   const first = module.lessons[0];
   await expect(page.getByRole('link', { name: first?.title ?? '' })).toBeVisible();

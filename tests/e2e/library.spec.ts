@@ -194,6 +194,7 @@ test.describe('the dashboard', () => {
     const sections = page.getByRole('navigation', { name: 'Sections' }).getByRole('link');
     await expect(sections).toHaveText([
       /Essentials/,
+      /Courses/,
       /Live stream/,
       /Journal/,
       /Trades/,
