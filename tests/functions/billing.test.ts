@@ -186,6 +186,13 @@ describe('subscription changes', () => {
     });
   });
 
+  it('an upgrade with autopay off turns it back on, as the payment provider does', async () => {
+    const { call } = await member();
+    await pay(call);
+    expect((await call(toggleFn, { renew: false })).body).toMatchObject({ noRenew: true });
+    expect(await call(upgradeFn)).toMatchObject({ status: 200, body: { plan: 'yearly', noRenew: false } });
+  });
+
   it('replaces the card, with the provider wording when the new one is refused', async () => {
     const { call } = await member();
     await pay(call);

@@ -201,9 +201,16 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
         // A promo is for its own plan only (as the Stripe adapter's discountsOnPlan).
         const promo = await localDiscount(store, existing.subscriptionId);
         if (promo && promo.plan !== plan) await store.del(key.discount(existing.subscriptionId));
-        // Changing the interval restarts the billing period today (Stripe resets the anchor).
+        // Changing the interval restarts the billing period today (Stripe resets the anchor), and
+        // renews again: a member who pays for a year now keeps it (Stripe: cancel_at_period_end false).
         const start = now();
-        return saveSubscription({ ...existing, plan, currentPeriodEnd: periodEnd(start, plan), asOf: start });
+        return saveSubscription({
+          ...existing,
+          plan,
+          cancelAtPeriodEnd: false,
+          currentPeriodEnd: periodEnd(start, plan),
+          asOf: start,
+        });
       }),
 
     replaceCard: (membership, cardToken, operationId) =>
