@@ -57,6 +57,32 @@ export function formatMoney(value: string | null, currency = 'USD', { sign = tru
   return sign && exact.gt(0) ? `+${text}` : text;
 }
 
+const compactFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Money in a calendar day's cell, short enough for a phone's: `+$750`, `−$3.7K`, `+CA$1.2M` (whole
+ * units below a thousand, one decimal of K/M/B above). Display only (rounded through a float); the
+ * cell carries the exact amount in its label and title.
+ */
+export function formatCompactMoney(value: string, currency = 'USD'): string {
+  const amount = Number(value);
+  const compact = Math.abs(amount) >= 1000;
+  const key = `${currency}|${compact}`;
+  let format = compactFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      signDisplay: 'exceptZero',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: compact ? 1 : 0,
+      ...(compact ? { notation: 'compact' as const } : {}),
+    });
+    compactFormats.set(key, format);
+  }
+  return format.format(amount).replace('-', '−');
+}
+
 /** The exact amount for a tooltip and exports: `+1,914.4200 USD`. */
 export const exactMoney = (value: string | null, currency = 'USD'): string | undefined =>
   value === null ? undefined : `${formatAmount(value, { sign: true })} ${currency}`;

@@ -12,6 +12,7 @@ import {
 } from '../../member-app/trades/chart-series.ts';
 import {
   formatAmount,
+  formatCompactMoney,
   formatMarketTime,
   formatMoney,
   formatPercent,
@@ -133,6 +134,14 @@ describe('a market day as the instants it spans (the journal notes of a day)', (
 });
 
 describe('display helpers', () => {
+  it('a calendar day writes money short: whole units below a thousand, K and M above', () => {
+    expect(formatCompactMoney('750.3600')).toBe('+$750');
+    expect(formatCompactMoney('-90.4900')).toBe('−$90');
+    expect(formatCompactMoney('-3704.0000', 'CAD')).toBe('−CA$3.7K');
+    expect(formatCompactMoney('-1234567.8900', 'CAD')).toBe('−CA$1.2M');
+    expect(formatCompactMoney('0.0040')).toBe('$0');
+  });
+
   it.each([
     ['1914.4200', 'USD', '+$1,914.42'],
     ['-450.6200', 'USD', '−$450.62'],
