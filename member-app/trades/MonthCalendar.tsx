@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { Bucket } from '../../functions/_lib/trades/buckets.ts';
 import { toDecimal } from '../../functions/_lib/trades/money.ts';
 import { latestMonth, monthWeeks, shiftMonth } from './calendar.ts';
-import { exactMoney, formatCompactMoney, formatMoney } from './format.ts';
+import { exactMoney, formatCompactMoney, formatMoney, formatShortAmount } from './format.ts';
 import { marketToday } from './time-zone.ts';
 
 const WEEK = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -86,7 +86,12 @@ export function MonthCalendar({
                         onClick={() => onPickDay(cell.day)}
                       >
                         <span className="pnl-day__date">{Number(cell.day.slice(8))}</span>
-                        <span className="pnl-day__net">{formatCompactMoney(cell.bucket.net, currency)}</span>
+                        <span className="pnl-day__net pnl-day__net--wide">
+                          {formatCompactMoney(cell.bucket.net, currency)}
+                        </span>
+                        <span className="pnl-day__net pnl-day__net--narrow">
+                          {formatShortAmount(cell.bucket.net)}
+                        </span>
                       </button>
                     ) : (
                       <span className="pnl-day__date">{Number(cell.day.slice(8))}</span>

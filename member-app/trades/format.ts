@@ -83,6 +83,21 @@ export function formatCompactMoney(value: string, currency = 'USD'): string {
   return format.format(amount).replace('-', '−');
 }
 
+let shortFormat: Intl.NumberFormat | undefined;
+
+/**
+ * The same on a phone, where a day's cell is about 40 px: no currency mark (the panel is one
+ * currency's) and whole K/M: `+750`, `−4K`, `+212K`, `−1M`.
+ */
+export function formatShortAmount(value: string): string {
+  shortFormat ??= new Intl.NumberFormat('en-US', {
+    notation: 'compact',
+    maximumFractionDigits: 0,
+    signDisplay: 'exceptZero',
+  });
+  return shortFormat.format(Number(value)).replace('-', '−');
+}
+
 /** The exact amount for a tooltip and exports: `+1,914.4200 USD`. */
 export const exactMoney = (value: string | null, currency = 'USD'): string | undefined =>
   value === null ? undefined : `${formatAmount(value, { sign: true })} ${currency}`;

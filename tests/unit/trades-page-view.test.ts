@@ -16,6 +16,7 @@ import {
   formatMarketTime,
   formatMoney,
   formatPercent,
+  formatShortAmount,
 } from '../../member-app/trades/format.ts';
 import { tradesToExecutions } from '../../member-app/trades/market-executions.ts';
 import { dayWindow, marketWallTime, setTradeTimeZone } from '../../member-app/trades/time-zone.ts';
@@ -140,6 +141,10 @@ describe('display helpers', () => {
     expect(formatCompactMoney('-3704.0000', 'CAD')).toBe('−CA$3.7K');
     expect(formatCompactMoney('-1234567.8900', 'CAD')).toBe('−CA$1.2M');
     expect(formatCompactMoney('0.0040')).toBe('$0');
+    // On a phone: no mark, whole K and M.
+    expect(formatShortAmount('212400.0000')).toBe('+212K');
+    expect(formatShortAmount('-1234567.8900')).toBe('−1M');
+    expect(formatShortAmount('750.3600')).toBe('+750');
   });
 
   it.each([
