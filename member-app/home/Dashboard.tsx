@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { WatchingVideo } from '../../functions/_lib/contract/index.ts';
 import { site } from '../../site/lib/site.ts';
 import { useRestAfterFirstPaint } from '../components/useRestAfterFirstPaint.ts';
+import { CourseContinueCard } from '../courses/CourseContinueCard.tsx';
 import { continueWatchingQuery } from '../videos/library-data.ts';
 import { VideoGrid } from '../videos/VideoCard.tsx';
 import { allVideos, DASHBOARD_LATEST, type DashboardData, MOBILE_QUERY } from './dashboard-data.ts';
@@ -47,8 +48,8 @@ function useContinueWatching(): WatchingVideo[] {
 }
 
 /**
- * docs/product.md §2 Home dashboard (signed in): the welcome after paying, section cards, the yearly
- * promo, latest and all videos.
+ * docs/product.md §2 Home dashboard (signed in): the welcome after paying, the course to continue,
+ * section cards, the yearly promo, latest and all videos.
  */
 export function Dashboard({ latest, plan }: DashboardData) {
   const narrow = useMediaQuery(MOBILE_QUERY);
@@ -56,7 +57,8 @@ export function Dashboard({ latest, plan }: DashboardData) {
   const [promo, setPromo] = useState(() => showUpgradePromo(plan, promoDismissed()));
   const [welcome, setWelcome] = useState(welcomeDue);
   const positions = new Map(watching.map((v) => [v.id, v.position]));
-  // The first screen (welcome, cards, latest) first; 'All Videos', last on the page, once idle.
+  // The first screen (welcome, cards, latest) first; 'All Videos', last on the page, and the course
+  // progress (its card keeps its place meanwhile), once idle.
   const rest = useRestAfterFirstPaint();
 
   return (
@@ -93,6 +95,8 @@ export function Dashboard({ latest, plan }: DashboardData) {
           </button>
         </aside>
       )}
+
+      <CourseContinueCard load={rest} />
 
       <nav aria-label="Sections" className="dashboard__cards">
         {cards.map((card) => (
