@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { authLinks } from '../../site/lib/nav.ts';
 import { ApiError, callApi } from '../api/client.ts';
+import { attachReadMark } from './read-mark.ts';
 
 type State =
   | { status: 'loading' }
@@ -9,9 +10,16 @@ type State =
   | { status: 'signed-out' }
   | { status: 'failed' };
 
+/** The end of the body: read once it scrolls into view, or with 'Mark as read' (read-mark.ts). */
+function ReadMark({ slug }: { slug: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => (host.current ? attachReadMark(host.current, slug) : undefined), [slug]);
+  return <div ref={host} className="read-mark" />;
+}
+
 /**
- * The body of a members-only article, fetched from /api/articles for the signed-in member. The
- * title, preview and cover around it are the static page's.
+ * The body of a members-only article, fetched from /api/articles for the signed-in member, and its
+ * read mark. The title, preview and cover around it are the static page's.
  */
 export function MemberArticle({ slug }: { slug: string }) {
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -46,10 +54,13 @@ export function MemberArticle({ slug }: { slug: string }) {
       );
     case 'ready':
       return (
-        // The body is HTML the build rendered from content/articles (where raw HTML is refused),
-        // served by our own API to a verified member.
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted, build-rendered article HTML
-        <div className="prose article-body" dangerouslySetInnerHTML={{ __html: state.body }} />
+        <>
+          {/* The body is HTML the build rendered from content/articles (where raw HTML is refused),
+              served by our own API to a verified member. */}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: trusted, build-rendered article HTML */}
+          <div className="prose article-body" dangerouslySetInnerHTML={{ __html: state.body }} />
+          <ReadMark slug={slug} />
+        </>
       );
     case 'missing':
       return (

@@ -1,15 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { watchSearch } from '../videos/start-time.ts';
 import { WatchVideo } from '../videos/WatchVideo.tsx';
 import { loadWatch } from '../videos/watch-data.ts';
 
 export const Route = createFileRoute('/videos/watch/$videoId/$slug')({
   staticData: { title: 'Watch Video', skeleton: 'heading player rows' },
+  // `?t=SECONDS` starts the player there (a chapter link); anything else is dropped.
+  validateSearch: watchSearch,
   loader: ({ context, params }) => loadWatch(context.queryClient, params.videoId, params.slug),
   component: Watch,
 });
 
 function Watch() {
   const data = Route.useLoaderData();
-  // A new video is a new page: player, chapters and saved position start over.
-  return <WatchVideo key={data.video.id} {...data} />;
+  const { t } = Route.useSearch();
+  // A new video, or a new start time, is a new page: player, chapters and saved position start over.
+  return (
+    <WatchVideo
+      key={`${data.video.id}@${t ?? ''}`}
+      {...data}
+      {...(t === undefined ? {} : { startTime: t })}
+    />
+  );
 }

@@ -2,9 +2,33 @@ import { Link } from '@tanstack/react-router';
 import type { Video } from '../../functions/_lib/contract/index.ts';
 import { minutes, uploadDate } from './format.ts';
 import { videoParams } from './slug.ts';
+import { useWatched } from './watched.ts';
 
-/** A video card: thumbnail, title, length and date, linking to /videos/watch/{id}/{slug} (docs/product.md §2). */
-export function VideoCard({ video, position }: { video: Video; position?: number }) {
+/** The Watched check: the member watched 90 % of the video (docs/library.md). */
+export function WatchedMark({ className = '' }: { className?: string }) {
+  return (
+    <span className={`watched-mark ${className}`.trim()}>
+      <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+        <path d="M20 6 9 17l-5-5" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+      </svg>
+      Watched
+    </span>
+  );
+}
+
+/**
+ * A video card: thumbnail, title, length and date, linking to /videos/watch/{id}/{slug} (docs/product.md §2),
+ * with the Watched check once the member has watched it.
+ */
+export function VideoCard({
+  video,
+  position,
+  watched = false,
+}: {
+  video: Video;
+  position?: number;
+  watched?: boolean;
+}) {
   const share = position && video.duration > 0 ? Math.min(100, (position / video.duration) * 100) : 0;
   return (
     <li className="video-card">
@@ -12,6 +36,7 @@ export function VideoCard({ video, position }: { video: Video; position?: number
         <span className="video-card__thumb">
           <img src={video.thumbnail} alt="" loading="lazy" decoding="async" width="320" height="180" />
           <span className="video-card__length">{minutes(video.duration)}</span>
+          {watched && <WatchedMark className="video-card__watched" />}
           {position !== undefined && (
             <span
               className="video-card__progress"
@@ -37,11 +62,20 @@ export function VideoGrid({
   label: string;
   positions?: Map<string, number>;
 }) {
+  // One cached call for every grid on the page (members only; nothing for visitors).
+  const watched = useWatched();
   return (
     <ul className="video-grid" aria-label={label}>
       {videos.map((video) => {
         const position = positions?.get(video.id);
-        return <VideoCard key={video.id} video={video} {...(position === undefined ? {} : { position })} />;
+        return (
+          <VideoCard
+            key={video.id}
+            video={video}
+            watched={watched.has(video.id)}
+            {...(position === undefined ? {} : { position })}
+          />
+        );
       })}
     </ul>
   );

@@ -7,27 +7,33 @@ import { clock, minutes, uploadDate } from './format.ts';
 import { Player } from './player/Player.tsx';
 import type { PlayerHandle } from './player/types.ts';
 import { resumePosition } from './progress.ts';
+import { startPosition } from './start-time.ts';
 import { useResume } from './useResume.ts';
-import { VideoGrid } from './VideoCard.tsx';
+import { VideoGrid, WatchedMark } from './VideoCard.tsx';
 import type { WatchData } from './watch-data.ts';
+import { useWatched } from './watched.ts';
 import './videos.css';
 
 /** docs/product.md §9: the player is asked for its own chapters this long after it is ready. */
 export const CHAPTER_LOOKUP_DELAY_MS = 250;
 
 /**
- * docs/product.md §2 Video page. Members: the player (resuming where they left off), chapters that seek it,
- * 'Create Note' and the latest videos. Visitors: the thumbnail, 'Log in to watch this video' and
- * 'Join Now'. Both: title, length, upload date, chapters and the description.
+ * docs/product.md §2 Video page. Members: the player (resuming where they left off, or from `?t=`),
+ * chapters that seek it, a Watched check, 'Create Note' and the latest videos. Visitors: the
+ * thumbnail, 'Log in to watch this video' and 'Join Now'. Both: title, length, upload date,
+ * chapters and the description.
  */
-export function WatchVideo({ video, failed, latest }: WatchData) {
+export function WatchVideo({ video, failed, latest, startTime }: WatchData & { startTime?: number }) {
   const signedIn = useSignedIn();
   const member = signedIn && video.uri !== undefined;
   const [chapters, setChapters] = useState<Chapter[]>(failed ? [] : video.chapters);
-  const [now, setNow] = useState(0);
   const handle = useRef<PlayerHandle | null>(null);
-  const [startAt] = useState(() => resumePosition(video.id, video.position));
+  const [startAt] = useState(() =>
+    startPosition(startTime, video.duration, resumePosition(video.id, video.position)),
+  );
+  const [now, setNow] = useState(startAt);
   const resume = useResume(video.id);
+  const watched = useWatched().has(video.id);
 
   // The host's chapters win when it has them (edited there after the last sync).
   const onReady = (player: PlayerHandle) => {
@@ -53,6 +59,12 @@ export function WatchVideo({ video, failed, latest }: WatchData) {
       <h1 id="page-title">{video.title}</h1>
       <p className="watch__meta muted">
         <span>{minutes(video.duration)}</span> · <span>Uploaded {uploadDate(video.timestamp)}</span>
+        {member && watched && (
+          <>
+            {' · '}
+            <WatchedMark />
+          </>
+        )}
       </p>
 
       <div className="watch__layout">
@@ -68,6 +80,10 @@ export function WatchVideo({ video, failed, latest }: WatchData) {
                 resume.onTime(position, duration);
               }}
               onPause={resume.onPause}
+              onPlay={(position, duration) => {
+                setNow(position);
+                resume.onAnchor(position, duration);
+              }}
             />
           ) : (
             <figure className="watch__locked">

@@ -8,6 +8,9 @@ export const SAVE_EVERY_SECONDS = 10;
 /**
  * Resume watching: saves the member's position in a video, throttled: when playback has moved
  * SAVE_EVERY_SECONDS since the last save, on pause, when the page is hidden and when leaving it.
+ * Where playback (re)starts (play, a seek landing) is sent at once as an anchor, moved or not: the
+ * server then credits as watched only the stretches played from one report to the next
+ * (docs/courses.md), never a jump.
  */
 export function useResume(videoId: string) {
   const state = useRef({ position: 0, duration: 0, saved: 0 });
@@ -36,6 +39,11 @@ export function useResume(videoId: string) {
   }, [save]);
 
   return {
+    onAnchor(position: number, duration: number) {
+      state.current = { position, duration, saved: position };
+      rememberPosition(videoId, position, duration);
+      send({ id: videoId, position, duration, anchor: true });
+    },
     onTime(position: number, duration: number) {
       state.current.position = position;
       state.current.duration = duration;

@@ -2,10 +2,10 @@ import { useEffect, useRef } from 'react';
 import type { PlayerProps } from './types.ts';
 
 /** The HTML5 adapter: a file the site serves (the offline sample clips). */
-export default function FilePlayer({ uri, title, startAt, onTime, onPause, onReady }: PlayerProps) {
+export default function FilePlayer({ uri, title, startAt, onTime, onPause, onPlay, onReady }: PlayerProps) {
   const video = useRef<HTMLVideoElement>(null);
-  const callbacks = useRef({ onTime, onPause, onReady });
-  callbacks.current = { onTime, onPause, onReady };
+  const callbacks = useRef({ onTime, onPause, onPlay, onReady });
+  callbacks.current = { onTime, onPause, onPlay, onReady };
 
   useEffect(() => {
     const element = video.current;
@@ -21,17 +21,33 @@ export default function FilePlayer({ uri, title, startAt, onTime, onPause, onRea
         chapters: async () => [],
       });
     };
-    const time = () => callbacks.current.onTime(element.currentTime, length());
+    // A seek's own time updates are not playback: reported as such, the jump would look played.
+    // The position counts again from the anchor sent once the seek has landed.
+    let seeking = false;
+    const time = () => {
+      if (!seeking) callbacks.current.onTime(element.currentTime, length());
+    };
     const pause = () => callbacks.current.onPause(element.currentTime, length());
+    const startSeek = () => {
+      seeking = true;
+    };
+    const anchor = () => {
+      seeking = false;
+      callbacks.current.onPlay?.(element.currentTime, length());
+    };
     if (element.readyState >= 1) onMetadata();
     else element.addEventListener('loadedmetadata', onMetadata, { once: true });
     element.addEventListener('timeupdate', time);
-    element.addEventListener('seeked', time);
+    element.addEventListener('seeking', startSeek);
+    element.addEventListener('seeked', anchor);
+    element.addEventListener('play', anchor);
     element.addEventListener('pause', pause);
     return () => {
       element.removeEventListener('loadedmetadata', onMetadata);
       element.removeEventListener('timeupdate', time);
-      element.removeEventListener('seeked', time);
+      element.removeEventListener('seeking', startSeek);
+      element.removeEventListener('seeked', anchor);
+      element.removeEventListener('play', anchor);
       element.removeEventListener('pause', pause);
     };
   }, [startAt]);

@@ -6,10 +6,10 @@ import type { PlayerProps } from './types.ts';
  * The video host's adapter: Vimeo's embed driven by its official SDK (@vimeo/player, in this lazy
  * chunk only). Seeking, time updates and the host's chapters all go through the SDK.
  */
-export default function VimeoPlayer({ uri, title, startAt, onTime, onPause, onReady }: PlayerProps) {
+export default function VimeoPlayer({ uri, title, startAt, onTime, onPause, onPlay, onReady }: PlayerProps) {
   const host = useRef<HTMLDivElement>(null);
-  const callbacks = useRef({ onTime, onPause, onReady });
-  callbacks.current = { onTime, onPause, onReady };
+  const callbacks = useRef({ onTime, onPause, onPlay, onReady });
+  callbacks.current = { onTime, onPause, onPlay, onReady };
   const id = Number(uri.replace(/^\/videos\//, '').split(':')[0]);
 
   useEffect(() => {
@@ -24,8 +24,20 @@ export default function VimeoPlayer({ uri, title, startAt, onTime, onPause, onRe
       responsive: true,
     });
     let stopped = false;
-    player.on('timeupdate', ({ seconds, duration }) => callbacks.current.onTime(seconds, duration));
-    player.on('seeked', ({ seconds, duration }) => callbacks.current.onTime(seconds, duration));
+    // A seek's own time updates are not playback (see FilePlayer): the anchor once it lands is.
+    let seeking = false;
+    player.on('timeupdate', ({ seconds, duration }) => {
+      if (!seeking) callbacks.current.onTime(seconds, duration);
+    });
+    player.on('seeking', () => {
+      seeking = true;
+    });
+    const anchor = ({ seconds, duration }: { seconds: number; duration: number }) => {
+      seeking = false;
+      callbacks.current.onPlay?.(seconds, duration);
+    };
+    player.on('seeked', anchor);
+    player.on('play', anchor);
     player.on('pause', ({ seconds, duration }) => callbacks.current.onPause(seconds, duration));
     void player.ready().then(async () => {
       if (stopped) return;

@@ -18,9 +18,14 @@ export interface PlayerProps {
   title: string;
   /** Where to start, in seconds (resume watching). */
   startAt: number;
-  /** While playing (a few times a second), on pause and on seek: position and length in seconds. */
+  /** While playing (a few times a second): position and length in seconds. */
   onTime(position: number, duration: number): void;
   onPause(position: number, duration: number): void;
+  /**
+   * Playback (re)starts at `position`: on play and once a seek has landed. What lies before it was
+   * not played, so the server credits nothing up to it (the watched judgement, docs/courses.md).
+   */
+  onPlay?(position: number, duration: number): void;
   /** The player is ready for `seek` and `chapters`. */
   onReady(handle: PlayerHandle): void;
 }

@@ -1,0 +1,22 @@
+/**
+ * A video page's start time, `?t=SECONDS` (chapter links: course lessons, a check's Review links).
+ * The router may hand the value over parsed (30) or as text ("30").
+ */
+
+/** A whole, non-negative number of seconds, else undefined (the parameter is then ignored). */
+export function startParam(raw: unknown): number | undefined {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (!/^\d{1,6}$/.test(text)) return undefined;
+  return Number(text);
+}
+
+/** The search the video page's route keeps: `t` only when it is valid. */
+export function watchSearch(search: Record<string, unknown>): { t?: number } {
+  const t = startParam(search.t);
+  return t === undefined ? {} : { t };
+}
+
+/** Where the player starts: `t` when it lies within the video, else the resume position. */
+export function startPosition(t: number | undefined, duration: number, resume: number): number {
+  return t !== undefined && t <= duration ? t : resume;
+}
