@@ -1,0 +1,165 @@
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { createClient } from 'redis';
+import { checkKeys } from '../../functions/_lib/courses/attempts.ts';
+import { loadCourses } from '../../functions/_lib/courses/content.ts';
+import { progressKeys } from '../../functions/_lib/courses/progress-keys.ts';
+import { signInNewMember } from './support/members.ts';
+import { expect, test } from './support/test.ts';
+
+// A member's progress on the pre-built course pages and the dashboard: the outline's panel and
+// marks, each course card's percent, the Continue your course card; visitors get none of it and
+// load no script. Issuing a certificate needs the practice goals met from a journal, so it is
+// covered by the function tests; here the panel is checked absent while the course is incomplete.
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const course = loadCourses(root)[0];
+const [first, second] = course?.modules ?? [];
+const firstArticle = first?.lessons[0];
+if (!course || !first || !second || firstArticle?.kind !== 'article' || !firstArticle.article || !first.check)
+  throw new Error(
+    'content/courses needs a course whose first lesson is an article and whose first module has a check',
+  );
+
+/** Lessons, checks and goals: what the percent counts. */
+const total = course.modules.reduce(
+  (sum, m) => sum + m.lessons.length + (m.check ? 1 : 0) + (m.goal ? 1 : 0),
+  0,
+);
+const percent = (done: number) => Math.floor((done * 100) / total);
+const outline = `/courses/${course.slug}`;
+
+/** Every script file a page load fetches. */
+async function scriptsOf(page: Page, url: string) {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  return scripts;
+}
+
+/** The outline's section for a module. */
+const moduleSection = (page: Page, id: string) => page.locator(`[data-course-module="${id}"]`);
+
+test('visitors get the outline and the list as before: no progress, no script file', async ({ page }) => {
+  expect(await scriptsOf(page, outline)).toEqual([]);
+  await expect(page.locator('[data-course-progress]')).toBeHidden();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.getByText('Start the course')).toHaveCount(0);
+  // Lessons stay locked for them.
+  await expect(moduleSection(page, first.id).locator('[data-lesson]').first()).toContainText('(locked)');
+  expect(await scriptsOf(page, '/courses')).toEqual([]);
+  await expect(page.locator('[data-course-card-progress]').first()).toBeHidden();
+  await expect(page.getByText(/% complete/)).toHaveCount(0);
+});
+
+test('a new member sees 0%, starts, and sees a lesson done and the percent move on the outline, the list and the dashboard', async ({
+  page,
+}) => {
+  const { sub } = await signInNewMember(page);
+
+  // The dashboard: the course to continue, above the section cards.
+  const card = page.getByRole('region', { name: 'Continue your course' });
+  await expect(card.getByRole('link', { name: course.title })).toHaveAttribute('href', outline);
+  await expect(card).toContainText('0% complete');
+  await expect(card.getByRole('link', { name: firstArticle.title })).toHaveAttribute(
+    'href',
+    `/articles/${firstArticle.article}`,
+  );
+  await expect(card).toContainText(`Next: ${firstArticle.title}`);
+
+  await page.goto('/courses');
+  await expect(page.locator(`[data-course-card="${course.slug}"]`)).toContainText('0% complete');
+
+  await page.goto(outline);
+  const panel = page.locator('[data-course-progress]');
+  await expect(panel).toContainText(`0% complete · 0 of ${total}`);
+  await expect(panel.getByRole('progressbar', { name: 'Your progress in this course' })).toHaveAttribute(
+    'aria-valuenow',
+    '0',
+  );
+  await expect(panel.getByRole('link', { name: 'Start the course' })).toHaveAttribute(
+    'href',
+    `/articles/${firstArticle.article}`,
+  );
+  await expect(page.getByRole('heading', { name: 'Certificate' })).toHaveCount(0);
+  const one = moduleSection(page, first.id);
+  await expect(one.locator('[data-module-state]')).toHaveText(`0 of ${first.lessons.length} lessons`);
+  await expect(one.locator('[data-module-check]')).toContainText('Not passed yet');
+  await expect(one.getByRole('link', { name: 'Open module 1' })).toBeVisible();
+  // Members see no locks; nothing is done yet.
+  await expect(one.locator('[data-lesson]').first()).not.toContainText('(locked)');
+  await expect(page.locator('[data-lesson-state]').getByText('Done')).toHaveCount(0);
+  if (course.sequential)
+    await expect(moduleSection(page, second.id).locator('[data-module-state]')).toHaveText(
+      'Opens after module 1',
+    );
+  const goalModule = course.modules.find((m) => m.goal);
+  if (goalModule) {
+    const goal = moduleSection(page, goalModule.id).locator('[data-module-goal]');
+    await expect(goal.getByRole('link', { name: `0 of ${goalModule.goal?.target}` })).toBeVisible();
+  }
+
+  // The first lesson read, as the article page reports it.
+  const status = await page.evaluate(async (article) => {
+    const response = await fetch('/api/articles/read', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${localStorage.getItem('accessToken')}`,
+      },
+      body: JSON.stringify({ article }),
+    });
+    return response.status;
+  }, firstArticle.article);
+  expect(status).toBe(200);
+
+  await page.reload();
+  const nextLesson = first.lessons[1];
+  await expect(panel).toContainText(`${percent(1)}% complete · 1 of ${total}`);
+  await expect(panel.getByRole('link', { name: `Continue: ${nextLesson?.title}` })).toBeVisible();
+  await expect(one.locator(`[data-lesson="${firstArticle.id}"]`)).toContainText('Done');
+  await expect(one.locator(`[data-lesson="${nextLesson?.id}"]`)).not.toContainText('Done');
+  await expect(one.locator('[data-module-state]')).toHaveText(`1 of ${first.lessons.length} lessons`);
+
+  await page.goto('/courses');
+  await expect(page.locator(`[data-course-card="${course.slug}"]`)).toContainText(`${percent(1)}% complete`);
+
+  // The rest of the first module done where the progress is kept: videos watched, the check passed.
+  const redis = await createClient({ url: process.env.E2E_REDIS_URL ?? '' }).connect();
+  try {
+    for (const lesson of first.lessons) {
+      if (lesson.kind === 'video' && lesson.video)
+        await redis.hSet(
+          progressKeys.watch(sub),
+          lesson.video,
+          '{"b":"fffffffffffffffffffffffff","p":0,"t":0}',
+        );
+      if (lesson.kind === 'article' && lesson.article)
+        await redis.sAdd(progressKeys.articlesRead(sub), lesson.article);
+    }
+    await redis.set(
+      checkKeys.record(sub, course.slug, first.id),
+      JSON.stringify({ attempts: 1, best: 100, passed: true, lastAt: Date.now(), retryAt: null }),
+    );
+  } finally {
+    await redis.quit();
+  }
+  const doneNow = first.lessons.length + 1;
+  await page.goto(outline);
+  await expect(panel).toContainText(`${percent(doneNow)}% complete · ${doneNow} of ${total}`);
+  await expect(one.locator('[data-module-state]')).toHaveText('Complete');
+  await expect(one.locator('[data-module-check]')).toContainText('Passed, best 100%');
+  await expect(one.locator('[data-lesson-state]').getByText('Done')).toHaveCount(first.lessons.length);
+  await expect(moduleSection(page, second.id).locator('[data-module-state]')).toHaveText(
+    `0 of ${second.lessons.length} lessons`,
+  );
+  await expect(panel.getByRole('link', { name: `Continue: ${second.lessons[0]?.title}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Certificate' })).toHaveCount(0);
+
+  await page.goto('/');
+  await expect(card).toContainText(`${percent(doneNow)}% complete`);
+  await expect(card).toContainText(`Next: ${second.lessons[0]?.title}`);
+});
