@@ -12,7 +12,7 @@ export interface FunctionRoute {
 
 /**
  * Loads every Netlify Function in `dir` once, the way a warm function instance keeps
- * its module scope, and routes by each function's `config.path` exactly as Netlify does.
+ * its module scope, and routes by each function's `config.path` as Netlify does (exact segments and `:name` ones).
  * (Netlify's own dev runtime starts a worker per invocation, ~300 ms each: too slow
  * to serve the member app or to measure the functions.)
  */
@@ -34,7 +34,42 @@ export async function loadFunctions(dir: string): Promise<FunctionRoute[]> {
   return routes;
 }
 
+/**
+ * The function serving `pathname`, as Netlify routes `config.path`: segments match exactly, except
+ * a `:name` segment, which matches any one non-empty segment and is handed to the function as
+ * `context.params.name` (Netlify's v2 Context). An exact path wins over one with parameters.
+ */
 export function matchFunction(routes: FunctionRoute[], pathname: string): FunctionRoute | undefined {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return routes.find((route) => route.path === trimmed);
+  const exact = routes.find((route) => route.path === trimmed);
+  if (exact) return exact;
+  for (const route of routes) {
+    if (!route.path.includes('/:')) continue;
+    const params = matchPath(route.path, trimmed);
+    if (!params) continue;
+    const handler: FetchHandler = (request, context) =>
+      route.handler(request, { ...(context as object | undefined), params });
+    return { ...route, handler };
+  }
+  return undefined;
+}
+
+/**
+ * The parameters `pathname` gives `pattern` ("/certificates/:id" and "/certificates/abc" give
+ * { id: "abc" }), or null when it does not match. Values stay as they are in the URL (percent-encoded),
+ * as URLPattern gives them.
+ */
+export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = pathname.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of want.entries()) {
+    const value = got[i] ?? '';
+    if (segment.startsWith(':') && segment.length > 1) {
+      if (value === '') return null;
+      params[segment.slice(1)] = value;
+    } else if (segment !== value) return null;
+  }
+  return params;
 }
