@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Fragment } from 'react';
 import { CourseBar } from './CourseBar.tsx';
 import { courseToContinue, progressQuery } from './progress-data.ts';
 
@@ -15,8 +16,9 @@ export function CourseContinueCard({ load }: { load: boolean }) {
   return (
     <section className="card course-continue" aria-labelledby="course-continue-title">
       <h2 id="course-continue-title">Continue your course</h2>
+      {/* Keyed: the loaded rows replace the placeholders as new nodes, so none counts as a layout shift. */}
       {course?.next ? (
-        <>
+        <Fragment key="course">
           <p className="course-continue__row">
             <a className="course-continue__course" href={`/courses/${course.slug}`}>
               {course.title}
@@ -24,25 +26,25 @@ export function CourseContinueCard({ load }: { load: boolean }) {
           </p>
           <div className="course-continue__bar">
             <CourseBar percent={course.percent} label={`${course.title}: your progress`} />
-            <span>{course.percent}% complete</span>
+            <span className="course-continue__percent">{course.percent}% complete</span>
           </div>
           <p className="course-continue__row">
             Next: <a href={course.next.href}>{course.next.title}</a>
           </p>
-        </>
+        </Fragment>
       ) : (
-        <>
+        <Fragment key="loading">
           <p className="course-continue__row" role="status">
             Loading your course…
           </p>
           <div className="course-continue__bar" aria-hidden="true">
             <CourseBar percent={0} label="" />
-            <span>&nbsp;</span>
+            <span className="course-continue__percent">&nbsp;</span>
           </div>
           <p className="course-continue__row" aria-hidden="true">
             &nbsp;
           </p>
-        </>
+        </Fragment>
       )}
     </section>
   );
