@@ -421,6 +421,20 @@ async function roundTrips(
     [`${SAVE} new note`, 'journal-notes-update.ts', writer, saveBody],
     ['/api/journal/symbols member', 'journal-symbols.ts', member, '{}'],
     [`${TRADES_LIST} member, ${TRADES} trades`, 'journal-trades.ts', trader, '{}'],
+    ['/api/courses/progress member', 'courses-progress.ts', member, '{}'],
+    [`/api/courses/progress member, ${TRADES} trades`, 'courses-progress.ts', trader, '{}'],
+    [
+      '/api/courses/module member',
+      'courses-module.ts',
+      member,
+      JSON.stringify({ course: 'penny-stock-essentials', module: 'the-market' }),
+    ],
+    [
+      '/api/videos/progress member',
+      'videos-progress.ts',
+      member,
+      JSON.stringify({ nodeId: 'tour-library', position: 5 }),
+    ],
     [
       `${TRADES_IMPORT} batch of ${IMPORT_BATCH} executions`,
       'journal-trades-import.ts',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type ApiName, type ApiRequest, api } from '../../functions/_lib/contract/index.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import type { Access, Endpoint } from '../../functions/_lib/http/handler.ts';
+import { PAGE_FUNCTIONS } from '../support/functions.ts';
 import { activeMembership, signedIn } from '../support/members.ts';
 
 /**
@@ -54,12 +55,16 @@ const VALID_REQUESTS: { [N in ApiName]?: ApiRequest<N> } = {
   'journal/categories/update': { category_id: 'category_AAAAAAAAAAAAAAAA', category: 'Setups' },
   'courses/module': { course: 'penny-stock-essentials', module: 'the-market' },
   'courses/check': { course: 'penny-stock-essentials', module: 'the-market', answers: [] },
+  'courses/certificate': { course: 'penny-stock-essentials', name: 'Ann Lee' },
+  'courses/certificate/withdraw': { course: 'penny-stock-essentials' },
+  'courses/profile': { accountSize: '25000' },
+  'articles/read': { article: 'how_the_otc_market_works' },
 };
 
 const root = new URL('../../functions/', import.meta.url);
 const endpoints = await Promise.all(
   readdirSync(root)
-    .filter((file) => file.endsWith('.ts'))
+    .filter((file) => file.endsWith('.ts') && !PAGE_FUNCTIONS.has(file))
     .map(async (file) => {
       const handler = (await import(new URL(file, root).href)).default as Partial<Endpoint<never>> &
         ((request: Request) => Promise<Response>);

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiName, NoteSummary, SymbolNotes, Trade } from '../../functions/_lib/contract/index.ts';
 import { checkKeys } from '../../functions/_lib/courses/attempts.ts';
+import { courseLibrary } from '../../functions/_lib/courses/library.ts';
+import { certificateKey, progressKeys } from '../../functions/_lib/courses/progress-keys.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import {
   createRateLimit,
@@ -13,7 +15,11 @@ import { MAX_CATEGORIES } from '../../functions/_lib/journal/rules.ts';
 import { memberKeys } from '../../functions/_lib/library/keys.ts';
 import { hashEntries } from '../../functions/_lib/store.ts';
 import { tradeKeys } from '../../functions/_lib/trade-store/keys.ts';
+import articlesReadFn from '../../functions/articles-read.ts';
+import certificateFn from '../../functions/courses-certificate.ts';
+import withdrawFn from '../../functions/courses-certificate-withdraw.ts';
 import courseCheckFn from '../../functions/courses-check.ts';
+import profileFn from '../../functions/courses-profile.ts';
 import categoriesFn from '../../functions/journal-categories.ts';
 import categoryNotesFn from '../../functions/journal-categories-notes.ts';
 import categoriesUpdateFn from '../../functions/journal-categories-update.ts';
@@ -30,6 +36,7 @@ import tripTagsRenameFn from '../../functions/journal-trades-tags-rename.ts';
 import tripTagsUpdateFn from '../../functions/journal-trades-tags-update.ts';
 import tradesUpdateFn from '../../functions/journal-trades-update.ts';
 import progressFn from '../../functions/videos-progress.ts';
+import { completeModules } from '../support/course-progress.ts';
 import { loadFunctions } from '../support/functions.ts';
 import { addTestVideo } from '../support/library-fixture.ts';
 import { memberCaller } from '../support/members.ts';
@@ -66,6 +73,7 @@ const READS = new Set<ApiName>([
   'articles/free',
   'audio',
   'courses/module',
+  'courses/progress',
   'health',
   'journal/categories',
   'journal/categories/notes',
@@ -87,6 +95,7 @@ const READS = new Set<ApiName>([
   'videos',
   'videos/continue',
   'videos/metadata',
+  'videos/watched',
 ]);
 /**
  * Writes of the account and the subscription: one record per member, last write wins, and their
@@ -445,6 +454,66 @@ const SCENARIOS: { [N in ApiName]?: Scenario } = {
         attempts: ok,
         passed: true,
       });
+    },
+  },
+  'articles/read': {
+    async run(m, n) {
+      const slugs = courseLibrary.flatMap((c) =>
+        c.modules.flatMap((x) => x.lessons.flatMap((l) => l.article ?? [])),
+      );
+      const answers = await all(n, (i) =>
+        m.call(articlesReadFn, 'articles/read', { article: slugs[i % slugs.length] }),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(n).fill(200));
+      expect(sorted(await store.smembers(progressKeys.articlesRead(m.sub)))).toEqual(
+        sorted([...new Set(slugs.slice(0, n))]),
+      );
+    },
+  },
+  'courses/certificate': {
+    async run(m, n) {
+      // A completed course: of n issues at once the first stores the certificate, the rest rename it
+      // (200, the same id) or lost the race (409). One public record, the member's.
+      const course = courseLibrary[0];
+      if (!course) throw new Error('a course is needed');
+      await completeModules(store, m.sub, course);
+      const answers = await all(n, (i) =>
+        m.call(certificateFn, 'courses/certificate', { course: course.slug, name: `Name ${i}` }),
+      );
+      expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
+      const ids = new Set(
+        answers.flatMap((a) => (a.status === 200 ? [(a.body.certificate as { id: string }).id] : [])),
+      );
+      expect(ids.size).toBe(1);
+      const [id] = [...ids];
+      const entry = JSON.parse(
+        (await store.hget<string>(progressKeys.certificates(m.sub), course.slug)) ?? '{}',
+      );
+      expect(entry.id).toBe(id);
+      expect(await store.exists(certificateKey(id ?? ''))).toBe(1);
+    },
+  },
+  'courses/certificate/withdraw': {
+    async run(m, n) {
+      const course = courseLibrary[0];
+      if (!course) throw new Error('a course is needed');
+      await completeModules(store, m.sub, course);
+      const issued = await m.call(certificateFn, 'courses/certificate', { course: course.slug, name: 'Ann' });
+      const { id } = issued.body.certificate as { id: string };
+      const answers = await all(n, () =>
+        m.call(withdrawFn, 'courses/certificate/withdraw', { course: course.slug }),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(n).fill(200));
+      expect(answers.some((a) => a.body.withdrawn === true)).toBe(true);
+      expect(await store.exists(certificateKey(id), progressKeys.certificates(m.sub))).toBe(0);
+    },
+  },
+  'courses/profile': {
+    async run(m, n) {
+      const sizes = Array.from({ length: n }, (_, i) => String(1000 * (i + 1)));
+      const answers = await all(n, (i) => m.call(profileFn, 'courses/profile', { accountSize: sizes[i] }));
+      expect(answers.map((a) => a.status)).toEqual(Array(n).fill(200));
+      expect(sizes).toContain(await store.hget<string>(progressKeys.profile(m.sub), 'accountSize'));
     },
   },
 };

@@ -332,6 +332,17 @@ const rows: Row[] = [
     project: sorted,
   },
   {
+    name: 'SUNION',
+    methods: ['sunion'],
+    setup: (k) => [
+      ['SADD', k('a'), 'x', 'y'],
+      ['SADD', k('b'), 'y', 'z'],
+    ],
+    sdk: (r, k) => r.sunion(k('a'), k('b'), k('missing')),
+    raw: (k) => ['SUNION', k('a'), k('b'), k('missing')],
+    project: sorted,
+  },
+  {
     name: 'SCARD',
     methods: ['scard'],
     setup: (k) => [['SADD', k('s'), 'a', 'b']],

@@ -11,13 +11,20 @@ export interface LoadedFunction {
 }
 
 /**
- * Every file in functions/, imported as Netlify loads it, with its contract name (the file name with
- * '-' → '/'): a new endpoint joins every suite that enumerates them without editing the suite.
+ * Functions that answer public pages rather than /api calls: no contract entry, no token, HTML or
+ * an image. Their own tests: tests/functions/certificate-page.test.ts.
+ */
+export const PAGE_FUNCTIONS = new Set(['certificate-page.ts', 'certificate-image.ts']);
+
+/**
+ * Every /api file in functions/, imported as Netlify loads it, with its contract name (the file
+ * name with '-' → '/'): a new endpoint joins every suite that enumerates them without editing the
+ * suite. A file that is neither a contract entry nor in PAGE_FUNCTIONS fails every suite.
  */
 export async function loadFunctions(): Promise<LoadedFunction[]> {
   const root = new URL('../../functions/', import.meta.url);
   const files = readdirSync(root)
-    .filter((file) => file.endsWith('.ts'))
+    .filter((file) => file.endsWith('.ts') && !PAGE_FUNCTIONS.has(file))
     .sort();
   return Promise.all(
     files.map(async (file) => {

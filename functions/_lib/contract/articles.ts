@@ -30,4 +30,10 @@ export const articlesApi = {
     request: Body,
     response: z.object({ articles: z.array(Article) }),
   },
+  // An article read to its end (or marked read) by the member: a course lesson it is counts as done.
+  'articles/read': {
+    method: 'POST',
+    request: Body.extend({ article: z.string().min(1).max(200) }),
+    response: z.object({ read: z.literal(true) }),
+  },
 } as const satisfies Record<string, ContractEntry>;

@@ -50,7 +50,104 @@ export const GradedQuestion = z.object({
   }),
 });
 
+/** A practice goal's progress, counted on the server from the member's journal. */
+export const GoalProgress = z.object({
+  kind: z.enum([
+    'closed-trips-with-risk',
+    'tagged-trips',
+    'cashtag-notes',
+    'reviewed-trades',
+    'max-position-week',
+  ]),
+  sentence: z.string(),
+  count: z.number(),
+  target: z.number(),
+  met: z.boolean(),
+  /** Where in the app the practice is done (/trades, /journal). */
+  href: z.string(),
+  /** Why it cannot be counted yet (e.g. no account size stated). */
+  hint: z.string().optional(),
+});
+
+/** A lesson's place in a member's path: done, or started (watched in part). */
+export const LessonProgress = z.object({
+  id: z.string(),
+  title: z.string(),
+  kind: z.enum(['video', 'article']),
+  /** The lesson's page: the video page (with ?t= for a chapter) or the article. */
+  href: z.string(),
+  started: z.boolean(),
+  done: z.boolean(),
+});
+
+export const ModuleProgress = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** False while a sequential course's earlier module is incomplete. */
+  unlocked: z.boolean(),
+  complete: z.boolean(),
+  lessons: z.array(LessonProgress),
+  check: z
+    .object({ questions: z.number(), passMark: z.number(), passed: z.boolean(), best: z.number().nullable() })
+    .nullable(),
+  goal: GoalProgress.nullable(),
+});
+
+export const Certificate = z.object({
+  id: z.string(),
+  name: z.string(),
+  issuedAt: z.number(),
+  /** The public page: /certificates/{id}. */
+  path: z.string(),
+});
+
+export const CourseProgress = z.object({
+  slug: z.string(),
+  title: z.string(),
+  /** Lessons done, checks passed and goals met, of all of them: whole percent, rounded down. */
+  percent: z.number(),
+  done: z.number(),
+  total: z.number(),
+  complete: z.boolean(),
+  started: z.boolean(),
+  /** The first lesson not done yet in an open module (null when none is left). */
+  next: z.object({ module: z.string(), lesson: z.string(), title: z.string(), href: z.string() }).nullable(),
+  certificate: Certificate.nullable(),
+  modules: z.array(ModuleProgress),
+});
+export type CourseProgress = z.infer<typeof CourseProgress>;
+
+const decimalDollars = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'use dollars, e.g. 25000 or 25000.50')
+  .refine((text) => /[1-9]/.test(text), 'use an amount above 0');
+
 export const coursesApi = {
+  // Every course with the member's progress: lessons, checks, goals, the next lesson, the certificate.
+  'courses/progress': {
+    method: 'POST',
+    request: Body,
+    response: z.object({ courses: z.array(CourseProgress), accountSize: z.string().nullable() }),
+  },
+  // Issues (or renames) the member's certificate for a course they completed: the public page's address.
+  'courses/certificate': {
+    method: 'POST',
+    request: Body.extend({ course: id, name: z.string().trim().min(1).max(80) }),
+    response: z.object({ certificate: Certificate }),
+  },
+  // Withdraws the member's certificate for a course: its public page answers 404 from then on.
+  'courses/certificate/withdraw': {
+    method: 'POST',
+    request: Body.extend({ course: id }),
+    response: z.object({ withdrawn: z.boolean() }),
+  },
+  // The account size practice goals measure position size against (null forgets it).
+  'courses/profile': {
+    method: 'POST',
+    request: Body.extend({ accountSize: decimalDollars.nullable() }),
+    response: z.object({ accountSize: z.string().nullable() }),
+  },
   // A module of a course for a member: lessons with notes, the check's questions (no answers) and state.
   'courses/module': {
     method: 'POST',
@@ -59,6 +156,11 @@ export const coursesApi = {
       course: z.object({ slug: z.string(), title: z.string() }),
       module: z.object({ id: z.string(), title: z.string() }),
       lessons: z.array(CourseLesson),
+      /** The member's progress in this module (lessons done, the goal) and in the course. */
+      progress: ModuleProgress,
+      percent: z.number(),
+      /** The account size a max-position-week goal measures against (courses/profile). */
+      accountSize: z.string().nullable(),
       check: z
         .object({ passMark: z.number(), questions: z.array(CheckQuestion), state: CheckState })
         .nullable(),

@@ -110,8 +110,16 @@ export const libraryApi = {
       nodeId: videoId,
       position: z.number().min(0).max(86_400),
       duration: z.number().min(0).max(86_400).optional(),
+      /** Playback (re)starts here (play, seek): nothing before it counts as watched. */
+      anchor: z.boolean().optional(),
     }),
     response: z.object({ saved: z.literal(true) }),
+  },
+  /** Videos the member has watched (90 % of their length, judged on the server), for the library's checks. */
+  'videos/watched': {
+    method: 'POST',
+    request: Body,
+    response: z.object({ videos: z.array(z.string()) }),
   },
   /** Videos the member started and has not finished, most recently watched first. */
   'videos/continue': {

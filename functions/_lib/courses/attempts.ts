@@ -67,8 +67,9 @@ export const attemptJson = (grade: Grade, answers: readonly Answer[], now: numbe
   JSON.stringify({ at: now, score: grade.score, passed: grade.passed, answers });
 
 /**
- * Saves an attempt if the summary is still the one read. KEYS: the summary, the attempts list.
- * ARGV: the summary read ('' when none), the new summary, the attempt, how many to keep.
+ * Saves an attempt if the summary is still the one read. KEYS: the summary, the attempts list, the
+ * check's attempted and passed counters (progress-keys.ts courseStatsKeys). ARGV: the summary read
+ * ('' when none), the new summary, the attempt, how many to keep, the subject, '1' when passed.
  * Answers 'ok' or 'stale'.
  */
 export const SAVE_ATTEMPT = `
@@ -77,5 +78,7 @@ if (stored or '') ~= ARGV[1] then return 'stale' end
 redis.call('SET', KEYS[1], ARGV[2])
 redis.call('LPUSH', KEYS[2], ARGV[3])
 redis.call('LTRIM', KEYS[2], 0, tonumber(ARGV[4]) - 1)
+redis.call('SADD', KEYS[3], ARGV[5])
+if ARGV[6] == '1' then redis.call('SADD', KEYS[4], ARGV[5]) end
 return 'ok'
 `;

@@ -57,28 +57,54 @@ export const notesHtml = (text: string): string =>
  * A checked course as the functions serve it: each lesson's notes as HTML, and a video lesson's
  * page address (/videos/watch/{id}/{slug}, the slug from the library's title).
  */
-export const bundleCourse = (course: Course, videoTitles: ReadonlyMap<string, string>): BundledCourse => ({
+export const bundleCourse = (course: Course, videos: ReadonlyMap<string, LibraryVideo>): BundledCourse => ({
   ...course,
   modules: course.modules.map((module) => ({
     ...module,
     lessons: module.lessons.map(({ text, ...lesson }) => {
-      const title = lesson.video ? videoTitles.get(lesson.video) : undefined;
+      const video = lesson.video ? videos.get(lesson.video) : undefined;
       return {
         ...lesson,
-        ...(lesson.video && title ? { videoPath: videoPath({ id: lesson.video, title }) } : {}),
+        ...(lesson.video && video
+          ? {
+              videoPath: videoPath({ id: lesson.video, title: video.title }),
+              range: lessonRange(video, lesson.chapterStart),
+            }
+          : {}),
         notesHtml: notesHtml(text),
       };
     }),
   })),
 });
 
+interface LibraryVideo {
+  title: string;
+  duration: number;
+  chapters?: readonly { startTime: number }[] | undefined;
+}
+
+/**
+ * The part of its video a lesson is (fractions 0–1): from its chapter's start to the next chapter's,
+ * or the whole video. Fractions, so a local sample clip shorter than the lesson it stands for is
+ * judged on the same share of itself.
+ */
+export function lessonRange(video: LibraryVideo, chapterStart: number | undefined): [number, number] {
+  if (chapterStart === undefined || video.duration <= 0) return [0, 1];
+  const next = (video.chapters ?? [])
+    .map((c) => c.startTime)
+    .filter((start) => start > chapterStart)
+    .sort((a, b) => a - b)[0];
+  const to = Math.min(1, (next ?? video.duration) / video.duration);
+  return [Math.min(1, chapterStart / video.duration), to];
+}
+
 const VIDEOS_FILE = 'content/library/videos.json';
 
 /** Writes the bundle when the courses changed. Returns the number of courses and whether it was written. */
 export function writeCourseBundle(root = process.cwd()): { courses: number; written: boolean } {
   const library = videosContent.parse(JSON.parse(readFileSync(path.join(root, VIDEOS_FILE), 'utf8')));
-  const titles = new Map(library.videos.map((v) => [v.id, v.title]));
-  const courses = loadCourses(root).map((course) => bundleCourse(course, titles));
+  const videos = new Map(library.videos.map((v) => [v.id, v]));
+  const courses = loadCourses(root).map((course) => bundleCourse(course, videos));
   const json = `${JSON.stringify(courses, null, 2)}\n`;
   const file = path.join(root, COURSE_BUNDLE_FILE);
   if (existsSync(file) && readFileSync(file, 'utf8') === json)

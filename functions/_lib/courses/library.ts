@@ -6,7 +6,12 @@ import bundled from './courses.gen.json' with { type: 'json' };
  * build (the courseBundle integration, like the articles' bundle), which the function bundler
  * inlines. The answers stay on the server: only the course functions import this.
  */
-export type BundledLesson = Omit<Lesson, 'text'> & { notesHtml: string; videoPath?: string };
+export type BundledLesson = Omit<Lesson, 'text'> & {
+  notesHtml: string;
+  videoPath?: string;
+  /** A video lesson's part of its video, fractions 0–1 (bundle.ts lessonRange). */
+  range?: [number, number];
+};
 export type BundledModule = Omit<CourseModule, 'lessons'> & { lessons: BundledLesson[] };
 export type BundledCourse = Omit<Course, 'modules'> & { modules: BundledModule[] };
 

@@ -1,7 +1,8 @@
 /**
  * The member's side of a course module (docs/courses.md): the module page's content and check
  * state (`courses/module`), and an attempt at its check (`courses/check`). Each is at most two
- * sequential round trips: the membership with the check's summary, then (an attempt) one script.
+ * sequential round trips: the course data with the membership (progress-read.ts: a second round
+ * only when a goal needs the trades) and, for an attempt, one script.
  */
 import type { MembershipGate } from '../billing/gate.ts';
 import type { Deps } from '../deps.ts';
@@ -16,8 +17,11 @@ import {
   parseRecord,
   SAVE_ATTEMPT,
 } from './attempts.ts';
+import { checkId, courseProgress, type MemberCourseData } from './course-progress.ts';
 import { type Answer, checkAnswers, type Grade, gradeCheck } from './grading.ts';
 import { type BundledCourse, type BundledModule, courseLibrary } from './library.ts';
+import { courseStatsKeys } from './progress-keys.ts';
+import { readCourseData } from './progress-read.ts';
 
 interface ModuleRef {
   course: string;
@@ -25,51 +29,73 @@ interface ModuleRef {
 }
 
 /** The course and module named, or a 404 saying which is unknown (after the membership is judged). */
-async function findModule(
-  gate: MembershipGate,
+function findModule(
   ref: ModuleRef,
   courses: readonly BundledCourse[],
-): Promise<{ course: BundledCourse; module: BundledModule } | null> {
+): { course: BundledCourse; module: BundledModule } {
   const course = courses.find((c) => c.slug === ref.course);
   const module = course?.modules.find((m) => m.id === ref.module);
   if (course && module) return { course, module };
-  await gate.require();
   if (!course) throw notFound(`No course "${ref.course}"`);
   throw notFound(`Course "${ref.course}" has no module "${ref.module}"`);
 }
 
+/**
+ * The member's progress in the course and this module. A sequential course's module opens once
+ * every module before it is complete: until then its page and its check answer 403 naming the one
+ * to finish.
+ */
+function openModule(course: BundledCourse, module: BundledModule, data: MemberCourseData) {
+  const progress = courseProgress(course, data);
+  const index = course.modules.indexOf(module);
+  const mine = progress.modules[index];
+  if (!mine) throw notFound();
+  if (!mine.unlocked) {
+    const blocking = progress.modules.findIndex((m) => !m.complete);
+    throw new HttpError(
+      403,
+      `Module ${index + 1} opens once module ${blocking + 1} ("${progress.modules[blocking]?.title}") is complete`,
+      {},
+      { locked: true },
+    );
+  }
+  return { progress, mine };
+}
+
+/** The course given, if it is one: the reads of the course data then cover only it. */
+const onlyCourse = (ref: ModuleRef, courses: readonly BundledCourse[]) =>
+  courses.filter((c) => c.slug === ref.course);
+
 export async function moduleForMember(
-  deps: Pick<Deps, 'now'>,
+  deps: Pick<Deps, 'store' | 'now'>,
   gate: MembershipGate,
   ref: ModuleRef,
   courses: readonly BundledCourse[] = courseLibrary,
 ) {
-  const found = await findModule(gate, ref, courses);
-  if (!found) throw notFound();
-  const { course, module } = found;
-  let check = null;
-  if (module.check) {
-    const [raw] = await gate.exec<[unknown]>(
-      gate.pipeline().get(checkKeys.record(gate.caller.sub, course.slug, module.id)),
-    );
-    check = {
-      passMark: module.check.passMark,
-      // The answers stay here: no correct flag, no explanation before the member answers.
-      questions: module.check.questions.map((q) => ({
-        id: q.id,
-        prompt: q.prompt,
-        kind: q.kind,
-        choices: q.choices.map((c) => ({ id: c.id, text: c.text })),
-      })),
-      state: checkState(parseRecord(raw), deps.now()),
-    };
-  } else {
-    await gate.require();
-  }
+  const { data, accountSize } = await readCourseData(deps, gate, onlyCourse(ref, courses));
+  const { course, module } = findModule(ref, courses);
+  const { progress, mine } = openModule(course, module, data);
+  const record = data.checks.get(checkId(course.slug, module.id)) ?? null;
+  const check = module.check
+    ? {
+        passMark: module.check.passMark,
+        // The answers stay here: no correct flag, no explanation before the member answers.
+        questions: module.check.questions.map((q) => ({
+          id: q.id,
+          prompt: q.prompt,
+          kind: q.kind,
+          choices: q.choices.map((c) => ({ id: c.id, text: c.text })),
+        })),
+        state: checkState(record, deps.now()),
+      }
+    : null;
   return {
     course: { slug: course.slug, title: course.title },
     module: { id: module.id, title: module.title },
-    lessons: module.lessons.map((lesson) => ({ ...lesson })),
+    lessons: module.lessons.map(({ range: _range, ...lesson }) => lesson),
+    progress: mine,
+    percent: progress.percent,
+    accountSize,
     check,
   };
 }
@@ -80,12 +106,14 @@ export async function answerCheck(
   input: ModuleRef & { answers: Answer[] },
   courses: readonly BundledCourse[] = courseLibrary,
 ): Promise<Grade & { passMark: number; state: CheckState }> {
-  const found = await findModule(gate, input, courses);
-  if (!found) throw notFound();
-  const { course, module } = found;
   const sub = gate.caller.sub;
-  const recordKey = checkKeys.record(sub, course.slug, module.id);
-  const [raw] = await gate.exec<[unknown]>(gate.pipeline().get(recordKey));
+  const recordKey = checkKeys.record(sub, input.course, input.module);
+  const { data, extra } = await readCourseData(deps, gate, onlyCourse(input, courses), (pipe) =>
+    pipe.get(recordKey),
+  );
+  const { course, module } = findModule(input, courses);
+  openModule(course, module, data);
+  const raw = extra[0];
   if (!module.check) throw notFound(`Module "${module.id}" has no knowledge check`);
   checkAnswers(module.check, input.answers);
   const now = deps.now();
@@ -104,12 +132,19 @@ export async function answerCheck(
   const next = nextRecord(record, grade, now);
   const saved = await deps.store.eval(
     SAVE_ATTEMPT,
-    [recordKey, checkKeys.attempts(sub, course.slug, module.id)],
+    [
+      recordKey,
+      checkKeys.attempts(sub, course.slug, module.id),
+      courseStatsKeys.checkAttempted(course.slug, module.id),
+      courseStatsKeys.checkPassed(course.slug, module.id),
+    ],
     [
       typeof raw === 'string' ? raw : '',
       JSON.stringify(next),
       attemptJson(grade, input.answers, now),
       ATTEMPTS_KEPT,
+      sub,
+      grade.passed ? '1' : '0',
     ],
   );
   if (saved !== 'ok')

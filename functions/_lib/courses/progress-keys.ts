@@ -9,9 +9,11 @@ export const progressKeys = {
    * watched (b: 25 hex digits, 100 bits), the last position reported (p, s) and when (t, ms).
    */
   watch: (sub: string) => `u:${sub}:watch`,
+  /** SET of the video ids the member has watched (WATCHED_SHARE of the whole video): the library's checks. */
+  watched: (sub: string) => `u:${sub}:watched`,
   /** SET of article slugs the member has read to the end or marked read. */
   articlesRead: (sub: string) => `u:${sub}:articles-read`,
-  /** HASH course slug → certificate id: the member's certificates. */
+  /** HASH course slug → JSON { id, name, issuedAt }: the member's certificates. */
   certificates: (sub: string) => `u:${sub}:certificates`,
   /** HASH: the member's trading profile for practice goals (accountSize: dollars, a decimal string). */
   profile: (sub: string) => `u:${sub}:course-profile`,

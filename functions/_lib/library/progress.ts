@@ -1,7 +1,11 @@
 import type { MembershipGate } from '../billing/gate.ts';
 import type { WatchingVideo } from '../contract/index.ts';
+import { type IndexedLesson, indexLessons } from '../courses/lesson-index.ts';
+import { courseLibrary } from '../courses/library.ts';
+import { courseStatsKeys, progressKeys } from '../courses/progress-keys.ts';
+import { creditWatch, isWatched, parseWatch } from '../courses/watch.ts';
 import type { Deps } from '../deps.ts';
-import { notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { parseJson } from '../store.ts';
 import { isFinished } from './finished.ts';
 import { libraryKeys, memberKeys } from './keys.ts';
@@ -17,27 +21,70 @@ interface SavedPosition {
   updated: number;
 }
 
+/** Seconds a reported position may pass the length the server knows (players round differently). */
+const END_SLACK_SECONDS = 5;
+
 /**
- * Resume watching: saves where the member is in a video. Near the end the video counts as watched:
- * the position is dropped (the next play starts over) and it leaves 'Continue watching'.
- * Two round trips: the membership and the video (it must exist: the hash stays bounded by the
- * library), then one transaction.
+ * The length a video is judged on. A hosted video's is the host's, whatever the player says; a
+ * site file (a local sample clip, shorter than the lesson it stands for) is judged on the length
+ * its player reports, never more than the library's.
+ */
+export function trustedLength(
+  stored: Pick<StoredVideo, 'uri' | 'duration'>,
+  reported: number | undefined,
+): number {
+  const siteFile = stored.uri.startsWith('/');
+  return siteFile && reported && reported > 0 ? Math.min(reported, stored.duration) : stored.duration;
+}
+
+const lessonsOfVideo = indexLessons(courseLibrary).byVideo;
+
+/**
+ * Resume watching and course progress: saves where the member is in a video, and which parts of it
+ * they have now watched (courses/watch.ts). Near the end the video counts as finished for resuming:
+ * the position is dropped (the next play starts over) and it leaves 'Continue watching'. Watching
+ * WATCHED_SHARE of it adds it to the member's watched videos; each course lesson it is counts as
+ * started, or done once its part is watched, in the operator's counters.
+ * Two round trips: the membership, the video (it must exist: the hashes stay bounded by the library)
+ * and the watch record, then one transaction.
  */
 export async function saveProgress(
   deps: Pick<Deps, 'store' | 'now'>,
   gate: MembershipGate,
-  input: { nodeId: string; position: number; duration?: number | undefined },
+  input: { nodeId: string; position: number; duration?: number | undefined; anchor?: boolean | undefined },
+  lessons: ReadonlyMap<string, IndexedLesson[]> = lessonsOfVideo,
 ): Promise<{ saved: true }> {
   const { caller } = gate;
   const id = shortId(input.nodeId);
-  const [raw] = await gate.exec<[unknown]>(gate.pipeline().get(libraryKeys.video(id)));
+  const [raw, watchRaw] = await gate.exec<[unknown, unknown]>(
+    gate.pipeline().get(libraryKeys.video(id)).hget(progressKeys.watch(caller.sub), id),
+  );
   const stored = parseJson<StoredVideo>(raw);
   if (!stored) throw notFound('No such video');
-  // The player knows the real length (a local sample clip is shorter than the lesson it stands for).
-  const length = input.duration && input.duration > 0 ? input.duration : stored.duration;
+  const length = trustedLength(stored, input.duration);
+  if (input.position > length + END_SLACK_SECONDS)
+    throw badRequest(`position: ${input.position} s is past the end of this video (${Math.round(length)} s)`);
   const position = Math.min(input.position, length);
   const now = deps.now();
+  const watch = creditWatch(
+    parseWatch(watchRaw),
+    { position, at: now, anchor: input.anchor === true },
+    length,
+  );
   const tx = deps.store.multi();
+  tx.hset(progressKeys.watch(caller.sub), { [id]: JSON.stringify(watch) });
+  if (isWatched(watch)) tx.sadd(progressKeys.watched(caller.sub), id);
+  for (const entry of lessons.get(id) ?? []) {
+    tx.sadd(courseStatsKeys.started(entry.course), caller.sub);
+    tx.sadd(courseStatsKeys.lessonStarted(entry.course, entry.lesson.id), caller.sub);
+    const [from, to] = entry.lesson.range ?? [0, 1];
+    if (isWatched(watch, from, to))
+      tx.sadd(courseStatsKeys.lessonCompleted(entry.course, entry.lesson.id), caller.sub).zadd(
+        courseStatsKeys.furthest(entry.course),
+        { gt: true },
+        { score: entry.index, member: caller.sub },
+      );
+  }
   if (isFinished(position, length)) {
     tx.hdel(memberKeys.progress(caller.sub), id).zrem(memberKeys.watching(caller.sub), id);
   } else {

@@ -213,11 +213,15 @@ export const tradeLimit = () =>
     `Your journal holds at most ${MAX_TRADES.toLocaleString('en-US')} trades. Delete some to add more.`,
   );
 
-/** Trades by id (one MGET), in the order given; missing ones skipped. */
 /** Keys a single MGET asks for: a whole history is read as several MGETs in one pipeline. */
 const MGET_CHUNK = 1000;
 
-async function readTrades(store: Deps['store'], sub: string, ids: readonly string[]): Promise<Trade[]> {
+/** Trades by id (one round trip: one MGET, or a pipeline of them), in the order given; missing ones skipped. */
+export async function readTrades(
+  store: Deps['store'],
+  sub: string,
+  ids: readonly string[],
+): Promise<Trade[]> {
   if (ids.length === 0) return [];
   const keys = ids.map((id) => tradeKeys.trade(sub, id));
   if (keys.length <= MGET_CHUNK) {

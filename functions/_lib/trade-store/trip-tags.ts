@@ -53,7 +53,8 @@ export async function readTripTags(gate: MembershipGate): Promise<TripTagsAnswer
   return readAnswer(tags, notes);
 }
 
-function readAnswer(tags: unknown, notes: unknown): TripTagsAnswer {
+/** Raw HGETALL replies of the tags and trip-notes hashes, read. */
+export function readAnswer(tags: unknown, notes: unknown): TripTagsAnswer {
   const trips: Record<string, TripNote> = {};
   for (const [trip, json] of flatEntries(notes)) trips[trip] = readNote(json);
   return { tags: readTags(tags), trips };
