@@ -1,11 +1,17 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { ApiResponse } from '../../functions/_lib/contract/index.ts';
-import { callApi } from '../api/client.ts';
+import { ApiError, callApi } from '../api/client.ts';
 import { isSignedIn } from '../auth/session.ts';
 
 export type ModuleData = ApiResponse<'courses/module'>;
 export type CheckData = NonNullable<ModuleData['check']>;
 export type CheckResult = ApiResponse<'courses/check'>;
+export type GoalData = NonNullable<ModuleData['progress']['goal']>;
+
+/** A module of a sequential course that is not open yet: the server says which one to finish. */
+export interface LockedModule {
+  locked: string;
+}
 
 export const moduleQuery = (course: string, module: string) =>
   queryOptions({
@@ -13,12 +19,30 @@ export const moduleQuery = (course: string, module: string) =>
     queryFn: () => callApi('courses/module', { course, module }),
   });
 
-/** Members: the module's lessons, its check's questions (no answers) and their attempts. Visitors: no call. */
-export async function loadModule(client: QueryClient, course: string, module: string) {
-  return isSignedIn() ? client.fetchQuery(moduleQuery(course, module)) : null;
+/**
+ * Members: the module's lessons and their progress, its check's questions (no answers) and their
+ * attempts, or why it is locked. Visitors: no call.
+ */
+export async function loadModule(
+  client: QueryClient,
+  course: string,
+  module: string,
+): Promise<ModuleData | LockedModule | null> {
+  if (!isSignedIn()) return null;
+  try {
+    return await client.fetchQuery(moduleQuery(course, module));
+  } catch (caught) {
+    if (caught instanceof ApiError && caught.body.locked === true) return { locked: caught.message };
+    throw caught;
+  }
 }
 
-/** A lesson's page: its video (from its chapter) or its article. */
-export function lessonHref(lesson: { videoPath?: string | undefined; article?: string | undefined }): string {
-  return lesson.videoPath ?? `/articles/${lesson.article ?? ''}`;
+/** A lesson's page: its video (at its chapter) or its article. */
+export function lessonHref(lesson: {
+  videoPath?: string | undefined;
+  chapterStart?: number | undefined;
+  article?: string | undefined;
+}): string {
+  if (!lesson.videoPath) return `/articles/${lesson.article ?? ''}`;
+  return lesson.chapterStart ? `${lesson.videoPath}?t=${lesson.chapterStart}` : lesson.videoPath;
 }
