@@ -32,6 +32,7 @@ const article = lessons.find((l) => l.article)?.article ?? '';
 const videoLesson = course.modules[0]?.lessons.find((l) => l.video && !l.chapterStart);
 if (!videoLesson?.video) throw new Error('module 1 needs a whole-video lesson');
 const VIDEO = videoLesson.video;
+const goalCount = course.modules.filter((m) => m.goal).length;
 
 type Member = Awaited<ReturnType<typeof memberCaller>>;
 const progressOf = async (m: Member) => {
@@ -90,7 +91,7 @@ describe('courses/progress', () => {
     const m = await memberCaller(store);
     const p = await progressOf(m);
     expect(p).toMatchObject({ percent: 0, done: 0, complete: false, started: false, certificate: null });
-    expect(p.total).toBe(lessons.length + course.modules.filter((x) => x.check).length + 2);
+    expect(p.total).toBe(lessons.length + course.modules.filter((x) => x.check).length + goalCount);
     expect(p.next).toMatchObject({ module: course.modules[0]?.id, lesson: lessons[0]?.id });
     expect(p.modules.map((x) => x.unlocked)).toEqual(course.modules.map((_, i) => i === 0));
     expect(p.modules[1]?.goal).toMatchObject({ count: 0, target: 5, met: false });
@@ -164,19 +165,20 @@ describe('sequential modules', () => {
 });
 
 describe('practice goals', () => {
-  it('count the member’s own journal: round trips with a risk, reviewed trades', async () => {
+  it('count the member’s own journal: round trips with a risk, tagged ones, reviewed trades', async () => {
     const m = await memberCaller(store);
     await completeModules(store, m.sub, course, { modules: [], goals: true });
     const p = await progressOf(m);
     const goals = p.modules.flatMap((x) => (x.goal ? [x.goal] : []));
     expect(goals.map((g) => [g.kind, g.count >= g.target, g.met])).toEqual([
       ['closed-trips-with-risk', true, true],
+      ['tagged-trips', true, true],
       ['reviewed-trades', true, true],
     ]);
     // Member B's journal is empty: A's trades count for A only.
     const b = await memberCaller(store);
     const theirs = (await progressOf(b)).modules.flatMap((x) => (x.goal ? [x.goal] : []));
-    expect(theirs.map((g) => g.count)).toEqual([0, 0]);
+    expect(theirs.map((g) => g.count)).toEqual([0, 0, 0]);
   });
 
   it('the account size: a positive dollar amount, kept in one spelling, null forgets it', async () => {
@@ -198,7 +200,7 @@ describe('certificates', () => {
     await completeModules(store, m.sub, course, { goals: false });
     const refused = await m.call(certificateFn, 'courses/certificate', { course: COURSE, name: 'Ann Lee' });
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toMatch(/^Complete every lesson, check and practice goal .*: 2 left/);
+    expect(refused.body.error).toMatch(/^Complete every lesson, check and practice goal .*: 3 left/);
     expect(await store.exists(progressKeys.certificates(m.sub))).toBe(0);
   });
 

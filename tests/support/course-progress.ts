@@ -28,9 +28,13 @@ export function lessonsAndChecksDone(sub: string, course: BundledCourse, modules
   };
 }
 
+/** The setup tag the course's tagged-trips goal names ("checked-filings"), as the member would add it. */
+export const CHECKED_FILINGS = { id: 'setup:checked-filings', name: 'Checked filings', kind: 'setup' } as const;
+
 /**
  * `count` closed round trips (a buy then a sell of its own symbol, a day apart in 2026), each with a
- * planned risk noted and a note on the buy: enough for closed-trips-with-risk and reviewed-trades.
+ * planned risk and the Checked filings tag noted, and a note on the buy: enough for every goal of
+ * the course (closed-trips-with-risk, tagged-trips, reviewed-trades).
  */
 export function reviewedTripsWithRisk(count: number): { trades: Trade[]; tripNotes: Record<string, string> } {
   const trades: Trade[] = [];
@@ -69,7 +73,7 @@ export function reviewedTripsWithRisk(count: number): { trades: Trade[]; tripNot
       time: time + 60 * 60 * 1000,
     };
     trades.push(buy, sell);
-    tripNotes[buy.trade_id] = JSON.stringify({ tags: [], risk: '50' });
+    tripNotes[buy.trade_id] = JSON.stringify({ tags: [CHECKED_FILINGS.id], risk: '50' });
   }
   return { trades, tripNotes };
 }
@@ -88,6 +92,7 @@ export async function saveTrades(
     pipe.zadd(tradeKeys.symbol(sub, t.symbol), { score: t.time, member: t.trade_id });
   }
   if (Object.keys(tripNotes).length > 0) pipe.hset(tradeKeys.tripNotes(sub), tripNotes);
+  pipe.hset(tradeKeys.tags(sub), { [CHECKED_FILINGS.id]: JSON.stringify(CHECKED_FILINGS) });
   await pipe.exec();
 }
 

@@ -45,6 +45,7 @@ describe('the shipped courses', () => {
     }
     expect(course?.modules.filter((m) => m.goal).map((m) => m.id)).toEqual([
       'risk-and-size',
+      'dilution-and-promotions',
       'journaling-a-trade',
     ]);
   });
