@@ -4,13 +4,15 @@ import { createClient } from 'redis';
 import { checkKeys } from '../../functions/_lib/courses/attempts.ts';
 import { loadCourses } from '../../functions/_lib/courses/content.ts';
 import { progressKeys } from '../../functions/_lib/courses/progress-keys.ts';
+import { tradeKeys } from '../../functions/_lib/trade-store/keys.ts';
+import { reviewedTripsWithRisk } from '../support/course-progress.ts';
 import { signInNewMember } from './support/members.ts';
 import { expect, test } from './support/test.ts';
 
 // A member's progress on the pre-built course pages and the dashboard: the outline's panel and
 // marks, each course card's percent, the Continue your course card; visitors get none of it and
-// load no script. Issuing a certificate needs the practice goals met from a journal, so it is
-// covered by the function tests; here the panel is checked absent while the course is incomplete.
+// load no script; once the course is complete, the certificate panel: issue, view, copy, rename,
+// withdraw.
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const course = loadCourses(root)[0];
@@ -38,6 +40,45 @@ async function scriptsOf(page: Page, url: string) {
   await page.goto(url);
   await page.waitForLoadState('networkidle');
   return scripts;
+}
+
+/**
+ * Writes progress where it is kept, as the member's watching, reading and checks would: every
+ * lesson of `modules` done and its check passed, and with `journal` enough reviewed round trips
+ * with a planned risk for every practice goal.
+ */
+async function writeProgress(sub: string, modules: NonNullable<typeof course>['modules'], journal = false) {
+  const redis = await createClient({ url: process.env.E2E_REDIS_URL ?? '' }).connect();
+  try {
+    for (const module of modules) {
+      for (const lesson of module.lessons) {
+        if (lesson.kind === 'video' && lesson.video)
+          await redis.hSet(
+            progressKeys.watch(sub),
+            lesson.video,
+            '{"b":"fffffffffffffffffffffffff","p":0,"t":0}',
+          );
+        if (lesson.kind === 'article' && lesson.article)
+          await redis.sAdd(progressKeys.articlesRead(sub), lesson.article);
+      }
+      if (module.check)
+        await redis.set(
+          checkKeys.record(sub, course?.slug ?? '', module.id),
+          JSON.stringify({ attempts: 1, best: 100, passed: true, lastAt: Date.now(), retryAt: null }),
+        );
+    }
+    if (journal) {
+      const { trades, tripNotes } = reviewedTripsWithRisk(10);
+      for (const trade of trades) {
+        await redis.set(tradeKeys.trade(sub, trade.trade_id), JSON.stringify(trade));
+        await redis.zAdd(tradeKeys.trades(sub), { score: trade.time, value: trade.trade_id });
+        await redis.zAdd(tradeKeys.symbol(sub, trade.symbol), { score: trade.time, value: trade.trade_id });
+      }
+      await redis.hSet(tradeKeys.tripNotes(sub), tripNotes);
+    }
+  } finally {
+    await redis.quit();
+  }
 }
 
 /** The outline's section for a module. */
@@ -128,25 +169,7 @@ test('a new member sees 0%, starts, and sees a lesson done and the percent move 
   await expect(page.locator(`[data-course-card="${course.slug}"]`)).toContainText(`${percent(1)}% complete`);
 
   // The rest of the first module done where the progress is kept: videos watched, the check passed.
-  const redis = await createClient({ url: process.env.E2E_REDIS_URL ?? '' }).connect();
-  try {
-    for (const lesson of first.lessons) {
-      if (lesson.kind === 'video' && lesson.video)
-        await redis.hSet(
-          progressKeys.watch(sub),
-          lesson.video,
-          '{"b":"fffffffffffffffffffffffff","p":0,"t":0}',
-        );
-      if (lesson.kind === 'article' && lesson.article)
-        await redis.sAdd(progressKeys.articlesRead(sub), lesson.article);
-    }
-    await redis.set(
-      checkKeys.record(sub, course.slug, first.id),
-      JSON.stringify({ attempts: 1, best: 100, passed: true, lastAt: Date.now(), retryAt: null }),
-    );
-  } finally {
-    await redis.quit();
-  }
+  await writeProgress(sub, [first]);
   const doneNow = first.lessons.length + 1;
   await page.goto(outline);
   await expect(panel).toContainText(`${percent(doneNow)}% complete · ${doneNow} of ${total}`);
@@ -162,4 +185,64 @@ test('a new member sees 0%, starts, and sees a lesson done and the percent move 
   await page.goto('/');
   await expect(card).toContainText(`${percent(doneNow)}% complete`);
   await expect(card).toContainText(`Next: ${second.lessons[0]?.title}`);
+});
+
+test('a member who completed the course issues, copies, renames and withdraws the certificate', async ({
+  page,
+  context,
+}) => {
+  const { sub } = await signInNewMember(page);
+  await writeProgress(sub, course.modules, true);
+  await page.goto(outline);
+  const panel = page.locator('[data-course-progress]');
+  await expect(panel).toContainText(`100% complete · ${total} of ${total}`);
+  await expect(panel.getByRole('link', { name: /^(Continue|Start)/ })).toHaveCount(0);
+  for (const module of course.modules)
+    await expect(moduleSection(page, module.id).locator('[data-module-state]')).toHaveText('Complete');
+
+  const certificate = page.getByRole('region', { name: 'Certificate' });
+  const name = certificate.getByLabel('Name on the certificate');
+  await expect(name).toHaveValue('');
+  // A name is needed: said in an alert, nothing sent.
+  await certificate.getByRole('button', { name: 'Issue my certificate' }).click();
+  await expect(certificate.getByRole('alert')).toContainText('1 to 80 characters');
+  await name.fill('  Ada   Lovelace ');
+  await certificate.getByRole('button', { name: 'Issue my certificate' }).click();
+  const view = certificate.getByRole('link', { name: 'View certificate' });
+  await expect(view).toHaveAttribute('href', /^\/certificates\/[\w-]{20}$/);
+  await expect(certificate).toContainText('to Ada Lovelace');
+  await expect(certificate.getByRole('alert')).toHaveCount(0);
+  const path = (await view.getAttribute('href')) ?? '';
+  const publicPage = await page.request.get(path);
+  expect(publicPage.status()).toBe(200);
+  expect(await publicPage.text()).toContain('Ada Lovelace');
+
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await certificate.getByRole('button', { name: 'Copy link' }).click();
+  await expect(certificate.getByRole('status')).toHaveText('Link copied.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(path, page.url()).href);
+
+  // A rename keeps the address.
+  await expect(name).toHaveValue('Ada Lovelace');
+  await name.fill('Ada King');
+  await certificate.getByRole('button', { name: 'Rename' }).click();
+  await expect(certificate).toContainText('to Ada King');
+  await expect(view).toHaveAttribute('href', path);
+
+  // Withdrawn after a confirmation: the public page is gone, and a new one can be issued.
+  await certificate.getByRole('button', { name: 'Withdraw' }).click();
+  await certificate.getByRole('button', { name: 'Keep it' }).click();
+  await expect(view).toBeVisible();
+  await certificate.getByRole('button', { name: 'Withdraw' }).click();
+  await certificate.getByRole('button', { name: 'Yes, withdraw it' }).click();
+  await expect(certificate.getByRole('button', { name: 'Issue my certificate' })).toBeVisible();
+  await expect(view).toHaveCount(0);
+  expect((await page.request.get(path)).status()).toBe(404);
+
+  await page.goto('/courses');
+  await expect(page.locator(`[data-course-card="${course.slug}"]`)).toContainText('Completed');
+  // Nothing left to continue: the dashboard has no course card.
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Continue your course' })).toHaveCount(0);
 });
