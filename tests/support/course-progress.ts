@@ -16,8 +16,18 @@ export const PASSED_CHECK = JSON.stringify({
   retryAt: null,
 });
 
+/** What of a course these writers need: a bundled course or one as content.ts loads it. */
+interface CourseShape {
+  slug: string;
+  modules: ReadonlyArray<{
+    id: string;
+    check?: unknown;
+    lessons: ReadonlyArray<{ video?: string | undefined; article?: string | undefined }>;
+  }>;
+}
+
 /** The keys and values that make every lesson of `modules` done and every check passed. */
-export function lessonsAndChecksDone(sub: string, course: BundledCourse, modules = course.modules) {
+export function lessonsAndChecksDone(sub: string, course: CourseShape, modules = course.modules) {
   const lessons = modules.flatMap((m) => m.lessons);
   return {
     watch: Object.fromEntries(lessons.flatMap((l) => (l.video ? [[l.video, FULLY_WATCHED]] : []))),
@@ -29,14 +39,21 @@ export function lessonsAndChecksDone(sub: string, course: BundledCourse, modules
 }
 
 /** The setup tag the course's tagged-trips goal names ("checked-filings"), as the member would add it. */
-export const CHECKED_FILINGS = { id: 'setup:checked-filings', name: 'Checked filings', kind: 'setup' } as const;
+export const CHECKED_FILINGS = {
+  id: 'setup:checked-filings',
+  name: 'Checked filings',
+  kind: 'setup',
+} as const;
 
 /**
  * `count` closed round trips (a buy then a sell of its own symbol, a day apart in 2026), each with a
  * planned risk and the Checked filings tag noted, and a note on the buy: enough for every goal of
  * the course (closed-trips-with-risk, tagged-trips, reviewed-trades).
  */
-export function reviewedTripsWithRisk(count: number): { trades: Trade[]; tripNotes: Record<string, string> } {
+export function reviewedTripsWithRisk(
+  count: number,
+  { tagged = true }: { tagged?: boolean } = {},
+): { trades: Trade[]; tripNotes: Record<string, string> } {
   const trades: Trade[] = [];
   const tripNotes: Record<string, string> = {};
   for (let i = 0; i < count; i += 1) {
@@ -73,7 +90,7 @@ export function reviewedTripsWithRisk(count: number): { trades: Trade[]; tripNot
       time: time + 60 * 60 * 1000,
     };
     trades.push(buy, sell);
-    tripNotes[buy.trade_id] = JSON.stringify({ tags: [CHECKED_FILINGS.id], risk: '50' });
+    tripNotes[buy.trade_id] = JSON.stringify({ tags: tagged ? [CHECKED_FILINGS.id] : [], risk: '50' });
   }
   return { trades, tripNotes };
 }

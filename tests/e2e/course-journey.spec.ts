@@ -1,0 +1,183 @@
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { createClient } from 'redis';
+import { checkKeys } from '../../functions/_lib/courses/attempts.ts';
+import { loadCourses } from '../../functions/_lib/courses/content.ts';
+import { progressKeys } from '../../functions/_lib/courses/progress-keys.ts';
+import { tradeKeys } from '../../functions/_lib/trade-store/keys.ts';
+import { lessonsAndChecksDone, reviewedTripsWithRisk } from '../support/course-progress.ts';
+import { signInNewMember } from './support/members.ts';
+import { expect, test } from './support/test.ts';
+
+// The course end to end (docs/courses.md), as a new member learns it: a lesson watched to its end,
+// a knowledge check failed and then passed, a practice goal met by importing a broker file and
+// tagging its round trips, then the certificate, which a visitor opens and verifies. What a member
+// would do over many days (the other lessons and checks, earlier trades with a planned risk and a
+// note) is written to the store directly, as it would be stored.
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const course = loadCourses(root)[0];
+const first = course?.modules[0];
+const check = first?.check;
+const lesson = first?.lessons.find((l) => l.video && l.chapterStart === undefined);
+const tagged = course?.modules.find((m) => m.goal?.kind === 'tagged-trips');
+if (!course || !first || !check || !lesson || !tagged)
+  throw new Error(
+    'content/courses needs a first module with a check and a whole-video lesson, and a tagged-trips goal',
+  );
+const TRADEZERO = new URL('../fixtures/brokers/tradezero.csv', import.meta.url).pathname;
+const NAME = 'Jordan Q. Member';
+
+const connect = () => createClient({ url: process.env.E2E_REDIS_URL ?? '' }).connect();
+
+async function withStore<T>(use: (redis: Awaited<ReturnType<typeof connect>>) => Promise<T>): Promise<T> {
+  const redis = await connect();
+  try {
+    return await use(redis);
+  } finally {
+    await redis.quit();
+  }
+}
+
+/** Answers the first module's check: every question right, or each with a wrong choice. */
+async function answer(page: Page, right: boolean) {
+  for (const q of check?.questions ?? []) {
+    const group = page.getByRole('group', { name: q.prompt });
+    const picks = right
+      ? q.choices.filter((c) => c.correct)
+      : q.choices.filter((c) => !c.correct).slice(0, 1);
+    for (const c of picks) await group.getByLabel(c.text, { exact: true }).check();
+  }
+  await page.getByRole('button', { name: 'Submit answers' }).click();
+}
+
+const player = (page: Page) => page.locator('video.player__media');
+
+test('a new member watches a lesson, fails then passes a check, meets a goal from an imported file, and earns a certificate a visitor verifies', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const { sub } = await signInNewMember(page);
+  const modulePath = `/learn/${course.slug}/${first.id}`;
+
+  // 1. A lesson watched to its end, at normal speed (the local clip is 24 s).
+  await page.goto(modulePath);
+  await expect(page.getByRole('heading', { level: 1, name: first.title })).toBeVisible();
+  await page.getByRole('link', { name: lesson.title, exact: true }).click();
+  await expect(player(page)).toBeVisible();
+  await expect
+    .poll(() => player(page).evaluate((v: HTMLVideoElement) => v.readyState))
+    .toBeGreaterThanOrEqual(1);
+  const end = page.waitForResponse((response) => {
+    if (!response.url().endsWith('/api/videos/progress')) return false;
+    const body = JSON.parse(response.request().postData() ?? '{}') as {
+      position?: number;
+      duration?: number;
+    };
+    return response.ok() && (body.position ?? 0) >= (body.duration ?? Number.POSITIVE_INFINITY) - 1;
+  });
+  await player(page).evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+  });
+  await expect
+    .poll(() => player(page).evaluate((v: HTMLVideoElement) => v.ended), { timeout: 60_000 })
+    .toBe(true);
+  await end;
+  await page.goto(modulePath);
+  const lessonCard = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: lesson.title }) });
+  await expect(lessonCard).toContainText('✓ Done');
+
+  // 2. The check: failed, then (once the wait is over) passed.
+  await answer(page, false);
+  const status = page.getByRole('status');
+  await expect(status).toContainText('Not passed yet');
+  await withStore(async (redis) => {
+    const key = checkKeys.record(sub, course.slug, first.id);
+    const record = JSON.parse((await redis.get(key)) ?? '{}') as { retryAt: number };
+    await redis.set(key, JSON.stringify({ ...record, retryAt: Date.now() - 1000 }));
+  });
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Submit answers' })).toBeEnabled();
+  await answer(page, true);
+  await expect(status).toContainText('Passed');
+
+  // The rest of the course as done on other days: lessons, checks, and five earlier round trips with
+  // a planned risk and a review note (the risk and review goals), none tagged.
+  await withStore(async (redis) => {
+    const done = lessonsAndChecksDone(sub, course);
+    const { [lesson.video ?? '']: _watched, ...others } = done.watch;
+    await redis.hSet(progressKeys.watch(sub), others);
+    await redis.sAdd(progressKeys.articlesRead(sub), done.articles);
+    for (const [key, value] of done.checks.slice(1)) await redis.set(key, value);
+    const { trades, tripNotes } = reviewedTripsWithRisk(5, { tagged: false });
+    for (const t of trades) {
+      await redis.set(tradeKeys.trade(sub, t.trade_id), JSON.stringify(t));
+      await redis.zAdd(tradeKeys.trades(sub), { score: t.time, value: t.trade_id });
+      await redis.zAdd(tradeKeys.symbol(sub, t.symbol), { score: t.time, value: t.trade_id });
+    }
+    await redis.hSet(tradeKeys.tripNotes(sub), tripNotes);
+  });
+
+  // 3. The tagged-trips goal: not met, then met by importing a broker file and tagging its trips.
+  await page.goto(`/learn/${course.slug}/${tagged.id}`);
+  const goal = page.getByRole('region', { name: 'Practice in your journal' });
+  await expect(goal).toContainText(`0 of ${tagged.goal?.target}`);
+  await goal.getByRole('link', { name: 'Open your trades' }).click();
+  await page.waitForURL((url) => url.pathname === '/trades');
+  const importer = page.getByRole('dialog', { name: 'Import Trades' });
+  await page.getByRole('button', { name: 'Import Trades' }).click();
+  await importer.getByLabel('Broker file').setInputFiles(TRADEZERO);
+  await importer.getByRole('button', { name: 'Import 9 executions' }).click();
+  await expect(importer.getByText('Import finished.')).toBeVisible();
+  await importer.getByRole('button', { name: 'Close', exact: true }).click();
+  // tradezero.csv closes AITX, ALPP and TSNP: the filings were read before each.
+  const trips = page
+    .getByRole('table', { name: 'Closed trades' })
+    .locator(':scope > tbody > tr:not(.trip-detail)');
+  for (const symbol of ['AITX', 'ALPP', 'TSNP'])
+    await trips
+      .filter({ has: page.getByRole('link', { name: symbol, exact: true }) })
+      .getByRole('checkbox')
+      .check();
+  const bulk = page.getByRole('region', { name: 'Selected trades' });
+  await expect(bulk).toContainText('3 selected');
+  await bulk.getByLabel('Tag', { exact: true }).fill('Checked filings');
+  await bulk.getByRole('combobox', { name: 'Kind', exact: true }).selectOption('setup');
+  await bulk.getByRole('button', { name: 'Tag selected trades' }).click();
+  await expect(trips.locator('.tag-chip', { hasText: 'Checked filings' })).toHaveCount(3);
+  await page.goto(`/learn/${course.slug}/${tagged.id}`);
+  await expect(goal).toContainText(`Done: ${tagged.goal?.target} of ${tagged.goal?.target}`);
+
+  // 4. The course complete: the certificate, with the name the member chooses.
+  await page.goto(`/courses/${course.slug}`);
+  const panel = page.getByRole('region', { name: 'Certificate' });
+  await panel.getByLabel('Name on the certificate').fill(NAME);
+  await panel.getByRole('button', { name: 'Issue my certificate' }).click();
+  const view = panel.getByRole('link', { name: 'View certificate' });
+  await expect(view).toBeVisible();
+  const address = (await view.getAttribute('href')) ?? '';
+  expect(address).toMatch(/^\/certificates\/[A-Za-z0-9_-]{20}$/);
+
+  // 5. A visitor (no session) opens the address and can verify it.
+  const visitor = await browser.newContext();
+  try {
+    const other = await visitor.newPage();
+    const answer = await other.goto(address);
+    expect(answer?.status()).toBe(200);
+    await expect(other.getByText('Certificate of completion')).toBeVisible();
+    await expect(other.getByText(NAME)).toBeVisible();
+    await expect(other.getByRole('link', { name: course.title })).toHaveAttribute(
+      'href',
+      `/courses/${course.slug}`,
+    );
+    const image = await other.locator('meta[property="og:image"]').getAttribute('content');
+    const preview = await other.request.get(image ?? '');
+    expect(preview.headers()['content-type']).toBe('image/png');
+  } finally {
+    await visitor.close();
+  }
+});
