@@ -5,6 +5,7 @@ import { checkKeys } from '../../functions/_lib/courses/attempts.ts';
 import { loadCourses } from '../../functions/_lib/courses/content.ts';
 import { progressKeys } from '../../functions/_lib/courses/progress-keys.ts';
 import { tradeKeys } from '../../functions/_lib/trade-store/keys.ts';
+import { type TripTag, tagId } from '../../functions/_lib/trades/tags.ts';
 import { reviewedTripsWithRisk } from '../support/course-progress.ts';
 import { signInNewMember } from './support/members.ts';
 import { expect, test } from './support/test.ts';
@@ -45,7 +46,7 @@ async function scriptsOf(page: Page, url: string) {
 /**
  * Writes progress where it is kept, as the member's watching, reading and checks would: every
  * lesson of `modules` done and its check passed, and with `journal` enough reviewed round trips
- * with a planned risk for every practice goal.
+ * with a planned risk, tagged with every tag a tagged-trips goal names, for every practice goal.
  */
 async function writeProgress(sub: string, modules: NonNullable<typeof course>['modules'], journal = false) {
   const redis = await createClient({ url: process.env.E2E_REDIS_URL ?? '' }).connect();
@@ -69,6 +70,15 @@ async function writeProgress(sub: string, modules: NonNullable<typeof course>['m
     }
     if (journal) {
       const { trades, tripNotes } = reviewedTripsWithRisk(10);
+      const tags: TripTag[] = (course?.modules ?? []).flatMap((m) =>
+        m.goal?.kind === 'tagged-trips' && m.goal.tag
+          ? [{ id: tagId('setup', m.goal.tag), name: m.goal.tag, kind: 'setup' as const }]
+          : [],
+      );
+      const noted = JSON.stringify({ tags: tags.map((t) => t.id), risk: '50' });
+      for (const trip of Object.keys(tripNotes)) tripNotes[trip] = noted;
+      if (tags.length > 0)
+        await redis.hSet(tradeKeys.tags(sub), Object.fromEntries(tags.map((t) => [t.id, JSON.stringify(t)])));
       for (const trade of trades) {
         await redis.set(tradeKeys.trade(sub, trade.trade_id), JSON.stringify(trade));
         await redis.zAdd(tradeKeys.trades(sub), { score: trade.time, value: trade.trade_id });
