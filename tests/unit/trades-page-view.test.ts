@@ -62,6 +62,20 @@ describe('trades as executions', () => {
     expect(second).toMatchObject({ side: 'sell', price: '0.0051', time: '2026-03-03T11:00:00' });
   });
 
+  it('names a trip the same whatever order its trades were read in (fills of one moment, one batch)', () => {
+    // Two buys at the same second, saved by one import: the page reads newest first, the course
+    // goals oldest first; the trip's id (its first fill's) is where its tags and risk are kept.
+    const first = trade({ trade_id: 'trade_AAAAAAAAAAAAAAA1', shares: '400000' });
+    const second = trade({ trade_id: 'trade_AAAAAAAAAAAAAAA2', shares: '600000' });
+    const close = { ...sell, shares: '1000000' };
+    const ids = [
+      [first, second, close],
+      [close, second, first],
+      [second, close, first],
+    ].map((order) => matchRoundTrips(tradesToExecutions(order)).closed_trades.map((t) => t.id));
+    expect(new Set(ids.map((list) => list.join()))).toEqual(new Set([second.trade_id]));
+  });
+
   it('makes one closed round trip of a buy and a sell: net 900.0000', () => {
     const { closed_trades, open_positions } = matchRoundTrips(tradesToExecutions([buy, sell]));
     expect(open_positions).toEqual([]);

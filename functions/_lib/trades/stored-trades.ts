@@ -35,13 +35,24 @@ export function tradeToExecution(
   };
 }
 
-/** Oldest first, so equal time stamps keep the order the member entered them. */
+/**
+ * Oldest first, so equal time stamps keep the order the member entered them; trades saved at the
+ * same moment too (one import batch) go by descending id. A round trip's id is its first fill's, so
+ * this order must not depend on how the trades were read: the page reads them newest first (equal
+ * scores in descending id, as the store lists them), the course goals oldest first, and both must
+ * name the same trip (its tags and risk are stored under that id).
+ */
 export const tradesToExecutions = (
   trades: readonly Trade[],
   wallTime: (ms: number) => string = utcWallTime,
 ): Execution[] =>
   [...trades]
-    .sort((a, b) => a.time - b.time || a.updated - b.updated)
+    .sort(
+      (a, b) =>
+        a.time - b.time ||
+        a.updated - b.updated ||
+        (a.trade_id < b.trade_id ? 1 : a.trade_id > b.trade_id ? -1 : 0),
+    )
     .map((trade, line) => tradeToExecution(trade, line, wallTime));
 
 /** Ids of the trades that are part of a position still open (all of a symbol's trades must be given). */
