@@ -80,6 +80,7 @@ describe('GET /certificates/{id}', () => {
     expect(meta(html, 'property', 'og:image')).toBe(`${url}/preview.png`);
     expect(meta(html, 'property', 'og:image:width')).toBe('1200');
     expect(meta(html, 'property', 'og:image:height')).toBe('630');
+    expect(meta(html, 'name', 'robots')).toBe('noindex');
     expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(meta(html, 'name', 'twitter:image')).toBe(`${url}/preview.png`);
   });

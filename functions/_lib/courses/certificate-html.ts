@@ -117,6 +117,8 @@ export function certificatePageHtml(record: CertificateRecord, origin: string): 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
 <meta name="description" content="${description}">
+<!-- It carries a person's name: anyone with the link can verify it, search engines do not list it. -->
+<meta name="robots" content="noindex">
 <link rel="canonical" href="${e(url)}">
 <meta property="og:type" content="website">
 <meta property="og:site_name" content="${siteName}">
