@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { authLinks } from '../../site/lib/nav.ts';
 import { ApiError, callApi } from '../api/client.ts';
-import { attachReadMark } from './read-mark.ts';
+import { accessTokenForApi } from '../auth/auth-service.ts';
+import { attachReadMark, sendArticleRead } from './read-mark.ts';
 
 type State =
   | { status: 'loading' }
@@ -13,7 +14,13 @@ type State =
 /** The end of the body: read once it scrolls into view, or with 'Mark as read' (read-mark.ts). */
 function ReadMark({ slug }: { slug: string }) {
   const host = useRef<HTMLDivElement>(null);
-  useEffect(() => (host.current ? attachReadMark(host.current, slug) : undefined), [slug]);
+  useEffect(
+    () =>
+      host.current
+        ? attachReadMark(host.current, slug, (article) => sendArticleRead(article, () => accessTokenForApi()))
+        : undefined,
+    [slug],
+  );
   return <div ref={host} className="read-mark" />;
 }
 

@@ -1,4 +1,3 @@
-import { accessTokenForApi } from '../auth/auth-service.ts';
 import { customerId } from '../auth/session.ts';
 
 /** How a mark-as-read call ended: stored, refused for good (signed out, not a member), or failed (try again). */
@@ -8,16 +7,21 @@ export type ReadAnswer = 'read' | 'refused' | 'failed';
  * Marks an article read for the signed-in member (POST /api/articles/read): a course lesson it is
  * counts as done (docs/courses.md). Sent without the API client on purpose: a free article is
  * also read by signed-in people without a membership, whose 403 must not send them to /payment
- * from the middle of a public page; the mark just goes away.
+ * from the middle of a public page; the mark just goes away. `token` gives the bearer token: the
+ * member app's (renewed when needed) in the members-only reader, the stored one on a free page (a
+ * page script importing the sign-in service would split it out of the app's first load).
  */
-export async function sendArticleRead(slug: string): Promise<ReadAnswer> {
+export async function sendArticleRead(
+  slug: string,
+  token: () => Promise<string | null>,
+): Promise<ReadAnswer> {
   try {
-    const token = await accessTokenForApi();
-    if (!token) return 'refused';
+    const bearer = await token();
+    if (!bearer) return 'refused';
     const custID = customerId();
     const response = await fetch('/api/articles/read', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
       body: JSON.stringify({ article: slug, ...(custID ? { custID } : {}) }),
     });
     if (response.ok) return 'read';
@@ -35,7 +39,11 @@ export async function sendArticleRead(slug: string): Promise<ReadAnswer> {
  * into view or the button is pressed; the button then reads "Read ✓". Refused (not a member),
  * the mark is removed. Plain DOM, so a static page needs no framework for it. Answers a cleanup.
  */
-export function attachReadMark(host: HTMLElement, slug: string, send = sendArticleRead): () => void {
+export function attachReadMark(
+  host: HTMLElement,
+  slug: string,
+  send: (slug: string) => Promise<ReadAnswer>,
+): () => void {
   const sentinel = document.createElement('div');
   sentinel.dataset.readSentinel = '';
   const button = document.createElement('button');

@@ -50,7 +50,7 @@ export const saveProgressMutation = mutationOptions({
   onSuccess: (_answer, { id, position, duration, anchor }, _context, { client }) => {
     void client.invalidateQueries({ queryKey: continueWatchingQuery.queryKey });
     // An anchor credits nothing; a video already checked stays checked.
-    if (anchor || client.getQueryData(watchedQuery.queryKey)?.has(id)) return;
+    if (anchor || client.getQueryData<ReadonlySet<string>>(watchedQuery.queryKey)?.has(id)) return;
     const ended = duration > 0 && isFinished(position, duration);
     void client.invalidateQueries({
       queryKey: watchedQuery.queryKey,

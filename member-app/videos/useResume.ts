@@ -17,23 +17,29 @@ export function useResume(videoId: string) {
   // Still usable once the page has unmounted (the save on leaving it).
   const { mutate: send } = useMutation(saveProgressMutation);
 
-  const save = useCallback(() => {
-    const { position, duration, saved } = state.current;
-    if (Math.abs(position - saved) < 1) return;
-    state.current.saved = position;
-    rememberPosition(videoId, position, duration);
-    send({ id: videoId, position, duration });
-  }, [videoId, send]);
+  // A pause is always sent (force): after an anchor the position may not have moved yet, and the
+  // member who pauses expects to come back exactly there.
+  const save = useCallback(
+    (force = false) => {
+      const { position, duration, saved } = state.current;
+      if (!force && Math.abs(position - saved) < 1) return;
+      state.current.saved = position;
+      rememberPosition(videoId, position, duration);
+      send({ id: videoId, position, duration });
+    },
+    [videoId, send],
+  );
 
   useEffect(() => {
     const onHide = () => {
       if (document.visibilityState === 'hidden') save();
     };
     document.addEventListener('visibilitychange', onHide);
-    window.addEventListener('pagehide', save);
+    const onLeave = () => save();
+    window.addEventListener('pagehide', onLeave);
     return () => {
       document.removeEventListener('visibilitychange', onHide);
-      window.removeEventListener('pagehide', save);
+      window.removeEventListener('pagehide', onLeave);
       save();
     };
   }, [save]);
@@ -52,7 +58,7 @@ export function useResume(videoId: string) {
     onPause(position: number, duration: number) {
       state.current.position = position;
       state.current.duration = duration;
-      save();
+      save(true);
     },
   };
 }
