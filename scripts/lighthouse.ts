@@ -15,7 +15,8 @@ import { startThrowawayProduct } from './local/throwaway.ts';
  * `npm run lighthouse`: Lighthouse's default (mobile) configuration — Moto G-class screen, slow 4G
  * and 4× CPU slowdown, simulated — against the production build served by the local product, in
  * Debian's Chromium. Prints performance and accessibility for the landing page, the FAQ and a free
- * article, and for a signed-in member's dashboard, /videos, /journal, /trades and /account (or the site paths
+ * article and a course's outline, and for a signed-in member's dashboard, /videos, /journal, /trades,
+ * /account, the course's outline with their progress and a module page (or the site paths
  * given as arguments; `member:/path` for a member's), and exits non-zero when a page misses its
  * budget. Offline: the pages load nothing from other origins.
  *
@@ -58,7 +59,16 @@ const pages =
         '/',
         '/faq',
         `/articles/${newestFreeSlug()}`,
-        ...['/', '/videos', '/journal', '/trades', '/account'].map((path) => `${MEMBER}${path}`),
+        '/courses/penny-stock-essentials',
+        ...[
+          '/',
+          '/videos',
+          '/journal',
+          '/trades',
+          '/account',
+          '/courses/penny-stock-essentials',
+          '/learn/penny-stock-essentials/the-market',
+        ].map((path) => `${MEMBER}${path}`),
       ];
 
 function newestFreeSlug(): string {

@@ -43,7 +43,7 @@ const lastSave = (page: Page) =>
     return response.ok() && !body.anchor && (body.position ?? 0) >= tour.duration - 1;
   });
 
-/** Opens the tour's page with its player ready, muted, at twice the speed (the clip is 24 s). */
+/** Opens the tour's page with its player ready and muted (the clip is 24 s). */
 async function openTour(page: Page) {
   const watched = page.waitForResponse('**/api/videos/watched');
   await page.goto(tourPath);
@@ -53,9 +53,10 @@ async function openTour(page: Page) {
   await expect
     .poll(() => player(page).evaluate((v: HTMLVideoElement) => v.readyState))
     .toBeGreaterThanOrEqual(1);
+  // Normal speed: the server credits what wall time allows, so a machine slowed down by other work
+  // (a report held up on the way) cannot cost the clip its check.
   await player(page).evaluate((v: HTMLVideoElement) => {
     v.muted = true;
-    v.playbackRate = 2;
   });
 }
 
@@ -146,8 +147,7 @@ test('a members-only article scrolled to its end is stored as read, and its butt
   ).toBeTruthy();
 });
 
-// Needs site/pages/articles/[slug].astro to render ArticleReadMark after a free article's body.
-test.fixme('a free article read to its end by a member is stored as read', async ({ page }) => {
+test('a free article read to its end by a member is stored as read', async ({ page }) => {
   const { sub } = await signInNewMember(page);
   await page.setViewportSize({ width: 900, height: 600 });
   await page.goto(`/articles/${freeArticle.slug}`);

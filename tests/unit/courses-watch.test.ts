@@ -32,17 +32,27 @@ describe('creditWatch', () => {
     expect(watchedShare(r, 0.5, 1)).toBe(0);
   });
 
-  it('a whole video played (even at 2×) is watched; at 3× it is not', () => {
+  it('a whole video played (even at 2×) is watched; reports 10× faster than play are mostly not', () => {
     expect(isWatched(play(null, 0, 100, 2))).toBe(true);
-    expect(watchedShare(play(null, 0, 100, 3))).toBe(0);
+    // Each 10 s step a second apart: credited only as far as 2× and the slack reach (5 s of 10).
+    expect(watchedShare(play(null, 0, 100, 10))).toBeCloseTo(0.5, 1);
+    expect(isWatched(play(null, 0, 100, 10))).toBe(false);
   });
 
-  it('one forged report, even at the very end, credits nothing', () => {
+  it('one forged report, even at the very end, completes nothing', () => {
     const r = creditWatch(null, { position: 100, at: 1_000, anchor: false }, LENGTH);
     expect(watchedShare(r)).toBe(0);
-    // A jump to the end right after a start is faster than playback: nothing.
+    // A jump to the end a second after a start: only what a second of playback could cover.
     const start = creditWatch(null, { position: 0, at: 0, anchor: true }, LENGTH);
-    expect(watchedShare(creditWatch(start, { position: 100, at: 1_000, anchor: false }, LENGTH))).toBe(0);
+    const jump = creditWatch(start, { position: 100, at: 1_000, anchor: false }, LENGTH);
+    expect(watchedShare(jump)).toBeCloseTo(0.05, 2);
+  });
+
+  it('a report held up on the way costs an honest viewer only the slack, not the stretch', () => {
+    // At 2×: 10 s of video in 5 s, but the report before arrived 2 s late (3 s between them).
+    const start = creditWatch(null, { position: 0, at: 2_000, anchor: true }, LENGTH);
+    const next = creditWatch(start, { position: 10, at: 5_000, anchor: false }, LENGTH);
+    expect(watchedShare(next, 0, 0.1)).toBeGreaterThanOrEqual(0.9);
   });
 
   it('an anchor (play, seek) credits nothing before it', () => {

@@ -75,8 +75,11 @@ export function creditWatch(previous: WatchRecord | null, report: Report, length
   const elapsed = report.at - previous.t;
   const moved = report.position - previous.p;
   if (elapsed <= 0 || elapsed > MAX_GAP_MS || moved <= 0) return next;
-  if (moved > (elapsed / 1000) * MAX_RATE + SLACK_SECONDS) return next;
-  return { ...next, b: withBits(bits, partsBetween(previous.p, report.position, length)) };
+  // A stretch longer than playback allows (a seek without an anchor, a forged jump, a report held up
+  // on the way) is credited only as far as playback could have gone: never more than wall time
+  // allows, and a late report costs an honest viewer little.
+  const reach = Math.min(report.position, previous.p + (elapsed / 1000) * MAX_RATE + SLACK_SECONDS);
+  return { ...next, b: withBits(bits, partsBetween(previous.p, reach, length)) };
 }
 
 /**
