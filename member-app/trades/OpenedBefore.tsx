@@ -2,6 +2,7 @@ import { Fragment, useState } from 'react';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
 import type { OpenedBefore as Close } from '../../functions/_lib/trades/round-trips.ts';
 import { CompleteOpening } from './CompleteOpening.tsx';
+import { EnterOpeningToggle } from './EnterOpeningToggle.tsx';
 import { exactMoney, formatAmount, formatMoney } from './format.ts';
 
 /**
@@ -59,14 +60,7 @@ export function OpenedBefore({
                     {trades && (
                       <td>
                         {trade && (
-                          <button
-                            type="button"
-                            className="link-button"
-                            aria-expanded={completing === close.fill}
-                            onClick={() => setCompleting(completing === close.fill ? null : close.fill)}
-                          >
-                            Enter its opening
-                          </button>
+                          <EnterOpeningToggle fill={close.fill} open={completing} onToggle={setCompleting} />
                         )}
                       </td>
                     )}

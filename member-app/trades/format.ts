@@ -57,6 +57,10 @@ export function formatMoney(value: string | null, currency = 'USD', { sign = tru
   return sign && exact.gt(0) ? `+${text}` : text;
 }
 
+/** Intl writes a hyphen-minus; the pages write amounts with the minus sign (−), like formatMoney. */
+const withMinusSign = (text: string) => text.replace('-', '−');
+
+/** One formatter per currency and size class (`USD:compact`, `USD:whole`). */
 const compactFormats = new Map<string, Intl.NumberFormat>();
 
 /**
@@ -67,7 +71,7 @@ const compactFormats = new Map<string, Intl.NumberFormat>();
 export function formatCompactMoney(value: string, currency = 'USD'): string {
   const amount = Number(value);
   const compact = Math.abs(amount) >= 1000;
-  const key = `${currency}|${compact}`;
+  const key = `${currency}:${compact ? 'compact' : 'whole'}`;
   let format = compactFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat('en-US', {
@@ -80,7 +84,7 @@ export function formatCompactMoney(value: string, currency = 'USD'): string {
     });
     compactFormats.set(key, format);
   }
-  return format.format(amount).replace('-', '−');
+  return withMinusSign(format.format(amount));
 }
 
 let shortFormat: Intl.NumberFormat | undefined;
@@ -95,7 +99,7 @@ export function formatShortAmount(value: string): string {
     maximumFractionDigits: 0,
     signDisplay: 'exceptZero',
   });
-  return shortFormat.format(Number(value)).replace('-', '−');
+  return withMinusSign(shortFormat.format(Number(value)));
 }
 
 /** The exact amount for a tooltip and exports: `+1,914.4200 USD`. */

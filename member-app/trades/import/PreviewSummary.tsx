@@ -1,5 +1,6 @@
 import { Fragment, useState } from 'react';
 import type { ImportedExecution } from '../../../functions/_lib/contract/index.ts';
+import { EnterOpeningToggle } from '../EnterOpeningToggle.tsx';
 import { exactMoney, formatAmount, formatMoney } from '../format.ts';
 import { OpeningForm } from '../OpeningForm.tsx';
 import { tradeTimeZone } from '../time-zone.ts';
@@ -149,14 +150,7 @@ function OpenedBeforeFile({
                 — opened at {opening.price} on {dayIn(opening.time)}, imported with the file
               </span>
             ) : (
-              <button
-                type="button"
-                className="link-button"
-                aria-expanded={entering === close.fill}
-                onClick={() => setEntering(entering === close.fill ? null : close.fill)}
-              >
-                Enter its opening
-              </button>
+              <EnterOpeningToggle fill={close.fill} open={entering} onToggle={setEntering} />
             )}
             {!opening && entering === close.fill && (
               <OpeningForm
