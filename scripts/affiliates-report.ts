@@ -1,12 +1,9 @@
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { commissionUnits, formatUnits } from '../functions/_lib/affiliates/commission.ts';
 import { type ReferredPayment, referredPayments } from '../functions/_lib/billing/local-referrals.ts';
-import { loadStoreConfig } from '../functions/_lib/config.ts';
-import { createStore } from '../functions/_lib/store.ts';
 import { site } from '../site/lib/site.ts';
-import { readStoreAddress } from './local/store-address.ts';
+import { readReportStore, runReport } from './local/report-cli.ts';
 
 /**
  * `npm run affiliates:report [-- --json]`: the memberships local billing sold through an affiliate
@@ -17,15 +14,6 @@ import { readStoreAddress } from './local/store-address.ts';
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const percent = site.affiliateCommissionPercent;
-
-function storeConfig() {
-  if (process.env.UPSTASH_REDIS_REST_URL) return loadStoreConfig();
-  const running = readStoreAddress(path.join(root, '.data'));
-  if (running) return running;
-  throw new Error(
-    'No store to read: start the product (npm start) in another terminal, or set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN.',
-  );
-}
 
 function row(payment: ReferredPayment) {
   return {
@@ -52,13 +40,7 @@ function table(rows: Array<Record<string, string>>, headings: Record<string, str
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { json: { type: 'boolean', default: false } } });
-  const config = storeConfig();
-  const payments = await referredPayments(createStore(config)).catch((error: unknown) => {
-    // A stale address left by a stopped `npm start`, or a wrong URL/token: say which store, not why in detail.
-    throw new Error(
-      `Could not read the store at ${config.url} (is npm start running?): ${(error as Error).message}`,
-    );
-  });
+  const payments = await readReportStore(root, referredPayments);
   const rows = payments.map(row);
   const paid = payments.reduce((sum, p) => sum + commissionUnits(p.amount, 100), 0);
   const owed = payments.reduce((sum, p) => sum + commissionUnits(p.amount, percent), 0);
@@ -89,9 +71,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
-}
+await runReport(main);

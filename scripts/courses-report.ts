@@ -1,11 +1,8 @@
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadStoreConfig } from '../functions/_lib/config.ts';
 import { loadCourses } from '../functions/_lib/courses/content.ts';
 import { formatCourseReport, readCourseReport } from '../functions/_lib/courses/report.ts';
-import { createStore } from '../functions/_lib/store.ts';
-import { readStoreAddress } from './local/store-address.ts';
+import { readReportStore, runReport } from './local/report-cli.ts';
 
 /**
  * `npm run courses:report [-- --json]`: per course (content/courses/), members who started it and
@@ -18,25 +15,10 @@ import { readStoreAddress } from './local/store-address.ts';
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-function storeConfig() {
-  if (process.env.UPSTASH_REDIS_REST_URL) return loadStoreConfig();
-  const running = readStoreAddress(path.join(root, '.data'));
-  if (running) return running;
-  throw new Error(
-    'No store to read: start the product (npm start) in another terminal, or set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN.',
-  );
-}
-
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { json: { type: 'boolean', default: false } } });
   const courses = loadCourses(root);
-  const config = storeConfig();
-  const reports = await readCourseReport(createStore(config), courses).catch((error: unknown) => {
-    // A stale address left by a stopped `npm start`, or a wrong URL/token: say which store, not why in detail.
-    throw new Error(
-      `Could not read the store at ${config.url} (is npm start running?): ${(error as Error).message}`,
-    );
-  });
+  const reports = await readReportStore(root, (store) => readCourseReport(store, courses));
   if (values.json) {
     process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
     return 0;
@@ -45,9 +27,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
-}
+await runReport(main);

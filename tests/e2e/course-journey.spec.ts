@@ -1,13 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { createClient } from 'redis';
 import { checkKeys } from '../../functions/_lib/courses/attempts.ts';
 import { loadCourses } from '../../functions/_lib/courses/content.ts';
 import { progressKeys } from '../../functions/_lib/courses/progress-keys.ts';
 import { tradeKeys } from '../../functions/_lib/trade-store/keys.ts';
 import { lessonsAndChecksDone, reviewedTripsWithRisk } from '../support/course-progress.ts';
+import { answerCheck } from './support/courses.ts';
 import { signInNewMember } from './support/members.ts';
+import { withStore } from './support/store.ts';
 import { expect, test } from './support/test.ts';
+import { importBrokerFile, TRADEZERO } from './support/trades.ts';
 
 // The course end to end (docs/courses.md), as a new member learns it: a lesson watched to its end,
 // a knowledge check failed and then passed, a practice goal met by importing a broker file and
@@ -25,31 +27,7 @@ if (!course || !first || !check || !lesson || !tagged)
   throw new Error(
     'content/courses needs a first module with a check and a whole-video lesson, and a tagged-trips goal',
   );
-const TRADEZERO = new URL('../fixtures/brokers/tradezero.csv', import.meta.url).pathname;
 const NAME = 'Jordan Q. Member';
-
-const connect = () => createClient({ url: process.env.E2E_REDIS_URL ?? '' }).connect();
-
-async function withStore<T>(use: (redis: Awaited<ReturnType<typeof connect>>) => Promise<T>): Promise<T> {
-  const redis = await connect();
-  try {
-    return await use(redis);
-  } finally {
-    await redis.quit();
-  }
-}
-
-/** Answers the first module's check: every question right, or each with a wrong choice. */
-async function answer(page: Page, right: boolean) {
-  for (const q of check?.questions ?? []) {
-    const group = page.getByRole('group', { name: q.prompt });
-    const picks = right
-      ? q.choices.filter((c) => c.correct)
-      : q.choices.filter((c) => !c.correct).slice(0, 1);
-    for (const c of picks) await group.getByLabel(c.text, { exact: true }).check();
-  }
-  await page.getByRole('button', { name: 'Submit answers' }).click();
-}
 
 const player = (page: Page) => page.locator('video.player__media');
 
@@ -92,7 +70,7 @@ test('a new member watches a lesson, fails then passes a check, meets a goal fro
   await expect(lessonCard).toContainText('✓ Done');
 
   // 2. The check: failed, then (once the wait is over) passed.
-  await answer(page, false);
+  await answerCheck(page, check, false);
   const status = page.getByRole('status');
   await expect(status).toContainText('Not passed yet');
   await withStore(async (redis) => {
@@ -102,7 +80,7 @@ test('a new member watches a lesson, fails then passes a check, meets a goal fro
   });
   await page.reload();
   await expect(page.getByRole('button', { name: 'Submit answers' })).toBeEnabled();
-  await answer(page, true);
+  await answerCheck(page, check, true);
   await expect(status).toContainText('Passed');
 
   // The rest of the course as done on other days: lessons, checks, and five earlier round trips with
@@ -128,12 +106,7 @@ test('a new member watches a lesson, fails then passes a check, meets a goal fro
   await expect(goal).toContainText(`0 of ${tagged.goal?.target}`);
   await goal.getByRole('link', { name: 'Open your trades' }).click();
   await page.waitForURL((url) => url.pathname === '/trades');
-  const importer = page.getByRole('dialog', { name: 'Import Trades' });
-  await page.getByRole('button', { name: 'Import Trades' }).click();
-  await importer.getByLabel('Broker file').setInputFiles(TRADEZERO);
-  await importer.getByRole('button', { name: 'Import 9 executions' }).click();
-  await expect(importer.getByText('Import finished.')).toBeVisible();
-  await importer.getByRole('button', { name: 'Close', exact: true }).click();
+  await importBrokerFile(page, TRADEZERO, 9);
   // tradezero.csv closes AITX, ALPP and TSNP: the filings were read before each.
   const trips = page
     .getByRole('table', { name: 'Closed trades' })

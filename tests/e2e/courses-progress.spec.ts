@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { createClient } from 'redis';
 import { checkKeys } from '../../functions/_lib/courses/attempts.ts';
 import { loadCourses } from '../../functions/_lib/courses/content.ts';
 import { progressKeys } from '../../functions/_lib/courses/progress-keys.ts';
@@ -8,6 +7,7 @@ import { tradeKeys } from '../../functions/_lib/trade-store/keys.ts';
 import { type TripTag, tagId } from '../../functions/_lib/trades/tags.ts';
 import { reviewedTripsWithRisk } from '../support/course-progress.ts';
 import { signInNewMember } from './support/members.ts';
+import { withStore } from './support/store.ts';
 import { expect, test } from './support/test.ts';
 
 // A member's progress on the pre-built course pages and the dashboard: the outline's panel and
@@ -49,8 +49,7 @@ async function scriptsOf(page: Page, url: string) {
  * with a planned risk, tagged with every tag a tagged-trips goal names, for every practice goal.
  */
 async function writeProgress(sub: string, modules: NonNullable<typeof course>['modules'], journal = false) {
-  const redis = await createClient({ url: process.env.E2E_REDIS_URL ?? '' }).connect();
-  try {
+  await withStore(async (redis) => {
     for (const module of modules) {
       for (const lesson of module.lessons) {
         if (lesson.kind === 'video' && lesson.video)
@@ -86,9 +85,7 @@ async function writeProgress(sub: string, modules: NonNullable<typeof course>['m
       }
       await redis.hSet(tradeKeys.tripNotes(sub), tripNotes);
     }
-  } finally {
-    await redis.quit();
-  }
+  });
 }
 
 /** The outline's section for a module. */

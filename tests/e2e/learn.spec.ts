@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
-import { createClient } from 'redis';
 import { checkKeys } from '../../functions/_lib/courses/attempts.ts';
 import { loadCourses } from '../../functions/_lib/courses/content.ts';
+import { answerCheck } from './support/courses.ts';
 import { signInNewMember } from './support/members.ts';
+import { withStore } from './support/store.ts';
 import { expect, test } from './support/test.ts';
 
 // A member's module page (/learn/{course}/{module}): lessons with notes, the knowledge check graded
@@ -14,18 +14,6 @@ const course = loadCourses(root)[0];
 const module = course?.modules.find((m) => m.check);
 const check = module?.check;
 if (!course || !module || !check) throw new Error('content/courses needs a course with a checked module');
-
-/** Answers every question right, or each with a wrong choice (single) / its first wrong one. */
-async function answer(page: Page, right: boolean) {
-  for (const q of check?.questions ?? []) {
-    const group = page.getByRole('group', { name: q.prompt });
-    const picks = right
-      ? q.choices.filter((c) => c.correct)
-      : q.choices.filter((c) => !c.correct).slice(0, 1);
-    for (const c of picks) await group.getByLabel(c.text, { exact: true }).check();
-  }
-  await page.getByRole('button', { name: 'Submit answers' }).click();
-}
 
 test('a member fails the check, sees why and when to retry, then (after the wait) passes', async ({
   page,
@@ -54,7 +42,7 @@ test('a member fails the check, sees why and when to retry, then (after the wait
   await expect(page.getByText(explanation)).toHaveCount(0);
   expect(answersSeen.join('')).not.toContain(explanation);
 
-  await answer(page, false);
+  await answerCheck(page, check, false);
   const status = page.getByRole('status');
   await expect(status).toContainText('Not passed yet');
   await expect(status).toContainText('You can try again at');
@@ -65,17 +53,14 @@ test('a member fails the check, sees why and when to retry, then (after the wait
   await expect(page.getByRole('button', { name: 'Submit answers' })).toBeDisabled();
 
   // The wait ends: the stored summary's retryAt moved to the past, as two minutes later.
-  const redis = await createClient({ url: process.env.E2E_REDIS_URL ?? '' }).connect();
-  try {
+  await withStore(async (redis) => {
     const key = checkKeys.record(sub, course.slug, module.id);
     const record = JSON.parse((await redis.get(key)) ?? '{}') as { retryAt: number };
     await redis.set(key, JSON.stringify({ ...record, retryAt: Date.now() - 1000 }));
-  } finally {
-    await redis.quit();
-  }
+  });
   await page.reload();
   await expect(page.getByRole('button', { name: 'Submit answers' })).toBeEnabled();
-  await answer(page, true);
+  await answerCheck(page, check, true);
   await expect(status).toContainText('Passed');
   await expect(status).toContainText('100%');
 });

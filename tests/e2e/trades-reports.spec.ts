@@ -2,12 +2,11 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { signInNewMember } from './support/members.ts';
 import { expect, test } from './support/test.ts';
+import { importBrokerFile, TRADEZERO } from './support/trades.ts';
 
 // Closed trades end to end: a broker file imported, its round trips tagged (one, then in bulk), the
 // page filtered by a tag (cards, reports and table follow, the URL keeps it, Back undoes it), the
 // filtered trades exported, and tags renamed and deleted.
-
-const TRADEZERO = new URL('../fixtures/brokers/tradezero.csv', import.meta.url).pathname;
 
 const stat = (page: Page, label: string) =>
   page.locator('.stat-card').filter({ has: page.getByRole('heading', { name: label, exact: true }) });
@@ -23,12 +22,7 @@ test('tag closed trades, filter the page by a tag, read its report and export it
   await page.goto('/trades');
 
   // tradezero.csv: AITX long +629.46, ALPP short +134.77, TSNP long +9.57; HMBL still open.
-  const importer = page.getByRole('dialog', { name: 'Import Trades' });
-  await page.getByRole('button', { name: 'Import Trades' }).click();
-  await importer.getByLabel('Broker file').setInputFiles(TRADEZERO);
-  await importer.getByRole('button', { name: 'Import 9 executions' }).click();
-  await expect(importer.getByText('Import finished.')).toBeVisible();
-  await importer.getByRole('button', { name: 'Close', exact: true }).click();
+  await importBrokerFile(page, TRADEZERO, 9);
 
   await expect(tripRows(page)).toHaveCount(3);
   await expect(tripRow(page, 'AITX')).toContainText('+$629.46');

@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { createClient } from 'redis';
 import content from '../../content/library/videos.json' with { type: 'json' };
 import { loadArticles } from '../../functions/_lib/articles/content.ts';
 import { progressKeys } from '../../functions/_lib/courses/progress-keys.ts';
 import { videoSlug } from '../../member-app/videos/slug.ts';
 import { signInNewMember } from './support/members.ts';
+import { withStore } from './support/store.ts';
 import { expect, test } from './support/test.ts';
 
 // What the member has watched and read, judged on the server from what the player reports
@@ -22,18 +22,6 @@ if (!memberArticle || !freeArticle)
   throw new Error('content/articles needs a free and a members-only article');
 
 const player = (page: Page) => page.locator('video.player__media');
-
-const connect = () => createClient({ url: process.env.E2E_REDIS_URL ?? '' }).connect();
-
-/** The store the local functions use, for what the pages do not show. */
-async function withStore<T>(use: (redis: Awaited<ReturnType<typeof connect>>) => Promise<T>): Promise<T> {
-  const redis = await connect();
-  try {
-    return await use(redis);
-  } finally {
-    await redis.quit();
-  }
-}
 
 /** The progress save sent once the clip has ended (the pause at its end), answered. */
 const lastSave = (page: Page) =>

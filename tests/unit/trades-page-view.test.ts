@@ -22,29 +22,14 @@ import { tradesToExecutions } from '../../member-app/trades/market-executions.ts
 import { dayWindow, marketWallTime, setTradeTimeZone } from '../../member-app/trades/time-zone.ts';
 import { sortTrades } from '../../member-app/trades/trade-sort.ts';
 import { filterTrades, NO_FILTERS } from '../../member-app/trades/trip-filters.ts';
+import { tradeRecord } from '../support/trade-record.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** An instant given by its New York wall clock (market time, whatever the machine's zone). */
 const at = (y: number, m: number, d: number, h = 10, mi = 0, s = 0) =>
   zonedTimeToEpoch(`${y}-${pad(m)}-${pad(d)}T${pad(h)}:${pad(mi)}:${pad(s)}`, 'America/New_York') ?? 0;
-const trade = (fields: Partial<Trade>): Trade => ({
-  trade_id: 'trade_AAAAAAAAAAAAAAAA',
-  symbol: 'ABCD',
-  tradeType: 'buy',
-  shares: '1000000',
-  buyPrice: '0.0042',
-  sellPrice: null,
-  sellProfit: null,
-  fees: '0',
-  note: '',
-  time: at(2026, 3, 2),
-  updated: 0,
-  source: 'manual',
-  account: null,
-  intent: null,
-  fingerprint: null,
-  ...fields,
-});
+const trade = (fields: Partial<Trade>): Trade =>
+  tradeRecord({ shares: '1000000', buyPrice: '0.0042', time: at(2026, 3, 2), ...fields });
 
 const buy = trade({});
 const sell = trade({

@@ -158,28 +158,19 @@ export function certificatePageHtml(record: CertificateRecord, origin: string): 
 
 /** The answer for an id that names no certificate (never issued, mistyped or withdrawn). */
 export function certificateNotFoundHtml(): string {
-  const siteName = escapeHtml(site.name);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Certificate not found | ${siteName}</title>
-<style>${NOT_FOUND_STYLE}</style>
-</head>
-<body>
-<main>
-<h1>No certificate at this address: it may have been withdrawn</h1>
-<p><a href="/">${siteName}</a></p>
-</main>
-</body>
-</html>
-`;
+  return noticePage('Certificate not found', 'No certificate at this address: it may have been withdrawn');
 }
 
 /** A failure of ours (the store unreachable): nothing about the certificate is said. */
 export function certificateUnavailableHtml(): string {
+  return noticePage(
+    'Certificate unavailable',
+    'This certificate cannot be shown right now. Please try again in a moment.',
+  );
+}
+
+/** A short page in place of a certificate: its title and one sentence, then the way home. */
+function noticePage(title: string, sentence: string): string {
   const siteName = escapeHtml(site.name);
   return `<!doctype html>
 <html lang="en">
@@ -187,12 +178,12 @@ export function certificateUnavailableHtml(): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Certificate unavailable | ${siteName}</title>
+<title>${title} | ${siteName}</title>
 <style>${NOT_FOUND_STYLE}</style>
 </head>
 <body>
 <main>
-<h1>This certificate cannot be shown right now. Please try again in a moment.</h1>
+<h1>${sentence}</h1>
 <p><a href="/">${siteName}</a></p>
 </main>
 </body>
