@@ -1,11 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { checkKeys } from '../../functions/_lib/courses/attempts.ts';
 import { loadCourses } from '../../functions/_lib/courses/content.ts';
 import { progressKeys } from '../../functions/_lib/courses/progress-keys.ts';
 import { tradeKeys } from '../../functions/_lib/trade-store/keys.ts';
 import { lessonsAndChecksDone, reviewedTripsWithRisk } from '../support/course-progress.ts';
-import { answerCheck } from './support/courses.ts';
+import { answerCheck, endCheckWait } from './support/courses.ts';
 import { signInNewMember } from './support/members.ts';
 import { withStore } from './support/store.ts';
 import { expect, test } from './support/test.ts';
@@ -73,11 +72,7 @@ test('a new member watches a lesson, fails then passes a check, meets a goal fro
   await answerCheck(page, check, false);
   const status = page.getByRole('status');
   await expect(status).toContainText('Not passed yet');
-  await withStore(async (redis) => {
-    const key = checkKeys.record(sub, course.slug, first.id);
-    const record = JSON.parse((await redis.get(key)) ?? '{}') as { retryAt: number };
-    await redis.set(key, JSON.stringify({ ...record, retryAt: Date.now() - 1000 }));
-  });
+  await endCheckWait(sub, course.slug, first.id);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Submit answers' })).toBeEnabled();
   await answerCheck(page, check, true);

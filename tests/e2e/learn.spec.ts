@@ -1,9 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { checkKeys } from '../../functions/_lib/courses/attempts.ts';
 import { loadCourses } from '../../functions/_lib/courses/content.ts';
-import { answerCheck } from './support/courses.ts';
+import { answerCheck, endCheckWait } from './support/courses.ts';
 import { signInNewMember } from './support/members.ts';
-import { withStore } from './support/store.ts';
 import { expect, test } from './support/test.ts';
 
 // A member's module page (/learn/{course}/{module}): lessons with notes, the knowledge check graded
@@ -53,11 +51,7 @@ test('a member fails the check, sees why and when to retry, then (after the wait
   await expect(page.getByRole('button', { name: 'Submit answers' })).toBeDisabled();
 
   // The wait ends: the stored summary's retryAt moved to the past, as two minutes later.
-  await withStore(async (redis) => {
-    const key = checkKeys.record(sub, course.slug, module.id);
-    const record = JSON.parse((await redis.get(key)) ?? '{}') as { retryAt: number };
-    await redis.set(key, JSON.stringify({ ...record, retryAt: Date.now() - 1000 }));
-  });
+  await endCheckWait(sub, course.slug, module.id);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Submit answers' })).toBeEnabled();
   await answerCheck(page, check, true);
