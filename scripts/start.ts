@@ -84,8 +84,10 @@ if (dev) {
     await editing.stop();
   };
   console.log(`\nOTC Edge is running at ${server.url}  (Ctrl-C to stop)`);
-  console.log(`Content editor: ${server.url}/admin/ (saves write content/ and rebuild the site)\n`);
+  console.log(`Content editor: ${server.url}/admin/ (saves write content/ and rebuild the site)`);
 }
+// The local operator account (docs/operator.md), made by the local stack.
+console.log(`Operator: ${stack.operator.email} / ${stack.operator.password} (console at /console)\n`);
 
 let stopping = false;
 async function shutdown(code = 0): Promise<void> {

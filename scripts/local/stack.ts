@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStore } from '../../functions/_lib/store.ts';
+import { ensureOperator } from '../../functions/_lib/identity/local-users.ts';
+import { createStore, type Store } from '../../functions/_lib/store.ts';
 import { seedStore } from '../seed.ts';
 import { startChild } from './child.ts';
 import { startRedis } from './redis.ts';
@@ -9,6 +11,8 @@ import { startRedis } from './redis.ts';
 export interface LocalStack {
   env: Record<string, string>;
   redisUrl: string;
+  /** The local operator account (docs/operator.md): `npm start` prints it. */
+  operator: { email: string; password: string };
   stop(): Promise<void>;
 }
 
@@ -63,8 +67,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await redis.stop();
   };
   let env: Record<string, string>;
+  let operator: LocalStack['operator'];
   try {
-    await seedStore(createStore({ url: bridge.info.url, token }));
+    const store = createStore({ url: bridge.info.url, token });
+    await seedStore(store);
+    operator = await localOperator(store, dataDir);
     const oidc = await startChild<{ url: string; issuer: string }>(
       fileURLToPath(new URL('./oidc/provider.ts', import.meta.url)),
       [],
@@ -98,5 +105,25 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await stop();
     throw error;
   }
-  return { env, redisUrl: redis.url, stop } satisfies LocalStack;
+  return { env, redisUrl: redis.url, operator, stop } satisfies LocalStack;
+}
+
+export const LOCAL_OPERATOR_EMAIL = 'operator@otcedge.local';
+
+/**
+ * One operator account on every local stack, whose access tokens carry the operator's permissions
+ * (scripts/local/oidc/accounts.ts). Its password is generated once and kept in the data folder
+ * (`operator-password`, readable by this user only), not fixed: `HOST=0.0.0.0 npm start` serves
+ * the product to the network, and a password written in the repository would open the console to
+ * anyone there. It is printed at every start, and set again on the account if it was changed.
+ */
+async function localOperator(store: Store, dataDir: string): Promise<LocalStack['operator']> {
+  const file = path.join(dataDir, 'operator-password');
+  let password = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  if (!password) {
+    password = randomBytes(12).toString('base64url');
+    writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  }
+  await ensureOperator(store, { email: LOCAL_OPERATOR_EMAIL, password });
+  return { email: LOCAL_OPERATOR_EMAIL, password };
 }

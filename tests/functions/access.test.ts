@@ -5,6 +5,7 @@ import { getDeps } from '../../functions/_lib/deps.ts';
 import type { Access, Endpoint } from '../../functions/_lib/http/handler.ts';
 import { PAGE_FUNCTIONS } from '../support/functions.ts';
 import { activeMembership, signedIn } from '../support/members.ts';
+import { authHeader, OPERATOR_PERMISSIONS } from '../support/tokens.ts';
 
 /**
  * Deny by default: every function answers 401 to a caller without a valid token, except the ones
@@ -21,6 +22,8 @@ const PUBLIC = new Set<ApiName>([
 ]);
 /** Answer visitors (no token) and members alike; a token that is sent must still be valid. */
 const VISITOR_OR_USER = new Set<ApiName>(['videos', 'videos/metadata']);
+/** The operator's calls (docs/operator.md): a verified token granting the operator's permission. */
+const OPERATOR = new Set<ApiName>(['operator/members', 'operator/audit', 'operator/audit/export']);
 /**
  * A valid request for each member endpoint that refuses an empty body, so the membership check is
  * what answers (a malformed request hears about its input first).
@@ -73,6 +76,7 @@ const endpoints = await Promise.all(
     }),
 );
 const members = endpoints.filter((e) => e.access === 'member');
+const operators = endpoints.filter((e) => e.access === 'operator');
 
 const open = (name: ApiName) => PUBLIC.has(name) || VISITOR_OR_USER.has(name);
 const request = (name: ApiName, headers: Record<string, string>, body: unknown = {}) =>
@@ -113,15 +117,47 @@ describe.each(members)("member content: functions/$file (access: 'member')", ({ 
   });
 });
 
+describe.each(operators)("operator calls: functions/$file (access: 'operator')", ({ name, handler }) => {
+  it.each([
+    ['a member', activeMembership()],
+    ['a signed-in user without a membership', null],
+  ])('answers %s 403 Operator access required (no redirect)', async (_case, membership) => {
+    const { headers } = await signedIn(getDeps().store, membership);
+    const response = await handler(request(name, headers));
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'Operator access required' });
+  });
+
+  it('answers a token whose permissions are not a list of strings, or name others, 403', async () => {
+    for (const permissions of ['read:members', [{ name: 'read:members' }], ['read:journal'], null]) {
+      const headers = await authHeader({ extra: { permissions } });
+      expect((await handler(request(name, headers))).status, JSON.stringify(permissions)).toBe(403);
+    }
+  });
+
+  it('lets an operator through', async () => {
+    const response = await handler(request(name, await authHeader({ permissions: OPERATOR_PERMISSIONS })));
+    expect(response.status).toBe(200);
+    await response.body?.cancel();
+  });
+});
+
 describe('the access lists', () => {
   it('name only functions that exist', () => {
-    for (const name of [...PUBLIC, ...VISITOR_OR_USER]) expect(endpoints.map((e) => e.name)).toContain(name);
+    for (const name of [...PUBLIC, ...VISITOR_OR_USER, ...OPERATOR])
+      expect(endpoints.map((e) => e.name)).toContain(name);
   });
 
   it('agree with what each function declares', () => {
     for (const { name, access } of endpoints) {
       if (name === 'billing/webhook') continue; // verified by its signature, not defineEndpoint
-      const listed = PUBLIC.has(name) ? 'public' : VISITOR_OR_USER.has(name) ? 'visitor-or-user' : undefined;
+      const listed = PUBLIC.has(name)
+        ? 'public'
+        : VISITOR_OR_USER.has(name)
+          ? 'visitor-or-user'
+          : OPERATOR.has(name)
+            ? 'operator'
+            : undefined;
       if (listed) expect(access, name).toBe(listed);
       else expect(['user', 'member'], name).toContain(access);
     }

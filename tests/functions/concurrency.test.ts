@@ -85,6 +85,11 @@ const READS = new Set<ApiName>([
   'journal/symbols/notes',
   'journal/trades',
   'journal/trades/tags',
+  // The operator's reads: the index and the audit log are written by billing changes, whose
+  // concurrency is the billing suites' (saveMembership's script writes them with the state).
+  'operator/audit',
+  'operator/audit/export',
+  'operator/members',
   'payment/verify',
   'playlists',
   'promo',

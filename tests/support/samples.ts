@@ -121,5 +121,8 @@ export function validRequests(
     },
     'journal/trades/tags/rename': { tag_id: SAMPLE_TAG, name: 'Gap & go' },
     'journal/trades/tags/delete': { tag_id: SAMPLE_TAG },
+    'operator/members': { query: 'member@example.com', cursor: null, limit: 10 },
+    'operator/audit': { member: 'auth0|someone', cursor: '0' },
+    'operator/audit/export': { member: 'auth0|someone' },
   };
 }

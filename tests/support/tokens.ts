@@ -1,7 +1,13 @@
 // Signs access tokens the way the identity provider does, with the test issuer's key
 // (tests/support/test-issuer.ts, started by the Vitest global setup).
 import { importJWK, type JWK, type JWTPayload, SignJWT } from 'jose';
-import { customerIdClaim, emailClaim } from '../../functions/_lib/auth/claims.ts';
+import {
+  customerIdClaim,
+  emailClaim,
+  OPERATOR_READ,
+  OPERATOR_WRITE,
+  permissionsClaim,
+} from '../../functions/_lib/auth/claims.ts';
 
 const env = (name: string) => {
   const value = process.env[name];
@@ -16,6 +22,8 @@ export interface TokenOptions {
   sub?: string;
   email?: string;
   customerId?: string;
+  /** Auth0 RBAC's `permissions` claim (OPERATOR_PERMISSIONS for an operator). */
+  permissions?: readonly string[];
   issuer?: string;
   audience?: string;
   /** Seconds from now; negative for an expired token. */
@@ -31,6 +39,7 @@ export async function signToken(options: TokenOptions = {}): Promise<string> {
   return new SignJWT({
     ...(options.email ? { [emailClaim]: options.email } : {}),
     ...(options.customerId ? { [customerIdClaim]: options.customerId } : {}),
+    ...(options.permissions ? { [permissionsClaim]: [...options.permissions] } : {}),
     scope: 'openid profile email',
     ...options.extra,
   })
@@ -42,6 +51,9 @@ export async function signToken(options: TokenOptions = {}): Promise<string> {
     .setExpirationTime(now + (options.expiresIn ?? 600))
     .sign(key);
 }
+
+/** What the operator role grants (docs/operator.md). */
+export const OPERATOR_PERMISSIONS = [OPERATOR_READ, OPERATOR_WRITE] as const;
 
 /** `Authorization` header for a signed token. */
 export async function authHeader(options: TokenOptions = {}): Promise<Record<string, string>> {

@@ -1,13 +1,23 @@
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import { unauthorized } from '../http/errors.ts';
-import { customerIdClaim, emailClaim } from './claims.ts';
+import { customerIdClaim, emailClaim, permissionsClaim } from './claims.ts';
 
 /** Who is calling, taken from a verified access token only — never from the request body. */
 export interface Caller {
   sub: string;
   email: string | null;
   customerId: string | null;
+  /**
+   * The API permissions the token grants (Auth0 RBAC's `permissions` claim; only its strings).
+   * Absent when it grants none (most callers: members), so a caller built by hand (a test, a
+   * script) need not name it. Read it with `hasPermission`, which treats absent as [].
+   */
+  permissions?: readonly string[];
 }
+
+/** Whether the verified caller holds this API permission. */
+export const hasPermission = (caller: Caller, permission: string): boolean =>
+  caller.permissions?.includes(permission) ?? false;
 
 export interface TokenVerifierOptions {
   issuer: string;
@@ -49,6 +59,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): VerifyToken 
       sub: payload.sub,
       email: stringClaim(payload[emailClaim]),
       customerId: stringClaim(payload[customerIdClaim]),
+      ...permissionsOf(payload[permissionsClaim]),
     };
   };
 }
@@ -61,4 +72,12 @@ export function bearerToken(request: Request): string | null {
 
 function stringClaim(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** A list claim's strings; anything else (absent, a string, objects) grants nothing. */
+function permissionsOf(value: unknown): { permissions?: string[] } {
+  const permissions = Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : [];
+  return permissions.length > 0 ? { permissions } : {};
 }

@@ -7,6 +7,8 @@ import type { Deps } from '../deps.ts';
 import { badRequest, HttpError, membershipRequired } from '../http/errors.ts';
 import { logWarning } from '../http/log.ts';
 import type { IdentityPorts } from '../identity/identity-ports.ts';
+import { AUDIT_APPEND_LUA, BILLING_ENTRY_LUA } from '../operator/audit.ts';
+import { memberFields, opsKeys } from '../operator/keys.ts';
 import type { Store } from '../store.ts';
 import { withLock } from '../store-lock.ts';
 import { billingContent } from './billing-content.ts';
@@ -63,7 +65,13 @@ async function translate<T>(work: () => Promise<T>): Promise<T> {
 }
 
 // Only ever moves forward: a state read earlier (a delayed or duplicate event) never overwrites a later one.
-const WRITE_IF_NEWER = `
+// With the write, in the same script: the operator's member index and the audit log entry
+// (operator/keys.ts, operator/audit.ts), so no state is stored without them. A state identical to
+// the stored one (a duplicate event) is written again but adds no entry.
+// KEYS: membership, customer → member, ops:members, ops:member:{sub}, ops:email, ops:audit,
+// ops:audit:{sub}. ARGV: membership JSON, asOf, sub, now (ms), email ('' none), promo ('' none).
+const WRITE_IF_NEWER = `${AUDIT_APPEND_LUA}
+${BILLING_ENTRY_LUA}
 local current = redis.call('GET', KEYS[1])
 if current then
   local ok, decoded = pcall(cjson.decode, current)
@@ -71,14 +79,57 @@ if current then
 end
 redis.call('SET', KEYS[1], ARGV[1])
 redis.call('SET', KEYS[2], ARGV[3])
+redis.call('ZADD', KEYS[3], 'NX', ARGV[4], ARGV[3])
+redis.call('HSETNX', KEYS[4], 'signedUpAt', tostring(redis.call('ZSCORE', KEYS[3], ARGV[3])))
+if ARGV[5] ~= '' then
+  local old = redis.call('HGET', KEYS[4], 'email')
+  if old and old ~= ARGV[5] and redis.call('HGET', KEYS[5], old) == ARGV[3] then redis.call('HDEL', KEYS[5], old) end
+  redis.call('HSET', KEYS[4], 'email', ARGV[5])
+  redis.call('HSET', KEYS[5], ARGV[5], ARGV[3])
+end
+if ARGV[6] ~= '' then redis.call('HSET', KEYS[4], 'promo', ARGV[6]) end
+if current ~= ARGV[1] then audit(KEYS[6], KEYS[7], billing_entry(ARGV[4], ARGV[3], current, ARGV[1])) end
 return 1`;
 
-/** Stores a member's subscription state (and customer → member), unless a newer state is stored. */
-export async function saveMembership(store: Store, sub: string, membership: Membership): Promise<boolean> {
+/** What the charge knows about the member beside the state: for the operator's index. */
+export interface MemberIndexFields {
+  /** The member's email (lower-cased here): the console finds members by it. */
+  email?: string | null;
+  /** The promo code the member paid with. */
+  promo?: string | null;
+  /** When the change happened (ms); now unless told. */
+  at?: number;
+}
+
+/**
+ * Stores a member's subscription state (and customer → member), unless a newer state is stored;
+ * with it, the operator's member index and a `billing.state` audit entry (before and after).
+ */
+export async function saveMembership(
+  store: Store,
+  sub: string,
+  membership: Membership,
+  index: MemberIndexFields = {},
+): Promise<boolean> {
   const written = await store.eval(
     WRITE_IF_NEWER,
-    [membershipKey(sub), customerOwnerKey(membership.customerId)],
-    [JSON.stringify(membership), String(membership.asOf), sub],
+    [
+      membershipKey(sub),
+      customerOwnerKey(membership.customerId),
+      opsKeys.members,
+      opsKeys.member(sub),
+      opsKeys.email,
+      opsKeys.audit,
+      opsKeys.memberAudit(sub),
+    ],
+    [
+      JSON.stringify(membership),
+      String(membership.asOf),
+      sub,
+      String(Math.floor(index.at ?? Date.now())),
+      index.email ? normalizeEmail(index.email) : '',
+      index.promo ?? '',
+    ],
   );
   return Number(written) === 1;
 }
@@ -154,7 +205,12 @@ export async function charge(
         operationId,
       ),
     );
-    await saveMembership(store, caller.sub, membership);
+    // The operator finds the member by the account's email (the token's), else the one paid with.
+    await saveMembership(store, caller.sub, membership, {
+      email: caller.email ?? email,
+      promo: promo?.code ?? null,
+      at: deps.now(),
+    });
     // The customer id becomes a claim on the member's next token (docs/product.md §3 User profile). Access does
     // not depend on it (the server maps sub → customer), so a failure here is logged, not fatal.
     await deps.identityAdmin.setCustomerId(caller.sub, customerId).catch((error: unknown) => {
@@ -179,7 +235,14 @@ export async function subscriptionStatus(
   deps: Pick<Deps, 'store' | 'now'>,
   caller: Caller,
 ): Promise<ApiResponse<'subscription/status'>> {
-  const membership = await readMembership(deps, caller.sub);
+  // The app asks this at the start of a member's visit: the operator's "last visit" rides along
+  // in the same round trip.
+  const [raw] = await deps.store
+    .pipeline()
+    .get(membershipKey(caller.sub))
+    .hset(opsKeys.member(caller.sub), { [memberFields.lastVisit]: String(deps.now()) })
+    .exec<[string | null, number]>();
+  const membership = parseMembership(raw);
   if (!membership || !hasAccess(membership, deps.now()))
     return { plan: 'free', noRenew: false, endPeriod: null };
   return view(membership);

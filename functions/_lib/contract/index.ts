@@ -6,6 +6,7 @@ import { chatApi } from './chat.ts';
 import { coursesApi } from './courses.ts';
 import { journalApi } from './journal.ts';
 import { libraryApi } from './library.ts';
+import { operatorApi } from './operator.ts';
 import type { ContractEntry } from './shared.ts';
 import { siteApi } from './site.ts';
 import { tradesApi } from './trades.ts';
@@ -26,6 +27,7 @@ export const api = {
   ...journalApi,
   ...tradesApi,
   ...coursesApi,
+  ...operatorApi,
 } as const satisfies Record<string, ContractEntry>;
 
 export type ApiName = keyof typeof api;

@@ -1,12 +1,14 @@
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
-import { bearerToken, type Caller } from '../auth/verify.ts';
+import { OPERATOR_READ, type OperatorPermission } from '../auth/claims.ts';
+import { bearerToken, type Caller, hasPermission } from '../auth/verify.ts';
 import { MembershipGate } from '../billing/gate.ts';
 import type { Membership } from '../billing/membership.ts';
 import type { ContractEntry } from '../contract/index.ts';
 import { type Deps, getDeps } from '../deps.ts';
 import {
   badRequest,
+  forbidden,
   HttpError,
   methodNotAllowed,
   payloadTooLarge,
@@ -14,7 +16,7 @@ import {
   unsupportedMediaType,
 } from './errors.ts';
 import { checkJsonValue, readJson } from './json.ts';
-import { json, MAX_REQUEST_BYTES } from './json-response.ts';
+import { API_SECURITY_HEADERS, json, MAX_REQUEST_BYTES } from './json-response.ts';
 import { logError } from './log.ts';
 import { type RateLimitPolicy, rateLimitPolicies } from './rate-limit.ts';
 import { isStoreOutage, storeUnavailable } from './store-outage.ts';
@@ -27,8 +29,15 @@ import { isStoreOutage, storeUnavailable } from './store-outage.ts';
  *   otherwise, docs/product.md §4); `run` gets the caller and the membership gate (billing/gate.ts).
  * - 'visitor-or-user': both, answered differently: a token, when sent, must verify (401 otherwise);
  *   `caller` and `gate` are null for a visitor (e.g. the visitor's video list without player ids).
+ * - 'operator': a verified token (401 otherwise) granting the endpoint's `permission` (Auth0 RBAC's
+ *   `permissions` claim, auth/claims.ts; 403 `{ error: 'Operator access required' }` otherwise,
+ *   judged before the body is read, so a member learns nothing of the operator's input rules);
+ *   `run` gets the caller (docs/operator.md).
  */
-export type Access = 'public' | 'user' | 'member' | 'visitor-or-user';
+export type Access = 'public' | 'user' | 'member' | 'visitor-or-user' | 'operator';
+
+/** A member's or a visitor's token on an operator endpoint: no `redirect`, nothing to pay for. */
+export const operatorRequired = () => forbidden('Operator access required');
 
 interface PublicContext {
   request: Request;
@@ -71,6 +80,12 @@ type EndpointDefinition<E extends ContractEntry> = {
    * member content beside the membership read; a refused call writes nothing.
    */
   rateLimit?: RateLimitPolicy;
+  /**
+   * The answer is a file sent as it is produced (`run` returns a ReadableStream of its bytes, the
+   * contract's response a `Download`), not JSON: its content type and the file name offered. Errors
+   * before the stream starts are JSON as everywhere; the stream itself must end cleanly.
+   */
+  download?: { contentType: string; filename: string };
 } & (
   | { access: 'public'; run: Run<E, PublicContext> }
   | { access: 'user'; run: Run<E, UserContext> }
@@ -81,6 +96,7 @@ type EndpointDefinition<E extends ContractEntry> = {
   | { access: 'member'; membership: 'before-run'; run: Run<E, MemberContext> }
   | { access: 'member'; membership: 'in-first-pipeline'; run: Run<E, PipelinedMemberContext> }
   | { access: 'visitor-or-user'; run: Run<E, VisitorOrUserContext> }
+  | { access: 'operator'; permission: OperatorPermission; run: Run<E, UserContext> }
 );
 
 /**
@@ -105,9 +121,13 @@ export function defineEndpoint<E extends ContractEntry>(
       const caller =
         access === 'user' ||
         access === 'member' ||
+        access === 'operator' ||
         (access === 'visitor-or-user' && request.headers.has('authorization'))
           ? await authenticate(request, deps)
           : null;
+      // Only the verified token grants it: a permission in the body or a header is never read.
+      if (definition.access === 'operator' && !hasPermission(caller as Caller, definition.permission))
+        throw operatorRequired();
       const policy = definition.rateLimit;
       const limited = policy
         ? deps.rateLimit(
@@ -123,7 +143,10 @@ export function defineEndpoint<E extends ContractEntry>(
       // store read instead (one round trip fewer); it is awaited again below either way. Until that
       // read only linear, bounded work happens (≤ 6 MB read, JSON ≤ 32 levels, the schema): anything
       // costlier (a note's sanitizer) runs after the gate, once the limit and the membership are judged.
-      if (!gate) await limited;
+      // An operator read (read:members writes nothing) settles it beside its first store read the
+      // same way: a refused caller's answer is withheld below, and nothing was written.
+      const readsOnly = definition.access === 'operator' && definition.permission === OPERATOR_READ;
+      if (!gate && !readsOnly) await limited;
       else limited.catch(() => {});
       const raw = entry.method === 'GET' ? queryObject(request) : await readBody(request);
       const parsed = entry.request.safeParse(raw);
@@ -145,9 +168,11 @@ export function defineEndpoint<E extends ContractEntry>(
       if (access === 'member' && gate?.membership === null) {
         throw new Error('A member endpoint answered without checking the membership (gate unused)');
       }
-      if (checkingAnswers()) checkAnswer(entry, result);
       const headers = definition.cacheControl ? { 'Cache-Control': definition.cacheControl } : {};
-      return json(result, definition.status?.(result) ?? 200, headers);
+      const status = definition.status?.(result) ?? 200;
+      if (definition.download) return download(result, status, definition.download, headers);
+      if (checkingAnswers()) checkAnswer(entry, result);
+      return json(result, status, headers);
     } catch (error) {
       return errorResponse(error, request);
     }
@@ -172,6 +197,25 @@ export function errorResponse(error: unknown, request: Request): Response {
   logError(request, error);
   if (isStoreOutage(error)) return errorResponse(storeUnavailable(), request);
   return json({ error: 'Something went wrong. Please try again.' }, 500);
+}
+
+/** A streamed file: the API's security headers, no caching unless said, offered as an attachment. */
+function download(
+  body: unknown,
+  status: number,
+  file: { contentType: string; filename: string },
+  headers: Record<string, string>,
+): Response {
+  if (!(body instanceof ReadableStream)) throw new Error('A download endpoint answered without a stream');
+  return new Response(body, {
+    status,
+    headers: {
+      ...API_SECURITY_HEADERS,
+      'Content-Type': file.contentType,
+      'Content-Disposition': `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '')}"`,
+      ...headers,
+    },
+  });
 }
 
 async function readBody(request: Request): Promise<unknown> {

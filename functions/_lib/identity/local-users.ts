@@ -1,7 +1,8 @@
 // The user store of the local identity provider (scripts/local/oidc), kept in the product store so the
 // local identity-admin adapter can change emails and passwords the way the Auth0 Management API does.
 //
-// Keys: `idp:user:{sub}` hash { email, password, customerId?, createdAt }, `idp:email:{email}` → sub.
+// Keys: `idp:user:{sub}` hash { email, password, customerId?, createdAt, operator? ('1') },
+// `idp:email:{email}` → sub.
 // Conditional writes (claim an email only if free, update only an existing user) are small Lua scripts:
 // atomic in one round trip, which MULTI cannot do without WATCH (the REST protocol has no WATCH).
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
@@ -16,6 +17,11 @@ export interface LocalUser {
   customerId: string | null;
   /** ISO 8601. */
   createdAt: string;
+  /**
+   * Holds the operator role: the local provider puts the operator's permissions in this user's
+   * access tokens, as Auth0 RBAC does for a user with the Operator role (docs/operator.md).
+   */
+  operator?: boolean;
 }
 
 export class EmailTakenError extends Error {
@@ -149,6 +155,7 @@ function toUser(sub: string, entries: Array<[string, string]>): LocalUser | null
     email,
     customerId: fields.get('customerId') || null,
     createdAt: fields.get('createdAt') ?? '',
+    ...(fields.get('operator') === '1' ? { operator: true } : {}),
   };
 }
 
@@ -225,6 +232,29 @@ export async function updatePassword(store: Store, sub: string, password: string
 
 export async function setCustomerId(store: Store, sub: string, customerId: string): Promise<void> {
   await updateExisting(store, sub, ['customerId', customerId]);
+}
+
+/**
+ * Makes sure an operator account with this email exists and signs in with this password: created
+ * when missing, otherwise given the role and the password (`npm start`, scripts/local/stack.ts).
+ */
+export async function ensureOperator(
+  store: Store,
+  input: { email: string; password: string },
+): Promise<{ sub: string }> {
+  const existing = await getUserByEmail(store, input.email);
+  const { sub } =
+    existing ??
+    (await createUser(store, input).catch(async (error: unknown) => {
+      // Created meanwhile by another start: take that one.
+      const raced = error instanceof EmailTakenError ? await getUserByEmail(store, input.email) : null;
+      if (!raced) throw error;
+      return raced;
+    }));
+  if (existing && !(await currentPasswordMatches(store, sub, input.password)))
+    await updatePassword(store, sub, input.password);
+  await updateExisting(store, sub, ['operator', '1']);
+  return { sub };
 }
 
 async function updateExisting(store: Store, sub: string, fields: string[]): Promise<void> {

@@ -2,6 +2,7 @@
 // so what the app changes (email, password, customer id) shows in the next token at once. Also what the
 // sign-in and sign-up forms tell a person, kept apart from how the pages are drawn.
 import type { AccountClaims, Configuration, FindAccount } from 'oidc-provider';
+import { OPERATOR_READ, OPERATOR_WRITE, permissionsClaim } from '../../../functions/_lib/auth/claims.ts';
 import {
   createUser,
   EmailTakenError,
@@ -79,6 +80,8 @@ export function accountStore(store: Store): AccountStore {
       return {
         [CLAIMS.email]: user.email,
         ...(user.customerId ? { [CLAIMS.customerId]: user.customerId } : {}),
+        // Auth0 RBAC's claim, for an account with the operator role (docs/operator.md).
+        ...(user.operator ? { [permissionsClaim]: [OPERATOR_READ, OPERATOR_WRITE] } : {}),
       };
     },
 

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { PlanName } from './billing.ts';
+import { Body, type ContractEntry } from './shared.ts';
+
+/**
+ * A member as the operator's console lists it (docs/operator.md). `free`: a complimentary
+ * membership, which the operator will grant (reserved: nothing grants one yet).
+ */
+export const MemberStatus = z.enum(['active', 'past due', 'ending', 'ended', 'free']);
+
+export const MemberRow = z.object({
+  sub: z.string(),
+  email: z.string().nullable(),
+  customerId: z.string().nullable(),
+  plan: PlanName.nullable(),
+  status: MemberStatus,
+  /** ms since the epoch. */
+  currentPeriodEnd: z.number().nullable(),
+  autopay: z.boolean().nullable(),
+  /** The promo code paid with at the charge (our own charges; not a discount added at the provider). */
+  promo: z.string().nullable(),
+  /** The affiliate token the member arrived with. */
+  referral: z.string().nullable(),
+  /** The member's chat access: the username given, whether the role is held or was taken away. */
+  chat: z.object({ username: z.string(), access: z.enum(['invited', 'joined', 'revoked']) }).nullable(),
+  /** When the member's billing state was first stored (ms). */
+  signedUpAt: z.number().nullable(),
+  /** The member app's last start-up for this member (ms). */
+  lastVisit: z.number().nullable(),
+});
+
+const Cursor = z
+  .string()
+  .max(100)
+  .regex(/^[\w.:|-]*$/, 'Not a cursor from an earlier answer');
+const AuditCursor = z.string().regex(/^\d{1,15}$/, 'Not a cursor from an earlier answer');
+const MemberSub = z.string().min(1).max(200);
+
+const AuditActor = z.union([
+  z.literal('billing'),
+  z.object({ sub: z.string(), email: z.string().nullable() }),
+]);
+export const AuditEntry = z.object({
+  /** Its position in the log read (the member's, or the whole log). */
+  id: z.number(),
+  at: z.number(),
+  actor: AuditActor,
+  action: z.string(),
+  member: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+
+/** A file sent as it is produced (defineEndpoint's `download`), not JSON. */
+const Download = z.custom<ReadableStream<Uint8Array>>((value) => value instanceof ReadableStream);
+
+/** Issue 33: the operator's calls. Every one needs the operator's permission on the token. */
+export const operatorApi = {
+  'operator/members': {
+    method: 'POST',
+    request: Body.extend({
+      /** An email (exact, any case) or a payment customer id: that member or none. */
+      query: z.string().trim().max(320).optional(),
+      cursor: Cursor.nullable().optional(),
+      limit: z.number().int().min(1).max(50).optional(),
+    }),
+    response: z.object({ members: z.array(MemberRow), next: z.string().nullable() }),
+  },
+  'operator/audit': {
+    method: 'POST',
+    request: Body.extend({ member: MemberSub.optional(), cursor: AuditCursor.nullable().optional() }),
+    response: z.object({ entries: z.array(AuditEntry), next: z.string().nullable() }),
+  },
+  'operator/audit/export': {
+    method: 'POST',
+    request: Body.extend({ member: MemberSub.optional() }),
+    response: Download,
+  },
+} as const satisfies Record<string, ContractEntry>;
+
+export type MemberRow = z.output<typeof MemberRow>;
+export type AuditEntry = z.output<typeof AuditEntry>;

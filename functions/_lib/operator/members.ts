@@ -1,0 +1,140 @@
+import { normalizeEmail } from '../account/rules.ts';
+import {
+  customerOwnerKey,
+  hasAccess,
+  type Membership,
+  membershipKey,
+  parseMembership,
+} from '../billing/membership.ts';
+import { chatKeys } from '../chat/keys.ts';
+import { parseChatRecord } from '../chat/record.ts';
+import type { ApiRequest, ApiResponse } from '../contract/index.ts';
+import type { MemberRow } from '../contract/operator.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest } from '../http/errors.ts';
+import { flatEntries, type Store } from '../store.ts';
+import { memberFields, opsKeys } from './keys.ts';
+
+/**
+ * The operator's member list and lookup (docs/operator.md): a page of the member index, newest
+ * first, or the one member an email or customer id names. Two round trips whatever the page: the
+ * subjects (one ZRANGE, or one lookup), then one pipeline reading every row's keys.
+ */
+export const MEMBERS_PAGE_SIZE = 25;
+
+type MembersDeps = Pick<Deps, 'store' | 'now'>;
+
+export async function listMembers(
+  deps: MembersDeps,
+  input: ApiRequest<'operator/members'>,
+): Promise<ApiResponse<'operator/members'>> {
+  const query = input.query?.trim();
+  if (query) {
+    const sub = await findMember(deps.store, query);
+    return { members: sub ? await readRows(deps, [sub]) : [], next: null };
+  }
+  const limit = input.limit ?? MEMBERS_PAGE_SIZE;
+  const cursor = input.cursor ? parseCursor(input.cursor) : null;
+  const reply = (await deps.store.zrange(opsKeys.members, cursor ? cursor.score : '+inf', '-inf', {
+    byScore: true,
+    rev: true,
+    offset: cursor?.skip ?? 0,
+    count: limit + 1,
+    withScores: true,
+  })) as unknown[];
+  const page: Array<{ sub: string; score: number }> = [];
+  for (let i = 0; i + 1 < reply.length; i += 2)
+    page.push({ sub: String(reply[i]), score: Number(reply[i + 1]) });
+  const shown = page.slice(0, limit);
+  const last = shown.at(-1);
+  let next: string | null = null;
+  if (page.length > limit && last) {
+    // Members first seen in the same ms share a score: the cursor counts those already shown.
+    const ties = shown.filter((entry) => entry.score === last.score).length;
+    const skip = ties + (cursor && cursor.score === last.score ? cursor.skip : 0);
+    next = `${last.score}|${skip}`;
+  }
+  return {
+    members: await readRows(
+      deps,
+      shown.map((entry) => entry.sub),
+    ),
+    next,
+  };
+}
+
+/** An email (exact, any case) → its member; anything else is taken for a payment customer id. */
+async function findMember(store: Store, query: string): Promise<string | null> {
+  const sub = query.includes('@')
+    ? await store.hget<string>(opsKeys.email, normalizeEmail(query))
+    : await store.get<string>(customerOwnerKey(query));
+  return sub ? String(sub) : null;
+}
+
+function parseCursor(cursor: string): { score: number; skip: number } {
+  const match = /^(\d{1,16})\|(\d{1,9})$/.exec(cursor);
+  if (!match) throw badRequest('cursor: Not a cursor from an earlier answer');
+  return { score: Number(match[1]), skip: Number(match[2]) };
+}
+
+/** Every row in one pipeline: the index hash, the membership and the chat record of each member. */
+async function readRows({ store, now }: MembersDeps, subs: readonly string[]): Promise<MemberRow[]> {
+  if (subs.length === 0) return [];
+  const pipe = store.pipeline();
+  for (const sub of subs) pipe.hgetall(opsKeys.member(sub)).get(membershipKey(sub)).get(chatKeys.member(sub));
+  const replies = await pipe.exec<unknown[]>();
+  const at = now();
+  return subs.map((sub, i) =>
+    memberRow(sub, flatEntries(replies[i * 3]), parseMembership(replies[i * 3 + 1]), replies[i * 3 + 2], at),
+  );
+}
+
+const msOrNull = (value: string | undefined) => {
+  const ms = Number(value);
+  return value && Number.isFinite(ms) ? ms : null;
+};
+
+export function memberRow(
+  sub: string,
+  fields: Array<[string, string]>,
+  membership: Membership | null,
+  rawChat: unknown,
+  now: number,
+): MemberRow {
+  const index = new Map(fields);
+  const chat = parseChatRecord(rawChat);
+  return {
+    sub,
+    email: index.get(memberFields.email) || null,
+    customerId: membership?.customerId ?? null,
+    plan: membership?.plan ?? null,
+    status: statusOf(membership, msOrNull(index.get(memberFields.complimentaryUntil)), now),
+    currentPeriodEnd: membership?.currentPeriodEnd ?? null,
+    autopay: membership ? !membership.cancelAtPeriodEnd : null,
+    promo: index.get(memberFields.promo) || null,
+    referral: membership?.referral ?? null,
+    chat: chat && {
+      username: chat.username,
+      access: chat.revoked ? 'revoked' : chat.account ? 'joined' : 'invited',
+    },
+    signedUpAt: msOrNull(index.get(memberFields.signedUpAt)),
+    lastVisit: msOrNull(index.get(memberFields.lastVisit)),
+  };
+}
+
+/**
+ * The console's status, by the one access rule (billing/membership.ts): access → active, past due
+ * (in the grace period) or ending (autopay off); no access → free while a complimentary grant runs,
+ * else ended.
+ */
+export function statusOf(
+  membership: Membership | null,
+  complimentaryUntil: number | null,
+  now: number,
+): MemberRow['status'] {
+  if (membership && hasAccess(membership, now)) {
+    if (membership.status === 'past_due') return 'past due';
+    return membership.cancelAtPeriodEnd ? 'ending' : 'active';
+  }
+  return complimentaryUntil !== null && complimentaryUntil > now ? 'free' : 'ended';
+}
