@@ -8,8 +8,11 @@ import autocannon from 'autocannon';
 import { importJWK, type JWK, SignJWT } from 'jose';
 import { createClient } from 'redis';
 import { loadArticles } from '../functions/_lib/articles/content.ts';
+import { OPERATOR_READ, OPERATOR_WRITE, permissionsClaim } from '../functions/_lib/auth/claims.ts';
+import { customerOwnerKey, membershipKey } from '../functions/_lib/billing/membership.ts';
 import type { Trade } from '../functions/_lib/contract/index.ts';
 import { journalKeys } from '../functions/_lib/journal/keys.ts';
+import { opsKeys } from '../functions/_lib/operator/keys.ts';
 import { tradeKeys } from '../functions/_lib/trade-store/keys.ts';
 import { detect } from '../functions/_lib/trades/brokers/index.ts';
 import { analyzeFile } from '../functions/_lib/trades/import-file.ts';
@@ -69,6 +72,9 @@ const importBody = () =>
       orderId: `o${importedAt}`,
     })),
   });
+/** The operator console's index: members written as saveMembership's script writes them. */
+const OPERATOR_MEMBERS = 100_000;
+const OPERATOR_MEMBERS_API = '/api/operator/members';
 const VIDEOS_BODY = JSON.stringify({
   maxResults: 100,
   tags: ['level-2', 'filings', 'dilution', 'chart-patterns', 'risk-management'],
@@ -134,8 +140,12 @@ try {
       'sequential: those sent while no other was in flight, i.e. what the caller waits for one after another)',
   );
   const [importer, writer] = await Promise.all([memberOf(product), memberOf(product)]);
+  const operator = await memberOf(product, [OPERATOR_READ, OPERATOR_WRITE]);
+  await seedOperatorIndex(product, OPERATOR_MEMBERS);
   // A writer of its own: the load's writers may have used up their minute.
-  console.table(await roundTrips(product, member, writer.headers, trader.headers, importer.headers));
+  console.table(
+    await roundTrips(product, member, writer.headers, trader.headers, importer.headers, operator.headers),
+  );
 } finally {
   await Promise.all([product.stop(), bare.stop()]);
 }
@@ -294,14 +304,20 @@ async function startTarget(args: string[]): Promise<Target> {
  * A member of the throw-away product: an access token signed with the local sign-in provider's own
  * key (as the provider signs them), and an active membership written where billing keeps it.
  */
-async function memberOf(target: Target): Promise<{ sub: string; headers: Record<string, string> }> {
+async function memberOf(
+  target: Target,
+  permissions?: string[],
+): Promise<{ sub: string; headers: Record<string, string> }> {
   const env = target.env ?? {};
   const jwks = JSON.parse(readFileSync(path.join(target.dataDir ?? '', 'oidc/jwks.json'), 'utf8')) as {
     keys: JWK[];
   };
   const jwk = jwks.keys[0] as JWK;
   const sub = `bench|${randomUUID()}`;
-  const token = await new SignJWT({ scope: 'openid profile email' })
+  const token = await new SignJWT({
+    scope: 'openid profile email',
+    ...(permissions ? { [permissionsClaim]: permissions } : {}),
+  })
     .setProtectedHeader({ alg: 'RS256', kid: jwk.kid ?? '', typ: 'at+jwt' })
     .setSubject(sub)
     .setIssuer(`${env.AUTH0_DOMAIN}/`)
@@ -311,6 +327,49 @@ async function memberOf(target: Target): Promise<{ sub: string; headers: Record<
     .sign(await importJWK(jwk, 'RS256'));
   await grantLocalMembership(target.redisUrl ?? '', sub, 'bench');
   return { sub, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
+}
+
+/**
+ * `count` members in the operator's index (the keys saveMembership's script writes: the ZSET, each
+ * member's hash, the email and customer maps, the membership), sent in pipelined batches.
+ */
+async function seedOperatorIndex(target: Target, count: number): Promise<void> {
+  const redis = await createClient({ url: target.redisUrl ?? '' }).connect();
+  const BATCH = 10_000;
+  const now = Date.now();
+  try {
+    for (let start = 0; start < count; start += BATCH) {
+      const multi = redis.multi();
+      for (let i = start; i < Math.min(count, start + BATCH); i++) {
+        const sub = `auth0|bench${String(i).padStart(19, '0')}`;
+        const customerId = `cus_bench${i}`;
+        const signedUpAt = now - (count - i) * 60_000;
+        multi.zAdd(opsKeys.members, { score: signedUpAt, value: sub });
+        multi.hSet(opsKeys.member(sub), {
+          email: `member${i}@example.com`,
+          signedUpAt: String(signedUpAt),
+          lastVisit: String(now - (i % 1000) * 3_600_000),
+        });
+        multi.hSet(opsKeys.email, `member${i}@example.com`, sub);
+        multi.set(customerOwnerKey(customerId), sub);
+        multi.set(
+          membershipKey(sub),
+          JSON.stringify({
+            customerId,
+            subscriptionId: `sub_bench${i}`,
+            plan: i % 3 ? 'monthly' : 'yearly',
+            status: i % 10 ? 'active' : 'canceled',
+            currentPeriodEnd: now + 86_400_000,
+            cancelAtPeriodEnd: i % 7 === 0,
+            asOf: now,
+          }),
+        );
+      }
+      await multi.execAsPipeline();
+    }
+  } finally {
+    await redis.quit();
+  }
 }
 
 /** `count` trades for one member, written as the save script writes them. */
@@ -385,6 +444,7 @@ async function roundTrips(
   writer: Record<string, string>,
   trader: Record<string, string>,
   importer: Record<string, string>,
+  operator: Record<string, string>,
 ) {
   Object.assign(process.env, target.env);
   const storeUrl = target.env?.UPSTASH_REDIS_REST_URL ?? '';
@@ -440,6 +500,30 @@ async function roundTrips(
       'journal-trades-import.ts',
       importer,
       importBody,
+    ],
+    [
+      `${OPERATOR_MEMBERS_API} page of 50 of ${OPERATOR_MEMBERS} members`,
+      'operator-members.ts',
+      operator,
+      JSON.stringify({ limit: 50 }),
+    ],
+    [
+      `${OPERATOR_MEMBERS_API} page of 50, deep cursor`,
+      'operator-members.ts',
+      operator,
+      JSON.stringify({ limit: 50, cursor: `${Date.now() - (OPERATOR_MEMBERS / 2) * 60_000}|0` }),
+    ],
+    [
+      `${OPERATOR_MEMBERS_API} lookup by email`,
+      'operator-members.ts',
+      operator,
+      JSON.stringify({ query: `MEMBER${OPERATOR_MEMBERS / 2}@example.com` }),
+    ],
+    [
+      `${OPERATOR_MEMBERS_API} lookup by customer id`,
+      'operator-members.ts',
+      operator,
+      JSON.stringify({ query: `cus_bench${Math.floor(OPERATOR_MEMBERS / 3)}` }),
     ],
   ];
   const rows: Record<

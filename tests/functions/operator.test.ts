@@ -10,6 +10,12 @@ import { getChatPorts } from '../../functions/_lib/chat/chat-ports.ts';
 import { chatKeys } from '../../functions/_lib/chat/keys.ts';
 import type { AuditEntry, MemberRow } from '../../functions/_lib/contract/operator.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
+import {
+  createUser,
+  ensureOperator,
+  getUser,
+  verifyPassword,
+} from '../../functions/_lib/identity/local-users.ts';
 import { type AuditActor, appendAudit, exportAudit } from '../../functions/_lib/operator/audit.ts';
 import { opsKeys } from '../../functions/_lib/operator/keys.ts';
 import { listMembers } from '../../functions/_lib/operator/members.ts';
@@ -19,6 +25,7 @@ import exportFn from '../../functions/operator-audit-export.ts';
 import membersFn from '../../functions/operator-members.ts';
 import statusFn from '../../functions/subscription-status.ts';
 import toggleFn from '../../functions/subscription-toggle.ts';
+import { accountStore } from '../../scripts/local/oidc/accounts.ts';
 import { activeMembership, signedIn } from '../support/members.ts';
 import { type StripeRecorder, startStripeRecorder } from '../support/stripe-recorder.ts';
 import { authHeader, OPERATOR_PERMISSIONS, testAudience, testIssuer } from '../support/tokens.ts';
@@ -64,8 +71,9 @@ const audit = async (body: unknown) => {
 
 /** A member who paid through /api/charge (local test-mode billing) with the newsletter promo. */
 async function paidMember() {
-  const sub = newSub();
   const email = `Paid.${randomUUID().slice(0, 8)}@Example.com`;
+  // A local account, so the charge records the customer id on it as it does for a real member.
+  const { sub } = await createUser(store, { email, password: 'member-password' });
   const headers = await authHeader({ sub, email });
   const paid = await call(chargeFn, 'charge', headers, {
     email,
@@ -115,6 +123,39 @@ describe('who may call the operator endpoints', () => {
       permissions: [OPERATOR_READ],
     });
     expect(smuggled.status).toBe(403);
+  });
+});
+
+describe('the local operator', () => {
+  const claims = (sub: string) =>
+    accountStore(store).extraTokenClaims({} as never, { accountId: sub } as never) as Promise<
+      Record<string, unknown> | undefined
+    >;
+
+  it('is created with the role, and the provider puts the permissions in its access tokens', async () => {
+    const email = `operator.${randomUUID().slice(0, 8)}@otcedge.local`;
+    const { sub } = await ensureOperator(store, { email, password: 'first-secret' });
+    expect((await getUser(store, sub))?.operator).toBe(true);
+    expect((await claims(sub))?.[permissionsClaim]).toEqual([OPERATOR_READ, OPERATOR_WRITE]);
+    // Again with the kept password (every start): the same account.
+    expect(await ensureOperator(store, { email, password: 'first-secret' })).toEqual({ sub });
+  });
+
+  it('takes over an existing account of that email, with the kept password', async () => {
+    const email = `operator.${randomUUID().slice(0, 8)}@otcedge.local`;
+    const { sub } = await createUser(store, { email, password: 'an-old-password' });
+    expect((await claims(sub))?.[permissionsClaim]).toBeUndefined();
+    expect(await ensureOperator(store, { email, password: 'the-kept-one' })).toEqual({ sub });
+    expect(await verifyPassword(store, email, 'the-kept-one')).toMatchObject({ sub, operator: true });
+    expect((await claims(sub))?.[permissionsClaim]).toEqual([OPERATOR_READ, OPERATOR_WRITE]);
+  });
+
+  it('gives a member no permissions', async () => {
+    const { sub } = await createUser(store, {
+      email: `m.${randomUUID().slice(0, 8)}@example.com`,
+      password: 'a-member-pw',
+    });
+    expect(await claims(sub)).not.toHaveProperty(permissionsClaim);
   });
 });
 
