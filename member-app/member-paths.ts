@@ -17,6 +17,8 @@ export const memberSections = [
   'payment',
   // /learn/{course}/{module}: a course module's lessons and check. /courses pages are static.
   'learn',
+  // The operator's console (docs/operator.md): for operators, who need not be members.
+  'console',
 ] as const;
 
 export function isMemberPath(pathname: string): boolean {

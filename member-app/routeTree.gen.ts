@@ -15,6 +15,7 @@ import { Route as AffiliatesRouteImport } from './routes/affiliates'
 import { Route as AudioRouteImport } from './routes/audio'
 import { Route as CallbackRouteImport } from './routes/callback'
 import { Route as ChatRouteImport } from './routes/chat'
+import { Route as ConsoleRouteImport } from './routes/console'
 import { Route as JournalRouteImport } from './routes/journal'
 import { Route as PaymentRouteImport } from './routes/payment'
 import { Route as StreamRouteImport } from './routes/stream'
@@ -54,6 +55,11 @@ const CallbackRoute = CallbackRouteImport.update({
 const ChatRoute = ChatRouteImport.update({
   id: '/chat',
   path: '/chat',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConsoleRoute = ConsoleRouteImport.update({
+  id: '/console',
+  path: '/console',
   getParentRoute: () => rootRouteImport,
 } as any)
 const JournalRoute = JournalRouteImport.update({
@@ -115,6 +121,7 @@ export interface FileRoutesByFullPath {
   '/audio': typeof AudioRoute
   '/callback': typeof CallbackRoute
   '/chat': typeof ChatRoute
+  '/console': typeof ConsoleRoute
   '/journal': typeof JournalRoute
   '/payment': typeof PaymentRoute
   '/stream': typeof StreamRoute
@@ -133,6 +140,7 @@ export interface FileRoutesByTo {
   '/audio': typeof AudioRoute
   '/callback': typeof CallbackRoute
   '/chat': typeof ChatRoute
+  '/console': typeof ConsoleRoute
   '/journal': typeof JournalRoute
   '/payment': typeof PaymentRoute
   '/stream': typeof StreamRoute
@@ -152,6 +160,7 @@ export interface FileRoutesById {
   '/audio': typeof AudioRoute
   '/callback': typeof CallbackRoute
   '/chat': typeof ChatRoute
+  '/console': typeof ConsoleRoute
   '/journal': typeof JournalRoute
   '/payment': typeof PaymentRoute
   '/stream': typeof StreamRoute
@@ -172,6 +181,7 @@ export interface FileRouteTypes {
     | '/audio'
     | '/callback'
     | '/chat'
+    | '/console'
     | '/journal'
     | '/payment'
     | '/stream'
@@ -190,6 +200,7 @@ export interface FileRouteTypes {
     | '/audio'
     | '/callback'
     | '/chat'
+    | '/console'
     | '/journal'
     | '/payment'
     | '/stream'
@@ -208,6 +219,7 @@ export interface FileRouteTypes {
     | '/audio'
     | '/callback'
     | '/chat'
+    | '/console'
     | '/journal'
     | '/payment'
     | '/stream'
@@ -227,6 +239,7 @@ export interface RootRouteChildren {
   AudioRoute: typeof AudioRoute
   CallbackRoute: typeof CallbackRoute
   ChatRoute: typeof ChatRoute
+  ConsoleRoute: typeof ConsoleRoute
   JournalRoute: typeof JournalRoute
   PaymentRoute: typeof PaymentRoute
   StreamRoute: typeof StreamRoute
@@ -281,6 +294,13 @@ declare module '@tanstack/react-router' {
       path: '/chat'
       fullPath: '/chat'
       preLoaderRoute: typeof ChatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/console': {
+      id: '/console'
+      path: '/console'
+      fullPath: '/console'
+      preLoaderRoute: typeof ConsoleRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/journal': {
@@ -363,6 +383,7 @@ const rootRouteChildren: RootRouteChildren = {
   AudioRoute: AudioRoute,
   CallbackRoute: CallbackRoute,
   ChatRoute: ChatRoute,
+  ConsoleRoute: ConsoleRoute,
   JournalRoute: JournalRoute,
   PaymentRoute: PaymentRoute,
   StreamRoute: StreamRoute,

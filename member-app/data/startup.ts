@@ -11,7 +11,8 @@ import { memberCallsAllowed, noteSignInHandOff, statusFirst } from './membership
  *   page of journal notes;
  * - without: the 25 latest.
  * Articles join these lists when their section moves into the app.
- * Not on the sign-in hand-off or the payment page, where the session is being made or paid for.
+ * Not on the sign-in hand-off or the payment page, where the session is being made or paid for,
+ * nor on the operator's console, whose operator may have no membership (its calls are its own).
  * Right after signing in with a token that names no payment customer (a new account), the status is
  * checked first (membership-first.ts), so a non-member goes to /payment without a refused call.
  */
@@ -21,7 +22,8 @@ const catalog: Load = (client) => client.query(libraryMetaQuery);
 const notes: Load = (client) => client.infiniteQuery(notesQuery);
 const memberLoads = [lists, catalog, notes];
 const visitorLoads = [lists];
-const SKIPPED = new Set(['callback', 'payment']);
+// The console's operator need not be a member: the member loads would send them to /payment.
+const SKIPPED = new Set(['callback', 'payment', 'console']);
 
 /** Whom start-up last ran for: a new session (sign-in, sign-out) starts over with its own data. */
 let startedFor: string | null | undefined;

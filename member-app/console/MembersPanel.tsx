@@ -1,0 +1,116 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { MemberRow } from '../../functions/_lib/contract/operator.ts';
+import { membersQuery } from './console-data.ts';
+import { ErrorLine } from './ErrorLine.tsx';
+import { autopayLabel, chatLabel, formatDate, orDash, planLabel } from './format.ts';
+import { MemberDetail } from './MemberDetail.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
+
+/**
+ * The member index, newest first with *More*, or the one member an email or customer id names.
+ * Choosing a member's email opens their detail and audit log above the table.
+ */
+export function MembersPanel() {
+  const [draft, setDraft] = useState('');
+  const [query, setQuery] = useState('');
+  const [selected, setSelected] = useState<MemberRow | null>(null);
+  const members = useInfiniteQuery(membersQuery(query));
+  const rows = members.data?.pages.flatMap((page) => page.members) ?? [];
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery(draft.trim());
+    setSelected(null);
+  };
+  const clear = () => {
+    setDraft('');
+    setQuery('');
+  };
+
+  return (
+    <>
+      <form className="console__search" onSubmit={search}>
+        <label htmlFor="console-query">Email or customer id</label>
+        <input
+          id="console-query"
+          type="search"
+          value={draft}
+          maxLength={320}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <button className="btn btn-primary btn-sm" type="submit">
+          Search
+        </button>
+        {query && (
+          <button className="btn btn-ghost btn-sm" type="button" onClick={clear}>
+            Show all
+          </button>
+        )}
+      </form>
+      {selected && <MemberDetail member={selected} onClose={() => setSelected(null)} />}
+      <div className="console__scroll">
+        <table className="console-table">
+          <caption>{query ? `Members matching “${query}”` : 'Members, newest first'}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Plan</th>
+              <th scope="col">Status</th>
+              <th scope="col">Period end</th>
+              <th scope="col">Autopay</th>
+              <th scope="col">Promo</th>
+              <th scope="col">Referral</th>
+              <th scope="col">Chat</th>
+              <th scope="col">Signed up</th>
+              <th scope="col">Last visit</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.sub} aria-selected={selected?.sub === row.sub || undefined}>
+                <th scope="row">
+                  <button
+                    type="button"
+                    className="link-button console__member"
+                    onClick={() => setSelected(row)}
+                  >
+                    {row.email ?? row.sub}
+                  </button>
+                </th>
+                <td>{planLabel(row.plan)}</td>
+                <td>
+                  <StatusBadge status={row.status} />
+                </td>
+                <td>{formatDate(row.currentPeriodEnd)}</td>
+                <td>{autopayLabel(row.autopay)}</td>
+                <td>{orDash(row.promo)}</td>
+                <td>{orDash(row.referral)}</td>
+                <td>{chatLabel(row.chat)}</td>
+                <td>{formatDate(row.signedUpAt)}</td>
+                <td>{formatDate(row.lastVisit)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {members.isPending && <p className="muted">Loading members…</p>}
+      {members.isSuccess && rows.length === 0 && (
+        <p className="muted">{query ? 'No member has that email or customer id.' : 'No members yet.'}</p>
+      )}
+      <ErrorLine error={members.error} what="the members" />
+      {members.hasNextPage && (
+        <button
+          className="btn btn-ghost console__more"
+          type="button"
+          disabled={members.isFetchingNextPage}
+          onClick={() => void members.fetchNextPage()}
+        >
+          {members.isFetchingNextPage ? 'Loading…' : 'More'}
+        </button>
+      )}
+    </>
+  );
+}
