@@ -1,9 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { authLinks } from '../../site/lib/nav.ts';
 import { useSignedIn } from '../auth/useSession.ts';
 import { AuditLog } from './AuditLog.tsx';
 import { isRefusal, membersQuery, REFUSAL } from './console-data.ts';
+import { showConsoleLink } from './console-link.ts';
 import { MembersPanel } from './MembersPanel.tsx';
 import './console.css';
 
@@ -20,6 +21,10 @@ type Tab = (typeof TABS)[number]['id'];
  */
 export function ConsolePage() {
   const signedIn = useSignedIn();
+  // Start-up skips this page (an operator need not be a member), so the bar's link is set here.
+  useEffect(() => {
+    if (signedIn) showConsoleLink();
+  }, [signedIn]);
   return (
     <section className="member-page console" aria-labelledby="page-title">
       <h1 id="page-title">Console</h1>

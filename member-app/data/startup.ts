@@ -36,6 +36,8 @@ export function startUp(client: QueryClient, pathname = window.location.pathname
   if (section === 'callback') noteSignInHandOff();
   if (startedFor === identity || SKIPPED.has(section)) return false;
   startedFor = identity;
+  // The bar's Console link for an operator's token (lazy: nothing a member's first load carries).
+  if (identity !== null) void import('../console/console-link.ts').then((link) => link.showConsoleLink());
   const run = (loads: Load[]) => {
     for (const load of loads) {
       // Failures are stored or logged silently (docs/product.md §8); the route that needs the data asks again.
