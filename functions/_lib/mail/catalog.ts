@@ -1,0 +1,50 @@
+/**
+ * The emails the product sends and the placeholders each may use: a closed list, so a template
+ * that names anything else fails the build (templates.ts) and a sender that forgets a value fails
+ * its types. Zod only, no Node modules: the content editor (/admin/) checks every save with it too.
+ */
+import { z } from 'zod';
+
+/** Every email may use these; they come from content/site.json, never from the sender. */
+export const SITE_PLACEHOLDERS = ['product', 'siteUrl', 'accountUrl'] as const;
+
+/** Per email, what the sender supplies (all strings, already formatted for people). */
+export const EMAILS = {
+  /** After the first payment. */
+  welcome: ['plan', 'price', 'nextChargeDate'],
+  /** A charge failed; the member updates the card on /account. */
+  'payment-failed': ['amount', 'retryDate'],
+  /** The card on file expires next month. */
+  'card-expiring': ['cardBrand', 'cardLast4', 'expiry'],
+  /** A yearly membership renews in 7 days. */
+  'renewal-reminder': ['price', 'chargeDate'],
+  /** Autopay was turned off: the membership ends at the period's end. */
+  'autopay-off': ['endDate'],
+  /** The membership ended. */
+  'membership-ended': ['endDate', 'joinUrl'],
+  /** A course certificate was issued. */
+  'certificate-issued': ['courseTitle', 'certificateUrl'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type EmailName = keyof typeof EMAILS;
+export const EMAIL_NAMES = Object.keys(EMAILS) as EmailName[];
+
+/** What a sender passes for an email: exactly its own placeholders. */
+export type EmailData<N extends EmailName> = { [K in (typeof EMAILS)[N][number]]: string };
+
+/** The placeholders an email's template may use. */
+export const placeholdersOf = (name: EmailName): readonly string[] => [...SITE_PLACEHOLDERS, ...EMAILS[name]];
+
+export const isEmailName = (name: string): name is EmailName => Object.hasOwn(EMAILS, name);
+
+const text = z.string().trim().min(1);
+
+/** The front matter of content/emails/{name}.md; the body after it is the email's Markdown. */
+export const emailFrontMatter = z.strictObject({
+  /** The subject line; placeholders allowed. */
+  subject: text.max(140),
+  /** Why the member got it, closing every email ("You are receiving this because …"); placeholders allowed. */
+  reason: text.max(400),
+});
+
+export type EmailFrontMatter = z.infer<typeof emailFrontMatter>;

@@ -1,0 +1,57 @@
+// The local mail server for `npm start` and the tests: MailDev, a real SMTP server that keeps every
+// message it receives and shows them in a web inbox, so a newcomer sees each email the product
+// sends (docs/mail.md). Run alone: `node scripts/local/mail-catcher.ts [smtpPort] [webPort]`.
+import { fileURLToPath } from 'node:url';
+import type { Email } from '@maildev/core';
+import { MailDev } from 'maildev';
+
+export interface MailCatcher {
+  smtpPort: number;
+  /** The web inbox (http://127.0.0.1:PORT/). */
+  webUrl: string;
+  /** Every message received so far, oldest first (what the web inbox lists). */
+  messages(): Promise<Email[]>;
+  /** Forgets every message. */
+  clear(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts the catcher on 127.0.0.1; port 0 (the default) picks a free one. */
+export async function startMailCatcher(
+  options: { smtpPort?: number; webPort?: number } = {},
+): Promise<MailCatcher> {
+  const maildev = new MailDev({
+    smtp: options.smtpPort ?? 0,
+    web: options.webPort ?? 0,
+    ip: '127.0.0.1',
+    webIp: '127.0.0.1',
+    silent: true,
+  });
+  const servers = await maildev.start();
+  const smtp = servers.smtp;
+  const webPort = servers.api?.getPort();
+  if (!webPort) {
+    await maildev.stop();
+    throw new Error('The mail catcher started without its web inbox');
+  }
+  return {
+    smtpPort: smtp.getPort(),
+    webUrl: `http://127.0.0.1:${webPort}/`,
+    messages: async () =>
+      (await smtp.getAllEmails()).sort((a, b) => new Date(a.time).getTime() - new Date(b.time).getTime()),
+    clear: async () => {
+      await smtp.deleteAllEmails();
+    },
+    stop: () => maildev.stop(),
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [smtpPort = 1025, webPort = 1080] = process.argv.slice(2).map(Number);
+  const catcher = await startMailCatcher({ smtpPort, webPort });
+  console.log(`SMTP: smtp://127.0.0.1:${catcher.smtpPort}`);
+  console.log(`Mail: ${catcher.webUrl}`);
+  const stop = () => void catcher.stop().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
