@@ -2,6 +2,7 @@ import { Auth0Provider, type IdToken, useAuth0 } from '@auth0/auth0-react';
 import { useRouter } from '@tanstack/react-router';
 import { use, useEffect } from 'react';
 import { appConfig } from '../app-config.ts';
+import { canReadMembers } from '../console/token-permissions.ts';
 import { provideAuthRuntime, type AuthRuntime as Runtime } from './auth-service.ts';
 import { revokeRefreshTokens } from './revoke-refresh.ts';
 import { clearSession, isSignedIn, type SessionUser, saveSession, tokenExpiry } from './session.ts';
@@ -113,10 +114,13 @@ function Bridge({ domain, clientId }: { domain: string; clientId: string }) {
       // docs/product.md §4: a sign-in that cannot be completed logs the user out.
       void runtime.logout();
     } else if (isAuthenticated) {
-      // Mirrors the SDK's tokens into the session keys, then leaves /callback for the dashboard.
+      // Mirrors the SDK's tokens into the session keys, then leaves /callback for the dashboard, or
+      // for an operator the console (they need not be members: the dashboard would send them to
+      // /payment). The token is only read for where to go; the server judges every call.
       runtime.renewToken().then(
-        () => {
-          if (fromProvider) void router.navigate({ to: '/', replace: true });
+        (token) => {
+          if (fromProvider)
+            void router.navigate({ to: canReadMembers(token) ? '/console' : '/', replace: true });
         },
         () => {
           if (fromProvider) window.location.replace('/');

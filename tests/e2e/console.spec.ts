@@ -55,8 +55,9 @@ test('the operator finds a member who just paid: their row, detail, audit log an
     await operator.getByLabel('Email address').fill(email);
     await operator.getByLabel('Password').fill(password);
     await operator.getByRole('button', { name: 'Sign in' }).click();
-    // The operator is no member: the dashboard sends them on to /payment, as any non-member.
-    await operator.waitForURL((url) => url.pathname === '/payment');
+    // An operator lands on the console after signing in (no membership needed, no /payment).
+    await operator.waitForURL((url) => url.pathname === '/console');
+    await expect(operator.getByRole('heading', { level: 1, name: 'Console' })).toBeVisible();
     await storedSub(operator);
 
     // A pre-built page shows the operator the Console link; it opens the console.
