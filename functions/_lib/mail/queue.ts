@@ -191,8 +191,11 @@ for _, key in ipairs(due) do
 end
 return out`;
 
-// KEYS: queue, jobs, once, failed. ARGV: key, outcome, job or failed entry, due.
+// KEYS: queue, jobs, once, failed. ARGV: key, outcome, job or failed entry, due, the claim's lease end.
+// A drain whose lease ran out (another drain claimed the email since) changes nothing.
 const SETTLE = `
+local leased = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not leased or tonumber(leased) ~= tonumber(ARGV[5]) then return 0 end
 if ARGV[2] == 'retry' then
   redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
   redis.call('ZADD', KEYS[1], ARGV[4], ARGV[1])
@@ -270,12 +273,16 @@ export async function drainQueue(
           if (!error.permanent) down = error;
         }
       }
-      await settle(store, keys, key, job, error, now, result);
+      await settle(store, keys, key, job, error, now, now + LEASE_MS, result);
     }
   }
   return result;
 }
 
+/**
+ * Records how a claimed email went. Nothing is counted or logged when the claim was no longer this
+ * drain's (its lease ran out and another drain took the email over).
+ */
 async function settle(
   store: Store,
   at: MailKeys,
@@ -283,19 +290,20 @@ async function settle(
   job: Job,
   error: MailError | null,
   now: number,
+  lease: number,
   result: DrainResult,
-) {
+): Promise<void> {
   const keys = [at.queue, at.jobs, at.once(key), at.failed];
+  const run = async (outcome: 'sent' | 'retry' | 'dead', value: string, due: string) =>
+    Number(await store.eval(SETTLE, keys, [key, outcome, value, due, String(lease)])) === 1;
   if (!error) {
-    await store.eval(SETTLE, keys, [key, 'sent', '', '']);
-    result.sent++;
+    if (await run('sent', '', '')) result.sent++;
     return;
   }
   const tries = job.tries + 1;
   if (!error.permanent && tries < MAX_TRIES) {
     const next: Job = { ...job, tries, lastError: error.message };
-    await store.eval(SETTLE, keys, [key, 'retry', JSON.stringify(next), String(now + retryDelay(tries))]);
-    result.retried++;
+    if (await run('retry', JSON.stringify(next), String(now + retryDelay(tries)))) result.retried++;
     return;
   }
   const entry: FailedEmail = {
@@ -306,7 +314,7 @@ async function settle(
     tries,
     error: error.message,
   };
-  await store.eval(SETTLE, keys, [key, 'dead', JSON.stringify(entry), '']);
+  if (!(await run('dead', JSON.stringify(entry), ''))) return;
   // The key and template only: addresses stay out of the logs (the operator reads them in mail:failed).
   console.error(`[mail] ${job.template} ${key} undeliverable after ${tries} tries: ${error.message}`);
   result.failed++;

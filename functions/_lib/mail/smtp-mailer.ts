@@ -37,11 +37,12 @@ export function createSmtpMailer(settings: SmtpSettings): Mailer {
           throw new MailError(`Refused header name ${JSON.stringify(name)}`, { permanent: true });
         headers[name] = singleLine(`header ${name}`, value);
       }
+      const subject = singleLine('subject', message.subject);
       try {
         await transport.sendMail({
           from: settings.from,
           to: to.name ? { name: to.name, address: to.address } : to.address,
-          subject: singleLine('subject', message.subject),
+          subject,
           text: message.text,
           html: message.html,
           headers,
@@ -59,6 +60,7 @@ export function createSmtpMailer(settings: SmtpSettings): Mailer {
  * a timeout, a 4xx, a refused login the operator may fix) is worth retrying.
  */
 function asMailError(error: unknown): MailError {
+  if (error instanceof MailError) return error;
   const e = error as { code?: unknown; responseCode?: unknown; message?: unknown };
   const code = typeof e.code === 'string' ? e.code : '';
   const reply = typeof e.responseCode === 'number' ? e.responseCode : 0;
