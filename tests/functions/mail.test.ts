@@ -109,6 +109,20 @@ describe('exactly once', () => {
     expect(message?.headers['x-entity-ref-id']).toBe(key);
   });
 
+  it('the web inbox lists what arrived, as a newcomer sees it', async () => {
+    const { keys, to } = fresh();
+    await enqueueEmail(store, welcome(`evt_${randomUUID()}`, to), T0, keys);
+    await drainQueue(store, mailerFor(catcher.smtpPort), T0, { emails, keys });
+    const page = await fetch(catcher.webUrl, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/^<!doctype html>/i);
+    const inbox = (await (await fetch(new URL('api/email/summary?limit=100', catcher.webUrl))).json()) as {
+      items: Array<{ subject: string; to: Array<{ address: string }> }>;
+    };
+    const mine = inbox.items.filter((item) => item.to.some((t) => t.address === to));
+    expect(mine.map((item) => item.subject)).toEqual(['Welcome to OTC Edge']);
+  });
+
   it("queuing rides in the caller's own pipeline: one round trip with its writes", async () => {
     const { keys, to } = fresh();
     const call = enqueueEmailCall(welcome(`evt_${randomUUID()}`, to), T0, keys);

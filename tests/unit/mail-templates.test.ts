@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recipientProblem } from '../../functions/_lib/mail/address.ts';
-import { EMAIL_NAMES, EMAILS, type EmailName } from '../../functions/_lib/mail/catalog.ts';
+import {
+  EMAIL_NAMES,
+  EMAILS,
+  type EmailName,
+  emailFrontMatterFor,
+} from '../../functions/_lib/mail/catalog.ts';
 import { EmailContentError, loadEmailBundle } from '../../functions/_lib/mail/content.ts';
 import { MAX_TRIES, retryDelay } from '../../functions/_lib/mail/queue.ts';
 import { type EmailTemplate, parseEmailTemplate, renderEmail } from '../../functions/_lib/mail/templates.ts';
@@ -133,6 +138,20 @@ describe('a template file is checked', () => {
     expect(problems('Body only')).toEqual([
       `${where}: must start with front matter between two "---" lines (subject, reason)`,
     ]);
+  });
+
+  it("the content editor's schema refuses an unknown placeholder in the subject or the reason", () => {
+    const result = emailFrontMatterFor('autopay-off').safeParse({
+      subject: 'Ends {{endDate}}',
+      reason: 'For {{plan}}',
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
+      'reason: {{plan}} is not a placeholder of this email (use {{product}}, {{siteUrl}}, {{accountUrl}}, {{endDate}})',
+    ]);
+    expect(
+      emailFrontMatterFor('autopay-off').safeParse({ subject: 'Ends {{ endDate }}', reason: 'R' }).success,
+    ).toBe(true);
   });
 
   it('a file that is no email of the product is refused', () => {

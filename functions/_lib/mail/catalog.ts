@@ -48,3 +48,28 @@ export const emailFrontMatter = z.strictObject({
 });
 
 export type EmailFrontMatter = z.infer<typeof emailFrontMatter>;
+
+/** A placeholder: {{name}}, spaces inside the braces allowed. */
+export const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** Unknown placeholders, and braces that open or close none. */
+export function placeholderProblems(text: string, known: readonly string[]): string[] {
+  const problems: string[] = [];
+  const use = `use ${known.map((k) => `{{${k}}}`).join(', ')}`;
+  for (const [, name = ''] of text.matchAll(PLACEHOLDER)) {
+    if (!known.includes(name)) problems.push(`{{${name}}} is not a placeholder of this email (${use})`);
+  }
+  const rest = text.replace(PLACEHOLDER, '');
+  if (rest.includes('{{') || rest.includes('}}'))
+    problems.push(`has "{{" or "}}" outside a placeholder (${use}, each written {{name}})`);
+  return problems;
+}
+
+/** The front matter of one email with its placeholders checked, for the content editor's saves. */
+export const emailFrontMatterFor = (name: EmailName) =>
+  emailFrontMatter.superRefine((data, ctx) => {
+    for (const field of ['subject', 'reason'] as const) {
+      for (const message of placeholderProblems(data[field], placeholdersOf(name)))
+        ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+  });

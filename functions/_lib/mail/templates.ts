@@ -9,7 +9,15 @@ import { Marked, type Token, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { parse as parseYaml } from 'yaml';
 import { CONTROL } from './address.ts';
-import { EMAILS, type EmailName, emailFrontMatter, isEmailName, placeholdersOf } from './catalog.ts';
+import {
+  EMAILS,
+  type EmailName,
+  emailFrontMatter,
+  isEmailName,
+  PLACEHOLDER,
+  placeholderProblems,
+  placeholdersOf,
+} from './catalog.ts';
 
 export const EMAILS_DIR = 'content/emails';
 
@@ -33,8 +41,6 @@ export interface RenderedEmail {
   html: string;
   text: string;
 }
-
-const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 /** One template file: the checked template, or every problem in it ("content/emails/x.md: field: message"). */
 export function parseEmailTemplate(
@@ -78,19 +84,6 @@ export function parseEmailTemplate(
   if (body.trim() === '') problems.push(`${where}: body: is empty (write the email after the front matter)`);
   if (problems.length > 0) return { problems };
   return { template: { name, subject: parsed.data.subject, reason: parsed.data.reason, body: body.trim() } };
-}
-
-/** Unknown placeholders, and braces that open or close none. */
-export function placeholderProblems(text: string, known: readonly string[]): string[] {
-  const problems: string[] = [];
-  const use = `use ${known.map((k) => `{{${k}}}`).join(', ')}`;
-  for (const [, name = ''] of text.matchAll(PLACEHOLDER)) {
-    if (!known.includes(name)) problems.push(`{{${name}}} is not a placeholder of this email (${use})`);
-  }
-  const rest = text.replace(PLACEHOLDER, '');
-  if (rest.includes('{{') || rest.includes('}}'))
-    problems.push(`has "{{" or "}}" outside a placeholder (${use}, each written {{name}})`);
-  return problems;
 }
 
 const markdown = new Marked({ gfm: true, async: false });
