@@ -9,6 +9,7 @@ import { unusedNetlifyFeatures } from './scripts/local/netlify-features.mjs';
 import { articleBundle } from './site/integrations/article-bundle.ts';
 import { contentEditor } from './site/integrations/content-editor.ts';
 import { courseBundle } from './site/integrations/course-bundle.ts';
+import { emailBundle } from './site/integrations/email-bundle.ts';
 import { inlinePageScripts } from './site/integrations/inline-page-scripts.ts';
 import { preloadLists } from './site/integrations/preload-lists.ts';
 import { securityHeaders } from './site/integrations/security-headers.ts';
@@ -31,6 +32,7 @@ export default defineConfig({
     react(),
     articleBundle(),
     courseBundle(),
+    emailBundle(),
     preloadLists(),
     inlinePageScripts(),
     securityHeaders(),

@@ -7,6 +7,7 @@ export default defineConfig({
     globalSetup: [
       'tests/support/global-articles.ts',
       'tests/support/global-courses.ts',
+      'tests/support/global-emails.ts',
       'tests/support/global-store.ts',
     ],
     // Every answer is parsed with its contract entry's response schema (functions/_lib/http/handler.ts).

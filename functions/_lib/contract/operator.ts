@@ -51,6 +51,20 @@ export const AuditEntry = z.object({
   after: z.unknown(),
 });
 
+/**
+ * Who an operator action is for: the member (their subject, as the list shows it) or their payment
+ * customer id; exactly one (the domain says so when both or neither are sent). Unknown → 404.
+ */
+const Target = Body.extend({
+  member: MemberSub.optional(),
+  customerId: z.string().trim().min(1).max(200).optional(),
+});
+/** An action's answer: the member's row as it is now, for the console to show. */
+const Acted = z.object({ member: MemberRow });
+
+/** A calendar day (YYYY-MM-DD, UTC). */
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD');
+
 /** A file sent as it is produced (defineEndpoint's `download`), not JSON. */
 const Download = z.custom<ReadableStream<Uint8Array>>((value) => value instanceof ReadableStream);
 
@@ -75,6 +89,45 @@ export const operatorApi = {
     method: 'POST',
     request: Body.extend({ member: MemberSub.optional() }),
     response: Download,
+  },
+  /** Free days: the next charge (and the end of access) moves `days` later; nothing is charged for them. */
+  'operator/members/extend': {
+    method: 'POST',
+    request: Target.extend({ days: z.number().int().min(1).max(365) }),
+    response: Acted,
+  },
+  /**
+   * A complimentary membership until the end of `until` (UTC), for a member with no subscription
+   * that may still charge; null ends one now.
+   */
+  'operator/members/complimentary': {
+    method: 'POST',
+    request: Target.extend({ until: Day.nullable() }),
+    response: Acted,
+  },
+  /** Cancel at the period end (autopay off: access until then) or now (access stops, nothing refunded). */
+  'operator/members/cancel': {
+    method: 'POST',
+    request: Target.extend({ when: z.enum(['period-end', 'now']) }),
+    response: Acted,
+  },
+  /** Autopay on (renews at the period end) or off (ends then). */
+  'operator/members/autopay': {
+    method: 'POST',
+    request: Target.extend({ on: z.boolean() }),
+    response: Acted,
+  },
+  /** Takes the chat's member role away and keeps it away (billing changes do not give it back), or restores it. */
+  'operator/members/chat': {
+    method: 'POST',
+    request: Target.extend({ access: z.enum(['revoke', 'restore']) }),
+    response: Acted,
+  },
+  /** The member's chat invite again (their live one, or a new one), for the operator to pass on. */
+  'operator/members/chat/invite': {
+    method: 'POST',
+    request: Target,
+    response: Acted.extend({ invite: z.url(), expiresAt: z.number() }),
   },
 } as const satisfies Record<string, ContractEntry>;
 
