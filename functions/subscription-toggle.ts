@@ -9,7 +9,7 @@ export default defineEndpoint(api['subscription/toggle'], {
   membership: 'before-run',
   rateLimit: 'subscription',
   run: (input, deps, { caller, membership }) =>
-    toggleAutopay({ ...deps, ...getBillingPorts() }, caller, membership, input.renew),
+    toggleAutopay({ ...deps, ...getBillingPorts() }, caller, membership, input.renew, input.reason),
 });
 
 export const config: Config = { path: '/api/subscription/toggle' };

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './local/build.ts';
 import { startContentEditing } from './local/content-editing.ts';
 import { redisServerInstalled } from './local/redis.ts';
+import { loadScheduledJobs, type Scheduler, startScheduler } from './local/scheduler.ts';
 import { startServer } from './local/server.ts';
 import { startLocalStack } from './local/stack.ts';
 import { removeStoreAddress, writeStoreAddress } from './local/store-address.ts';
@@ -54,6 +55,7 @@ writeStoreAddress(dataDir, {
 });
 
 let stopServer: () => Promise<void>;
+let scheduler: Scheduler | undefined;
 if (dev) {
   const child = spawn(path.join(root, 'node_modules/.bin/astro'), ['dev', '--port', String(port)], {
     cwd: root,
@@ -88,11 +90,15 @@ if (dev) {
 }
 // The local operator account (docs/operator.md), made by the local stack.
 console.log(`Operator: ${stack.operator.email} / ${stack.operator.password} (console at /console)\n`);
+// Netlify Scheduled Functions (functions/ with `config.schedule`) run here on their schedule, UTC;
+// `npm run jobs:run -- NAME` runs one now.
+scheduler = startScheduler(await loadScheduledJobs(path.join(root, 'functions')));
 
 let stopping = false;
 async function shutdown(code = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
+  scheduler?.stop();
   await stopServer().catch(() => {});
   removeStoreAddress(dataDir);
   await stack.stop().catch(() => {});

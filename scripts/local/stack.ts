@@ -32,8 +32,8 @@ export interface LocalStackOptions {
 }
 
 // The API identifier and SPA client the local provider issues tokens for (Auth0's names).
-const LOCAL_AUDIENCE = 'https://api.otcedge.app';
-const LOCAL_CLIENT_ID = 'otc-edge-local';
+export const LOCAL_AUDIENCE = 'https://api.otcedge.app';
+export const LOCAL_CLIENT_ID = 'otc-edge-local';
 
 /**
  * The embedded stand-ins behind the functions: a real redis-server (data under dataDir when

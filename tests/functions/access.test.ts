@@ -23,7 +23,12 @@ const PUBLIC = new Set<ApiName>([
 /** Answer visitors (no token) and members alike; a token that is sent must still be valid. */
 const VISITOR_OR_USER = new Set<ApiName>(['videos', 'videos/metadata']);
 /** The operator's calls (docs/operator.md): a verified token granting the operator's permission. */
-const OPERATOR = new Set<ApiName>(['operator/members', 'operator/audit', 'operator/audit/export']);
+const OPERATOR = new Set<ApiName>([
+  'operator/members',
+  'operator/audit',
+  'operator/audit/export',
+  'operator/metrics',
+]);
 /**
  * A valid request for each member endpoint that refuses an empty body, so the membership check is
  * what answers (a malformed request hears about its input first).

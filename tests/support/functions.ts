@@ -11,20 +11,27 @@ export interface LoadedFunction {
 }
 
 /**
- * Functions that answer public pages rather than /api calls: no contract entry, no token, HTML or
- * an image. Their own tests: tests/functions/certificate-page.test.ts.
+ * Functions that are not /api calls: public pages (no contract entry, no token, HTML or an image;
+ * their own tests: tests/functions/certificate-page.test.ts) and scheduled jobs (`config.schedule`,
+ * no path; tests/functions/operator-figures.test.ts).
  */
-export const PAGE_FUNCTIONS = new Set(['certificate-page.ts', 'certificate-image.ts']);
+export const NON_API_FUNCTIONS = new Set([
+  'certificate-page.ts',
+  'certificate-image.ts',
+  'operator-snapshot.ts',
+]);
+/** The earlier name of NON_API_FUNCTIONS, for the suites that still use it. */
+export const PAGE_FUNCTIONS = NON_API_FUNCTIONS;
 
 /**
  * Every /api file in functions/, imported as Netlify loads it, with its contract name (the file
  * name with '-' → '/'): a new endpoint joins every suite that enumerates them without editing the
- * suite. A file that is neither a contract entry nor in PAGE_FUNCTIONS fails every suite.
+ * suite. A file that is neither a contract entry nor in NON_API_FUNCTIONS fails every suite.
  */
 export async function loadFunctions(): Promise<LoadedFunction[]> {
   const root = new URL('../../functions/', import.meta.url);
   const files = readdirSync(root)
-    .filter((file) => file.endsWith('.ts') && !PAGE_FUNCTIONS.has(file))
+    .filter((file) => file.endsWith('.ts') && !NON_API_FUNCTIONS.has(file))
     .sort();
   return Promise.all(
     files.map(async (file) => {

@@ -23,7 +23,7 @@ describe('function bundles', () => {
       return out;
     });
     // One process imports them all (externals resolve from the project's node_modules).
-    const code = `for (const b of ${JSON.stringify(bundles)}) { const m = await import(b); if (typeof m.default !== 'function' || !m.config?.path) throw new Error(b + ' exports no handler/config'); } console.log('ok');`;
+    const code = `for (const b of ${JSON.stringify(bundles)}) { const m = await import(b); if (typeof m.default !== 'function' || !(m.config?.path || m.config?.schedule)) throw new Error(b + ' exports no handler/config'); } console.log('ok');`;
     const output = execFileSync(process.execPath, ['--input-type=module', '-e', code], {
       cwd: root,
       encoding: 'utf8',

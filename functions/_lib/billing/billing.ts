@@ -8,7 +8,10 @@ import { badRequest, HttpError, membershipRequired } from '../http/errors.ts';
 import { logWarning } from '../http/log.ts';
 import type { IdentityPorts } from '../identity/identity-ports.ts';
 import { AUDIT_APPEND_LUA, BILLING_ENTRY_LUA } from '../operator/audit.ts';
+import { CHURN_RECENT_MAX, type ChurnReason } from '../operator/churn.ts';
+import { DAY_COUNTS_TTL_S, dayCountArgs } from '../operator/figures.ts';
 import { memberFields, opsKeys } from '../operator/keys.ts';
+import { dayOf } from '../operator/metrics-change.ts';
 import type { Store } from '../store.ts';
 import { withLock } from '../store-lock.ts';
 import { billingContent } from './billing-content.ts';
@@ -67,12 +70,20 @@ async function translate<T>(work: () => Promise<T>): Promise<T> {
 // Only ever moves forward: a state read earlier (a delayed or duplicate event) never overwrites a later one.
 // With the write, in the same script: the operator's member index and the audit log entry
 // (operator/keys.ts, operator/audit.ts), so no state is stored without them. A state identical to
-// the stored one (a duplicate event) is written again but adds no entry.
+// the stored one (a duplicate event) is written again but adds no entry and counts nothing.
+// The day's figures (operator/figures.ts) are counted here too, from counts the caller classified
+// against the stored state it read: the script refuses (-1) when that state is no longer the stored
+// one, and the caller reads and classifies again, so each write is counted once, against the state
+// it really replaced, whatever runs beside it.
 // KEYS: membership, customer → member, ops:members, ops:member:{sub}, ops:email, ops:audit,
-// ops:audit:{sub}. ARGV: membership JSON, asOf, sub, now (ms), email ('' none), promo ('' none).
+// ops:audit:{sub}, ops:day:{day}, ops:churn-reasons, ops:churn-recent.
+// ARGV: membership JSON, asOf, sub, now (ms), email ('' none), promo ('' none), the stored state
+// the counts were classified against ('' none), the day's TTL (s), churn reason code ('' none), its
+// recent-list entry, the recent list's cap, then the day's HINCRBY pairs (field, amount, …).
 const WRITE_IF_NEWER = `${AUDIT_APPEND_LUA}
 ${BILLING_ENTRY_LUA}
 local current = redis.call('GET', KEYS[1])
+if (current or '') ~= ARGV[7] then return -1 end
 if current then
   local ok, decoded = pcall(cjson.decode, current)
   if ok and decoded.asOf and tonumber(decoded.asOf) > tonumber(ARGV[2]) then return 0 end
@@ -88,8 +99,20 @@ if ARGV[5] ~= '' then
   redis.call('HSET', KEYS[5], ARGV[5], ARGV[3])
 end
 if ARGV[6] ~= '' then redis.call('HSET', KEYS[4], 'promo', ARGV[6]) end
-if current ~= ARGV[1] then audit(KEYS[6], KEYS[7], billing_entry(ARGV[4], ARGV[3], current, ARGV[1])) end
+if current ~= ARGV[1] then
+  audit(KEYS[6], KEYS[7], billing_entry(ARGV[4], ARGV[3], current, ARGV[1]))
+  for i = 12, #ARGV, 2 do redis.call('HINCRBY', KEYS[8], ARGV[i], ARGV[i + 1]) end
+  if #ARGV >= 12 then redis.call('EXPIRE', KEYS[8], ARGV[8]) end
+  if ARGV[9] ~= '' then
+    redis.call('HINCRBY', KEYS[9], ARGV[9], 1)
+    redis.call('LPUSH', KEYS[10], ARGV[10])
+    redis.call('LTRIM', KEYS[10], 0, tonumber(ARGV[11]) - 1)
+  end
+end
 return 1`;
+
+/** Attempts at a write whose stored state keeps changing under it (each one a read and a script). */
+const SAVE_ATTEMPTS = 8;
 
 /** What the charge knows about the member beside the state: for the operator's index. */
 export interface MemberIndexFields {
@@ -99,11 +122,19 @@ export interface MemberIndexFields {
   promo?: string | null;
   /** When the change happened (ms); now unless told. */
   at?: number;
+  /**
+   * Why the member turned autopay off (operator/churn.ts): counted only when this write turns it
+   * off (the stored state had it on).
+   */
+  churnReason?: ChurnReason | null;
 }
 
 /**
  * Stores a member's subscription state (and customer → member), unless a newer state is stored;
- * with it, the operator's member index and a `billing.state` audit entry (before and after).
+ * with it, the operator's member index, a `billing.state` audit entry (before and after), the
+ * change's counts on its day and, when it turns autopay off, the reason given. Two round trips:
+ * the stored state is read, the change classified (operator/figures.ts), then one script writes
+ * it all, or refuses when the state moved meanwhile (then again, with the newer state).
  */
 export async function saveMembership(
   store: Store,
@@ -111,27 +142,45 @@ export async function saveMembership(
   membership: Membership,
   index: MemberIndexFields = {},
 ): Promise<boolean> {
-  const written = await store.eval(
-    WRITE_IF_NEWER,
-    [
-      membershipKey(sub),
-      customerOwnerKey(membership.customerId),
-      opsKeys.members,
-      opsKeys.member(sub),
-      opsKeys.email,
-      opsKeys.audit,
-      opsKeys.memberAudit(sub),
-    ],
-    [
-      JSON.stringify(membership),
-      String(membership.asOf),
-      sub,
-      String(Math.floor(index.at ?? Date.now())),
-      index.email ? normalizeEmail(index.email) : '',
-      index.promo ?? '',
-    ],
-  );
-  return Number(written) === 1;
+  const at = Math.floor(index.at ?? Date.now());
+  const json = JSON.stringify(membership);
+  for (let attempt = 1; ; attempt++) {
+    const stored = await store.get<string>(membershipKey(sub));
+    const before = parseMembership(stored);
+    const turnsAutopayOff = membership.cancelAtPeriodEnd && before !== null && !before.cancelAtPeriodEnd;
+    const reason = turnsAutopayOff ? index.churnReason : null;
+    const written = await store.eval(
+      WRITE_IF_NEWER,
+      [
+        membershipKey(sub),
+        customerOwnerKey(membership.customerId),
+        opsKeys.members,
+        opsKeys.member(sub),
+        opsKeys.email,
+        opsKeys.audit,
+        opsKeys.memberAudit(sub),
+        opsKeys.day(dayOf(at)),
+        opsKeys.churnReasons,
+        opsKeys.churnRecent,
+      ],
+      [
+        json,
+        String(membership.asOf),
+        sub,
+        String(at),
+        index.email ? normalizeEmail(index.email) : '',
+        index.promo ?? '',
+        stored ?? '',
+        String(DAY_COUNTS_TTL_S),
+        reason?.code ?? '',
+        reason ? JSON.stringify({ at, sub, code: reason.code, text: reason.text?.trim() || null }) : '',
+        String(CHURN_RECENT_MAX),
+        ...dayCountArgs(before, membership, at),
+      ],
+    );
+    if (Number(written) !== -1) return Number(written) === 1;
+    if (attempt >= SAVE_ATTEMPTS) throw new Error(`the membership of ${sub} kept changing while being saved`);
+  }
 }
 
 export async function checkPromo(
@@ -288,12 +337,17 @@ export async function toggleAutopay(
   caller: Caller,
   membership: Membership,
   renew: boolean,
+  reason?: ChurnReason,
 ): Promise<ApiResponse<'subscription/toggle'>> {
   const billing = await deps.billing();
   const updated = await translate(() =>
     billing.setCancelAtPeriodEnd(membership, !renew, `toggle:${caller.sub}:${renew}:${membership.asOf}`),
   );
-  await saveMembership(deps.store, caller.sub, updated);
+  // The reason (optional, only when turning autopay off) is counted with the write that turns it off.
+  await saveMembership(deps.store, caller.sub, updated, {
+    at: deps.now(),
+    churnReason: renew ? null : (reason ?? null),
+  });
   return { noRenew: updated.cancelAtPeriodEnd, endPeriod: updated.currentPeriodEnd };
 }
 
@@ -315,7 +369,7 @@ export async function upgradeToYearly(
     const updated = await translate(() =>
       billing.changePlan(current, 'yearly', `upgrade:${caller.sub}:${current.subscriptionId}`),
     );
-    await saveMembership(store, caller.sub, updated);
+    await saveMembership(store, caller.sub, updated, { at: deps.now() });
     return view(updated);
   });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLICK_ID_PATTERN, REFERRAL_PATTERN } from '../affiliates/rules.ts';
+import { CHURN_REASON_CODES, CHURN_TEXT_MAX } from '../operator/churn.ts';
 import { Body, type ContractEntry, Updated } from './shared.ts';
 
 export const PlanName = z.enum(['monthly', 'yearly']);
@@ -76,7 +77,16 @@ export const billingApi = {
   },
   'subscription/toggle': {
     method: 'POST',
-    request: Body.extend({ renew: z.boolean({ error: 'renew must be true or false' }) }),
+    request: Body.extend({
+      renew: z.boolean({ error: 'renew must be true or false' }),
+      // Issue 33 "Why members leave": optional, read only when turning autopay off.
+      reason: z
+        .object({
+          code: z.enum(CHURN_REASON_CODES, { error: 'Choose a reason from the list' }),
+          text: z.string().trim().max(CHURN_TEXT_MAX, 'Keep the reason under 500 characters').optional(),
+        })
+        .optional(),
+    }),
     response: z.object({ noRenew: z.boolean(), endPeriod: z.number() }),
   },
   'subscription/upgrade': {

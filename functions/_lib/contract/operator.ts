@@ -68,6 +68,67 @@ const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD');
 /** A file sent as it is produced (defineEndpoint's `download`), not JSON. */
 const Download = z.custom<ReadableStream<Uint8Array>>((value) => value instanceof ReadableStream);
 
+/** A day's figures (operator/metrics.ts DailySnapshot). */
+const DailySnapshot = z.object({
+  day: z.string(),
+  active: z.object({ monthly: z.number(), yearly: z.number() }),
+  pastDue: z.number(),
+  new: z.number(),
+  reactivated: z.number(),
+  cancelled: z.number(),
+  lost: z.number(),
+  mrr: z.string(),
+});
+
+/** A week's or month's figures (operator/metrics-periods.ts PeriodFigures). */
+const PeriodFigures = z.object({
+  period: z.string(),
+  first: z.string(),
+  last: z.string(),
+  new: z.number(),
+  reactivated: z.number(),
+  cancelled: z.number(),
+  lost: z.number(),
+  activeAtStart: z.number().nullable(),
+  activeAtEnd: z.number(),
+  churnRate: z.string().nullable(),
+  mrrAtEnd: z.string(),
+});
+
+const Owed = z.object({ payments: z.number(), paid: z.string(), commission: z.string() });
+
+export const MetricsAnswer = z.object({
+  /** Today so far: the latest snapshot moved by the billing events since (`snapshotDay`: its day). */
+  current: z.object({
+    day: z.string(),
+    snapshotDay: z.string().nullable(),
+    active: z.object({ monthly: z.number(), yearly: z.number(), total: z.number() }),
+    pastDue: z.number(),
+    mrr: z.string(),
+    today: z.object({ new: z.number(), reactivated: z.number(), cancelled: z.number(), lost: z.number() }),
+  }),
+  /** The last 12 ISO weeks and 12 months, oldest first (those with snapshots). */
+  weeks: z.array(PeriodFigures),
+  months: z.array(PeriodFigures),
+  /** The chart: each stored day of the last year, oldest first, then today so far. */
+  days: z.array(DailySnapshot),
+  /** From local billing's referred payments; with Stripe, Rewardful's dashboard has them (owed null). */
+  commissions: z.object({
+    source: z.enum(['local', 'rewardful']),
+    owed: Owed.extend({
+      percent: z.number(),
+      byReferral: z.array(Owed.extend({ referral: z.string() })),
+    }).nullable(),
+  }),
+  /** Why members turned autopay off: every code with its count, and the latest given (newest first). */
+  churnReasons: z.object({
+    counts: z.array(z.object({ code: z.string(), count: z.number() })),
+    recent: z.array(
+      z.object({ at: z.number(), sub: z.string(), code: z.string(), text: z.string().nullable() }),
+    ),
+  }),
+});
+
 /** Issue 33: the operator's calls. Every one needs the operator's permission on the token. */
 export const operatorApi = {
   'operator/members': {
@@ -89,6 +150,12 @@ export const operatorApi = {
     method: 'POST',
     request: Body.extend({ member: MemberSub.optional() }),
     response: Download,
+  },
+  /** Money and churn (docs/operator.md): figures from the daily snapshots, never the members. */
+  'operator/metrics': {
+    method: 'POST',
+    request: Body,
+    response: MetricsAnswer,
   },
   /** Free days: the next charge (and the end of access) moves `days` later; nothing is charged for them. */
   'operator/members/extend': {

@@ -25,6 +25,17 @@ export const opsKeys = {
    */
   audit: 'ops:audit',
   memberAudit: (sub: string) => `ops:audit:${sub}`,
+  /**
+   * HASH of one UTC day's counts (figures.ts `DAY_FIELDS`): the changes counted that day and the
+   * gauges' moves, HINCRBY'd by saveMembership's script with the write they count.
+   */
+  day: (day: string) => `ops:day:${day}`,
+  /** HASH day (`YYYY-MM-DD`) → JSON DailySnapshot, written by the daily job (operator-snapshot). */
+  snapshots: 'ops:snapshots',
+  /** HASH churn reason code → how many members gave it when turning autopay off. */
+  churnReasons: 'ops:churn-reasons',
+  /** LIST of the latest reasons given (JSON {at, sub, code, text}), newest first, capped (churn.ts). */
+  churnRecent: 'ops:churn-recent',
 } as const;
 
 /** The fields of `opsKeys.member`. */
