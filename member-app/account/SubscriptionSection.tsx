@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import type { ChurnReason } from '../../functions/_lib/operator/churn.ts';
 import { storedPlans } from '../billing/plans-storage.ts';
 import { defaultPlans } from '../billing/stored-plans.ts';
 import { AutopayNote } from './AutopayNote.tsx';
+import { AutopayOffDialog } from './AutopayOffDialog.tsx';
 import { billingDetailsQuery } from './billing-details-data.ts';
 import { longDate } from './money-format.ts';
 import { subscriptionChangeMutation } from './subscription-change.ts';
@@ -19,12 +21,21 @@ export function SubscriptionSection() {
   const change = useMutation(subscriptionChangeMutation);
   const [upgraded, setUpgraded] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
+  const offDialog = useRef<HTMLDialogElement>(null);
   const queryClient = useQueryClient();
   const busy = change.isPending;
   // Subscription errors show the provider's raw message (docs/product.md §8).
   const error = message(change.error) ?? (status ? null : message(loadError));
 
-  const toggle = () => change.mutate({ kind: 'toggle', renew: status?.noRenew ?? false });
+  // Turning autopay on is done at once; turning it off is confirmed first, with an optional reason.
+  const toggle = () => {
+    if (status?.noRenew) change.mutate({ kind: 'toggle', renew: true });
+    else offDialog.current?.showModal();
+  };
+  const turnOff = (reason: ChurnReason | undefined) => {
+    offDialog.current?.close();
+    change.mutate({ kind: 'toggle', renew: false, ...(reason ? { reason } : {}) });
+  };
   const openUpgrade = () => {
     // The amount due now is asked again as the dialog opens, and shown before Confirm works.
     void queryClient.refetchQueries({ queryKey: billingDetailsQuery.queryKey });
@@ -94,6 +105,14 @@ export function SubscriptionSection() {
         <p className="form-error" role="alert">
           {error}
         </p>
+      )}
+      {status.endPeriod !== null && (
+        <AutopayOffDialog
+          ref={offDialog}
+          endPeriod={status.endPeriod}
+          onCancel={() => offDialog.current?.close()}
+          onConfirm={turnOff}
+        />
       )}
       <UpgradeDialog
         ref={dialog}

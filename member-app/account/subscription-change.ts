@@ -1,10 +1,13 @@
 import { mutationOptions } from '@tanstack/react-query';
+import type { ChurnReason } from '../../functions/_lib/operator/churn.ts';
 import { callApi } from '../api/client.ts';
 import { billingDetailsQuery } from './billing-details-data.ts';
 import { type SubscriptionStatus, subscriptionStatusQuery } from './subscription-data.ts';
 
 /** docs/product.md §4 Subscription: the autopay toggle, or monthly to yearly. */
-export type SubscriptionChange = { kind: 'toggle'; renew: boolean } | { kind: 'upgrade' };
+export type SubscriptionChange =
+  | { kind: 'toggle'; renew: boolean; reason?: ChurnReason }
+  | { kind: 'upgrade' };
 
 /**
  * A change to the subscription. Its answer is the new state (renewal, end date and, after an
@@ -15,7 +18,10 @@ export const subscriptionChangeMutation = mutationOptions({
   mutationKey: ['subscription', 'change'],
   mutationFn: (change: SubscriptionChange): Promise<Partial<SubscriptionStatus>> =>
     change.kind === 'toggle'
-      ? callApi('subscription/toggle', { renew: change.renew })
+      ? callApi('subscription/toggle', {
+          renew: change.renew,
+          ...(change.reason ? { reason: change.reason } : {}),
+        })
       : callApi('subscription/upgrade'),
   onSuccess: (next, _change, _context, { client }) => {
     client.setQueryData(subscriptionStatusQuery.queryKey, (current) => current && { ...current, ...next });

@@ -1,5 +1,9 @@
 import type { Page } from '@playwright/test';
-import { signInNewMember } from './support/members.ts';
+import { ensureOperator } from '../../functions/_lib/identity/local-users.ts';
+import { createStore } from '../../functions/_lib/store.ts';
+import { SESSION_KEYS } from '../../member-app/auth/session.ts';
+import { LOCAL_OPERATOR_EMAIL } from '../../scripts/local/stack.ts';
+import { signInNewMember, storedSub } from './support/members.ts';
 import { expect, test } from './support/test.ts';
 
 // Buying a membership with the local test-mode billing (the embedded default): the real member app
@@ -69,7 +73,15 @@ test('a new member is sent to /payment for member content, pays by card and gets
   await expect(autopay).toHaveText(
     /^Autopay is on: your card will be charged \$64\.99 on [A-Z][a-z]+ \d{1,2}, \d{4}\.$/,
   );
+  // Turning it off is confirmed first (a reason is optional); keeping it changes nothing.
   await page.getByRole('checkbox', { name: 'Autopay' }).click();
+  const offDialog = page.getByRole('dialog', { name: 'Turn autopay off?' });
+  await expect(offDialog).toContainText(/Your membership will end on [A-Z][a-z]+ \d{1,2}, \d{4}/);
+  await offDialog.getByRole('button', { name: 'Keep autopay on' }).click();
+  await expect(offDialog).toBeHidden();
+  await expect(status).toContainText('renews on');
+  await page.getByRole('checkbox', { name: 'Autopay' }).click();
+  await offDialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(status).toContainText('ends on');
   await expect(autopay).toHaveText(
     /^Autopay is off: your membership ends on [A-Z][a-z]+ \d{1,2}, \d{4} and you won't be charged again\. Turn it on to keep access\.$/,
@@ -107,6 +119,74 @@ test('a new member is sent to /payment for member content, pays by card and gets
     'Card on file: Mastercard ending in 4444, expires 12/2034',
   );
   await expect(autopay).toContainText('Autopay is on: your card will be charged $599.99 on');
+});
+
+/** The local operator, with a password this run knows (the stack generates its own). */
+async function signInOperator(page: Page): Promise<void> {
+  const password = 'operator-billing-journey';
+  const store = createStore({
+    url: process.env.UPSTASH_REDIS_REST_URL ?? '',
+    token: process.env.UPSTASH_REDIS_REST_TOKEN ?? '',
+  });
+  await ensureOperator(store, { email: LOCAL_OPERATOR_EMAIL, password });
+  await page.goto('/');
+  await page.locator('header.site-nav').getByRole('link', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === '/u/login');
+  await page.getByLabel('Email address').fill(LOCAL_OPERATOR_EMAIL);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/console');
+  await storedSub(page);
+}
+
+test('a member who turns autopay off with a reason shows up in the churn reasons', async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // a payment, then the operator's sign-in
+  const { sub } = await signInNewMember(page, { member: false });
+  await fillCard(page, '4242 4242 4242 4242');
+  await submit(page).click();
+  await page.waitForURL((url) => url.pathname === '/');
+
+  await page.goto('/account');
+  await page.getByRole('checkbox', { name: 'Autopay' }).click();
+  const offDialog = page.getByRole('dialog', { name: 'Turn autopay off?' });
+  await offDialog.getByRole('radio', { name: 'I found another service' }).check();
+  await offDialog.getByLabel('Anything else? (optional)').fill('  A cheaper screener  ');
+  await offDialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.locator('[data-subscription-status]')).toContainText('ends on');
+
+  // The operator's figures (the console has no panel for them yet: its call, with the operator's token).
+  const context = await browser.newContext();
+  const operator = await context.newPage();
+  try {
+    await signInOperator(operator);
+    const answer = await operator.evaluate(async (tokenKey) => {
+      const response = await fetch('/api/operator/metrics', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${localStorage.getItem(tokenKey)}`,
+        },
+        body: '{}',
+      });
+      return { status: response.status, body: await response.json() };
+    }, SESSION_KEYS.accessToken);
+    expect(answer.status).toBe(200);
+    const reasons = answer.body.churnReasons as {
+      counts: Array<{ code: string; count: number }>;
+      recent: Array<{ sub: string; code: string; text: string | null }>;
+    };
+    expect(reasons.counts.find((c) => c.code === 'found-another')?.count).toBeGreaterThanOrEqual(1);
+    expect(reasons.recent.find((r) => r.sub === sub)).toMatchObject({
+      code: 'found-another',
+      text: 'A cheaper screener',
+    });
+    expect(answer.body.current.today.cancelled).toBeGreaterThanOrEqual(1);
+  } finally {
+    await context.close();
+  }
 });
 
 /** Whether an input's placeholder fits its text box (measured in the input's own font). */
