@@ -116,6 +116,14 @@ const ACCOUNT_WRITES = new Set<ApiName>([
   'user/updatepassword',
   // One live invite per member under a per-member lock: tests/functions/chat.test.ts sends them at once.
   'user/discord',
+  // The operator's actions: one member's billing (or chat) under its lock, each operator waiting for
+  // the other; tests/functions/operator-actions.test.ts sends them at once.
+  'operator/members/extend',
+  'operator/members/complimentary',
+  'operator/members/cancel',
+  'operator/members/autopay',
+  'operator/members/chat',
+  'operator/members/chat/invite',
 ]);
 
 type Member = Awaited<ReturnType<typeof member>>;

@@ -38,6 +38,8 @@ type A = Awaited<ReturnType<typeof seededMember>>;
  */
 const ID_SAMPLES: Record<string, (a: A) => unknown[]> = {
   custID: (a) => [a.customerId],
+  // The operator's actions name a member by customer id (a member's token is refused before the body).
+  customerId: (a) => [a.customerId],
   userID: (a) => [a.sub],
   note_id: (a) => [a.ids.note],
   category_id: (a) => [a.ids.category],

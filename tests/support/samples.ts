@@ -124,5 +124,12 @@ export function validRequests(
     'operator/members': { query: 'member@example.com', cursor: null, limit: 10 },
     'operator/audit': { member: 'auth0|someone', cursor: '0' },
     'operator/audit/export': { member: 'auth0|someone' },
+    // The operator's actions, on a member no suite has (a 404 once the request is valid).
+    'operator/members/extend': { member: 'auth0|someone', days: 7 },
+    'operator/members/complimentary': { member: 'auth0|someone', until: '2030-01-31' },
+    'operator/members/cancel': { member: 'auth0|someone', when: 'period-end' },
+    'operator/members/autopay': { member: 'auth0|someone', on: true },
+    'operator/members/chat': { member: 'auth0|someone', access: 'revoke' },
+    'operator/members/chat/invite': { member: 'auth0|someone' },
   };
 }

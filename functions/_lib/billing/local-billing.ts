@@ -34,6 +34,7 @@ const key = {
 };
 
 const OP_TTL_SECONDS = 24 * 60 * 60; // as Stripe keeps idempotency keys
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The promo a local subscription carries, as Stripe keeps a discount on a subscription: set when it
@@ -193,6 +194,25 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
     setCancelAtPeriodEnd: (membership, cancel, operationId) =>
       once(operationId, async () =>
         saveSubscription({ ...(await current(membership)), cancelAtPeriodEnd: cancel, asOf: now() }),
+      ),
+
+    // From the period end the member's record holds, as the Stripe adapter: a retried operation
+    // asks the same change (and replays its answer).
+    extendPeriod: (membership, days, operationId) =>
+      once(operationId, async () =>
+        saveSubscription({
+          ...(await current(membership)),
+          // As Stripe: the free days are a trial to the new end, then renewals from it.
+          status: 'trialing',
+          currentPeriodEnd: membership.currentPeriodEnd + days * DAY_MS,
+          asOf: now(),
+        }),
+      ),
+
+    // As Stripe's cancel: ended at once, the period end kept, nothing refunded.
+    cancelNow: (membership, operationId) =>
+      once(operationId, async () =>
+        saveSubscription({ ...(await current(membership)), status: 'canceled', asOf: now() }),
       ),
 
     changePlan: (membership, plan, operationId) =>

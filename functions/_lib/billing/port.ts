@@ -63,6 +63,14 @@ export interface Billing {
   ): Promise<Membership>;
   /** The autopay toggle (docs/product.md §4): cancel at period end, or renew again. */
   setCancelAtPeriodEnd(membership: Membership, cancel: boolean, operationId: string): Promise<Membership>;
+  /**
+   * Free days (an operator's grant): the next charge moves from the period end we hold to `days`
+   * later, and access runs until then; nothing is charged or credited for it. Stripe: a trial to
+   * the new date (docs/operator.md "Actions").
+   */
+  extendPeriod(membership: Membership, days: number, operationId: string): Promise<Membership>;
+  /** Ends the subscription now (an operator's action): access stops, nothing is refunded. */
+  cancelNow(membership: Membership, operationId: string): Promise<Membership>;
   /** Monthly → yearly on the existing subscription (never a second one). */
   changePlan(membership: Membership, plan: PlanName, operationId: string): Promise<Membership>;
   replaceCard(membership: Membership, cardToken: string, operationId: string): Promise<void>;

@@ -23,6 +23,7 @@ export interface StripeTransport {
 }
 
 const PLANS_TTL_MS = 5 * 60 * 1000;
+const DAY_S = 24 * 60 * 60;
 
 /**
  * Rewardful's Stripe integration reads `metadata.referral` (the referred visit's UUID from its
@@ -250,6 +251,37 @@ export async function createStripeBilling(
             membership.subscriptionId,
             { cancel_at_period_end: cancel, expand: ['latest_invoice'] },
             { idempotencyKey: `${operationId}:toggle` },
+          ),
+        ),
+      ),
+
+    // Free days: Stripe's documented way to move an existing subscription's next charge is a trial
+    // to the new date (its billing cycle anchor becomes trial_end), with proration off, so the days
+    // already paid are neither credited nor charged again. The end is computed from the period end
+    // we hold, so a retried operation sends the same parameters under the same idempotency key.
+    extendPeriod: (membership, days, operationId) =>
+      refusals(async () =>
+        toMembership(
+          await stripe.subscriptions.update(
+            membership.subscriptionId,
+            {
+              trial_end: Math.floor(membership.currentPeriodEnd / 1000) + days * DAY_S,
+              proration_behavior: 'none',
+              expand: ['latest_invoice'],
+            },
+            { idempotencyKey: `${operationId}:extend` },
+          ),
+        ),
+      ),
+
+    // Ends it at once; Stripe's defaults credit nothing (prorate false) and send no final invoice.
+    cancelNow: (membership, operationId) =>
+      refusals(async () =>
+        toMembership(
+          await stripe.subscriptions.cancel(
+            membership.subscriptionId,
+            { expand: ['latest_invoice'] },
+            { idempotencyKey: `${operationId}:cancel` },
           ),
         ),
       ),

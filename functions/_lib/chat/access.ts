@@ -41,8 +41,13 @@ export async function followMembership(deps: AccessDeps, sub: string): Promise<v
   }
 }
 
+// Access an operator took away stays away whatever billing does (record.ts `suspended`).
 function needsFollowing(deps: Pick<Deps, 'now'>, record: ChatRecord | null, membership: string | null) {
-  return record !== null && hasAccess(parseMembership(membership), deps.now()) === record.revoked;
+  return (
+    record !== null &&
+    !record.suspended &&
+    hasAccess(parseMembership(membership), deps.now()) === record.revoked
+  );
 }
 
 /**

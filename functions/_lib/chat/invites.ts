@@ -14,6 +14,9 @@ import { beginInviteTurn, type Change, type Turn } from './turn.ts';
 
 type InviteDeps = Pick<Deps, 'store' | 'now'> & ChatPorts;
 
+/** What a member whose chat access an operator took away reads when asking for an invite. */
+export const CHAT_SUSPENDED_MESSAGE = 'Your chat access has been suspended. Contact support.';
+
 /** The community's refusal, as the member should read it (docs/product.md §8: the server's string is shown). */
 export async function chatCall<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -47,6 +50,8 @@ export async function requestInvite(
   try {
     // The membership may have ended since the endpoint checked it; the turn read it under the lock.
     if (!hasAccess(parseMembership(turn.membership), deps.now())) throw membershipRequired();
+    // Taken away by an operator (record.ts `suspended`): no new invite until they restore it.
+    if (turn.record?.suspended) throw new HttpError(403, CHAT_SUSPENDED_MESSAGE);
     const issued = await issue(deps, turn, member);
     change = issued.change;
     const { invite } = issued;

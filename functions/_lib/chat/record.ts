@@ -21,6 +21,11 @@ export interface ChatRecord {
    * an end so a renewal gives the role back to the same account, if no other member has bound it since.
    */
   account: string | null;
+  /**
+   * True while an operator has taken access away (docs/operator.md "Actions"): `revoked` stays
+   * true whatever the membership does, and no invite is issued, until an operator restores it.
+   */
+  suspended?: boolean;
 }
 
 /** Records written before accounts were kept have none: the account is then found by the username. */
