@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { saveMembership } from '../../functions/_lib/billing/billing.ts';
+import { getBillingPorts } from '../../functions/_lib/billing/billing-ports.ts';
 import { hasAccess, type Membership, membershipKey } from '../../functions/_lib/billing/membership.ts';
 import { createStripeBilling } from '../../functions/_lib/billing/stripe-billing.ts';
 import { followMembership } from '../../functions/_lib/chat/access.ts';
 import { getChatPorts } from '../../functions/_lib/chat/chat-ports.ts';
+import { createDiscordChat } from '../../functions/_lib/chat/discord-chat.ts';
 import { CHAT_SUSPENDED_MESSAGE } from '../../functions/_lib/chat/invites.ts';
 import { chatKeys } from '../../functions/_lib/chat/keys.ts';
 import { openLocalInvite } from '../../functions/_lib/chat/local-chat.ts';
@@ -13,6 +15,7 @@ import type { AuditEntry, MemberRow } from '../../functions/_lib/contract/operat
 import { getDeps } from '../../functions/_lib/deps.ts';
 import { createUser } from '../../functions/_lib/identity/local-users.ts';
 import { cancelMember, extendMember } from '../../functions/_lib/operator/actions-billing.ts';
+import { setChatAccess } from '../../functions/_lib/operator/actions-chat.ts';
 import { opsKeys } from '../../functions/_lib/operator/keys.ts';
 import chargeFn from '../../functions/charge.ts';
 import auditFn from '../../functions/operator-audit.ts';
@@ -25,6 +28,7 @@ import extendFn from '../../functions/operator-members-extend.ts';
 import statusFn from '../../functions/subscription-status.ts';
 import toggleFn from '../../functions/subscription-toggle.ts';
 import discordFn from '../../functions/user-discord.ts';
+import { type DiscordRecorder, startDiscordRecorder } from '../support/discord-recorder.ts';
 import { activeMembership } from '../support/members.ts';
 import { type StripeRecorder, startStripeRecorder } from '../support/stripe-recorder.ts';
 import { authHeader, OPERATOR_PERMISSIONS } from '../support/tokens.ts';
@@ -379,6 +383,44 @@ describe('chat access', () => {
       expect(answer.status, path).toBe(409);
     }
     expect(await store.get(chatKeys.member(sub))).toBeNull();
+  });
+});
+
+describe('chat actions when the community fails', () => {
+  let discord: DiscordRecorder;
+  beforeAll(async () => {
+    discord = await startDiscordRecorder();
+    discord.routes.push(() => ({ status: 503, body: { message: 'upstream connect error' } }));
+  });
+  afterAll(() => discord.close());
+
+  it('a revoke is a 503: the record, the claims and the log as they were, the lock let go', async () => {
+    const sub = newSub();
+    await saveMembership(store, sub, activeMembership());
+    const record = {
+      username: `down.${randomUUID().slice(0, 8)}`,
+      invite: null,
+      revoked: false,
+      account: null,
+    };
+    await store.set(chatKeys.member(sub), JSON.stringify(record));
+    const chat = createDiscordChat({
+      kind: 'discord',
+      botToken: 'MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.discord-down-test-token',
+      guildId: '100000000000000001',
+      channelId: '200000000000000002',
+      roleId: '300000000000000003',
+      apiBase: discord.apiBase,
+    });
+    const deps = { store, now: Date.now, billing: getBillingPorts().billing, chat: async () => chat };
+    const caller = { sub: 'auth0|chat-operator', email: null, customerId: null };
+    await expect(setChatAccess(deps, caller, { member: sub, access: 'revoke' })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(JSON.parse((await store.get<string>(chatKeys.member(sub))) ?? 'null')).toEqual(record);
+    expect(await store.get(chatKeys.owner(record.username))).toBeNull();
+    expect(await store.get(chatKeys.lock(sub))).toBeNull();
+    expect((await auditOf(sub)).map((e) => e.action)).toEqual(['billing.state']);
   });
 });
 
