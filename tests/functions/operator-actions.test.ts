@@ -278,7 +278,7 @@ describe('a complimentary membership', () => {
     const until = day(Date.now() + 40 * DAY);
     const end = Date.parse(`${until}T00:00:00Z`) + DAY;
     const { member } = await act(complimentaryFn, 'operator/members/complimentary', { member: sub, until });
-    expect(member).toMatchObject({ currentPeriodEnd: end, autopay: false });
+    expect(member).toMatchObject({ status: 'free', currentPeriodEnd: end, autopay: false });
     expect(await accountStatus(headers)).toMatchObject({ plan: 'monthly', noRenew: true, endPeriod: end });
     expect(await store.hget(opsKeys.member(sub), 'complimentaryUntil')).toBe(String(end));
 

@@ -41,6 +41,15 @@ export const PAST_DUE_GRACE_MS = 7 * DAY_MS;
 /** Slack for a renewal whose confirmation has not reached us yet (webhook delay). */
 export const RENEWAL_SLACK_MS = 2 * DAY_MS;
 
+/**
+ * A complimentary membership an operator granted (docs/operator.md, "Actions"): a record of ours
+ * whose subscription id names no provider subscription. Nothing at the provider can charge it.
+ */
+export const COMPLIMENTARY_PREFIX = 'comp_';
+
+export const isComplimentary = (membership: Membership | null): boolean =>
+  membership?.subscriptionId.startsWith(COMPLIMENTARY_PREFIX) ?? false;
+
 export const membershipKey = (sub: string) => `billing:member:${sub}`;
 export const customerOwnerKey = (customerId: string) => `billing:customer:${customerId}`;
 

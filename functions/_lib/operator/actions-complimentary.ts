@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Caller } from '../auth/verify.ts';
 import { customerOfKey } from '../billing/billing.ts';
-import { hasAccess, type Membership, membershipKey } from '../billing/membership.ts';
+import {
+  COMPLIMENTARY_PREFIX,
+  hasAccess,
+  isComplimentary,
+  type Membership,
+  membershipKey,
+} from '../billing/membership.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import type { Store } from '../store.ts';
 import { operatorEntry } from './actions.ts';
@@ -19,14 +25,11 @@ import { memberFields, opsKeys } from './keys.ts';
  * says the same for the console. Only the operator's own script writes it (no saveMembership: an
  * earlier `until` would be refused as "older"), comparing the record it read.
  */
-export const COMPLIMENTARY_PREFIX = 'comp_';
+export { COMPLIMENTARY_PREFIX, isComplimentary } from '../billing/membership.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far ahead a complimentary membership may run. */
 export const COMPLIMENTARY_MAX_DAYS = 730;
-
-export const isComplimentary = (membership: Membership | null): boolean =>
-  membership?.subscriptionId.startsWith(COMPLIMENTARY_PREFIX) ?? false;
 
 /**
  * A paid subscription that the provider may still charge or renew: granting a complimentary

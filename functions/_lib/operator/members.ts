@@ -2,6 +2,7 @@ import { normalizeEmail } from '../account/rules.ts';
 import {
   customerOwnerKey,
   hasAccess,
+  isComplimentary,
   type Membership,
   membershipKey,
   parseMembership,
@@ -123,9 +124,9 @@ export function memberRow(
 }
 
 /**
- * The console's status, by the one access rule (billing/membership.ts): access → active, past due
- * (in the grace period) or ending (autopay off); no access → free while a complimentary grant runs,
- * else ended.
+ * The console's status, by the one access rule (billing/membership.ts): access → free (a
+ * complimentary membership), active, past due (in the grace period) or ending (autopay off); no
+ * access → free while the index's complimentary grant runs, else ended.
  */
 export function statusOf(
   membership: Membership | null,
@@ -133,6 +134,7 @@ export function statusOf(
   now: number,
 ): MemberRow['status'] {
   if (membership && hasAccess(membership, now)) {
+    if (isComplimentary(membership)) return 'free';
     if (membership.status === 'past_due') return 'past due';
     return membership.cancelAtPeriodEnd ? 'ending' : 'active';
   }
