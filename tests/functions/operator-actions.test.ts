@@ -25,6 +25,7 @@ import chatFn from '../../functions/operator-members-chat.ts';
 import inviteFn from '../../functions/operator-members-chat-invite.ts';
 import complimentaryFn from '../../functions/operator-members-complimentary.ts';
 import extendFn from '../../functions/operator-members-extend.ts';
+import detailsFn from '../../functions/subscription-details.ts';
 import statusFn from '../../functions/subscription-status.ts';
 import toggleFn from '../../functions/subscription-toggle.ts';
 import discordFn from '../../functions/user-discord.ts';
@@ -285,8 +286,16 @@ describe('a complimentary membership', () => {
     // The cancelled subscription's webhook, late: refused, the grant stands.
     expect(await saveMembership(store, sub, { ...cancelled, asOf: Date.now() })).toBe(false);
     expect(hasAccess(await stored(sub), Date.now())).toBe(true);
-    // The member's own billing calls on it are refused, not half-done.
-    expect((await call(toggleFn, 'subscription/toggle', headers, { renew: true })).status).toBe(409);
+    // The member's own billing calls on it are refused, not half-done, and /account asks the
+    // provider nothing about it.
+    const toggled = await call(toggleFn, 'subscription/toggle', headers, { renew: true });
+    expect(toggled.status).toBe(409);
+    expect(toggled.json.error).toMatch(/^Your membership is complimentary until \d{4}-\d{2}-\d{2}/);
+    expect((await call(detailsFn, 'subscription/details', headers, {})).json).toEqual({
+      card: null,
+      nextCharge: null,
+      upgradeDueNow: null,
+    });
     // Free days on it move its end; no provider call.
     const longer = await act(extendFn, 'operator/members/extend', { member: sub, days: 2 });
     expect(longer.member.currentPeriodEnd).toBe(end + 2 * DAY);

@@ -19,6 +19,7 @@ import type { BillingPorts } from './billing-ports.ts';
 import {
   customerOwnerKey,
   hasAccess,
+  isComplimentary,
   type Membership,
   membershipKey,
   parseMembership,
@@ -35,7 +36,8 @@ type BillingDeps = Pick<Deps, 'store' | 'now'> & Pick<BillingPorts, 'billing'>;
 
 /** sub → the member's payment customer, kept server-side (never taken from the request). */
 export const customerOfKey = (sub: string) => `billing:customer-of:${sub}`;
-const chargeLockKey = (sub: string) => `billing:lock:charge:${sub}`;
+/** A member's payment lock: a charge, an upgrade and an operator's change each hold it. */
+export const chargeLockKey = (sub: string) => `billing:lock:charge:${sub}`;
 const CHARGE_LOCK_MS = 60_000;
 
 /** One payment operation per member at a time (a charge, an upgrade): the provider never bills twice. */
@@ -313,7 +315,9 @@ export async function subscriptionDetails(
   caller: Caller,
 ): Promise<ApiResponse<'subscription/details'>> {
   const membership = await readMembership(deps, caller.sub);
-  if (!membership) return { card: null, nextCharge: null, upgradeDueNow: null };
+  // A complimentary membership has nothing at the provider to ask about: no card, no renewal.
+  if (!membership || isComplimentary(membership))
+    return { card: null, nextCharge: null, upgradeDueNow: null };
   const billing = await deps.billing();
   const active = hasAccess(membership, deps.now());
   // A lapsed member still sees the card (replacing it is how access comes back); nothing else.
@@ -331,6 +335,13 @@ export async function subscriptionDetails(
   };
 }
 
+/** A complimentary membership (granted by an operator) has no subscription to renew or upgrade. */
+const complimentaryRefusal = (membership: Membership) =>
+  new HttpError(
+    409,
+    `Your membership is complimentary until ${new Date(membership.currentPeriodEnd).toISOString().slice(0, 10)}: there is no subscription to renew or upgrade`,
+  );
+
 /** docs/product.md §4: autopay on → renews on the end date; off → ends on it. */
 export async function toggleAutopay(
   deps: BillingDeps,
@@ -339,6 +350,7 @@ export async function toggleAutopay(
   renew: boolean,
   reason?: ChurnReason,
 ): Promise<ApiResponse<'subscription/toggle'>> {
+  if (isComplimentary(membership)) throw complimentaryRefusal(membership);
   const billing = await deps.billing();
   const updated = await translate(() =>
     billing.setCancelAtPeriodEnd(membership, !renew, `toggle:${caller.sub}:${renew}:${membership.asOf}`),
@@ -358,6 +370,7 @@ export async function upgradeToYearly(
   membership: Membership,
 ): Promise<ApiResponse<'subscription/upgrade'>> {
   const alreadyYearly = () => new HttpError(409, 'Your subscription is already Yearly.');
+  if (isComplimentary(membership)) throw complimentaryRefusal(membership);
   if (membership.plan === 'yearly') throw alreadyYearly();
   // The charge's lock: simultaneous upgrades (or an upgrade during a charge) never bill twice.
   const { store } = deps;

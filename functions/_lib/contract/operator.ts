@@ -4,7 +4,7 @@ import { Body, type ContractEntry } from './shared.ts';
 
 /**
  * A member as the operator's console lists it (docs/operator.md). `free`: a complimentary
- * membership, which the operator will grant (reserved: nothing grants one yet).
+ * membership an operator granted (`operator/members/complimentary`).
  */
 export const MemberStatus = z.enum(['active', 'past due', 'ending', 'ended', 'free']);
 

@@ -1,4 +1,5 @@
 import type { Caller } from '../auth/verify.ts';
+import { chargeLockKey } from '../billing/billing.ts';
 import type { BillingPorts } from '../billing/billing-ports.ts';
 import { customerOwnerKey, type Membership, membershipKey, parseMembership } from '../billing/membership.ts';
 import { BillingRefusedError, CardError } from '../billing/port.ts';
@@ -63,13 +64,12 @@ export async function resolveMember(store: Store, target: Target): Promise<strin
  * other, each reading the state the other left (two extensions add up exactly). An operator waits
  * for it (a member's charge holds it for one provider call); still taken after the wait → 409.
  */
-const billingLockKey = (sub: string) => `billing:lock:charge:${sub}`;
 const LOCK_MS = 60_000;
 const WAIT_MS = 20_000;
 const RETRY_MS = 25;
 
 export async function withMemberLock<T>(store: Store, sub: string, work: () => Promise<T>): Promise<T> {
-  const key = billingLockKey(sub);
+  const key = chargeLockKey(sub);
   const token = lockToken();
   const until = Date.now() + WAIT_MS;
   while ((await store.set(key, token, lockOptions(LOCK_MS))) === null) {

@@ -13,8 +13,8 @@ export const opsKeys = {
   /**
    * HASH of one member: `email` (lower case, from the charge), `signedUpAt` (ms, as the ZSET's
    * score), `lastVisit` (ms, the app's start-up status call), `promo` (the code paid with at the
-   * charge), `complimentaryUntil` (ms; reserved for the next slice's complimentary grant: the
-   * `free` status).
+   * charge), `complimentaryUntil` (ms: the end of a complimentary membership an operator granted,
+   * the `free` status).
    */
   member: (sub: string) => `ops:member:${sub}`,
   /** HASH email (lower case) → sub: the console's lookup by email. Customer id → sub is billing's. */
