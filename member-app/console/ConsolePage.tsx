@@ -6,16 +6,18 @@ import { AuditLog } from './AuditLog.tsx';
 import { isRefusal, membersQuery, REFUSAL } from './console-data.ts';
 import { showConsoleLink } from './console-link.ts';
 import { MembersPanel } from './MembersPanel.tsx';
+import { MoneyPanel } from './MoneyPanel.tsx';
 import './console.css';
 
 const TABS = [
   { id: 'members', label: 'Members' },
   { id: 'audit', label: 'Audit log' },
+  { id: 'money', label: 'Money' },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
 /**
- * /console (docs/operator.md): the operator's members and audit log. Visitors are asked to sign in;
+ * /console (docs/operator.md): the operator's members (with their actions), the audit log and money. Visitors are asked to sign in;
  * a signed-in caller's first call decides the rest: the server answers 403 to anyone without the
  * operator's permission, and the page says so (no redirect: an operator need not be a member).
  */
@@ -54,7 +56,8 @@ function OperatorConsole() {
     );
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    const next = TABS[(TABS.findIndex((t) => t.id === tab) + 1) % TABS.length]?.id ?? 'members';
+    const step = event.key === 'ArrowLeft' ? TABS.length - 1 : 1;
+    const next = TABS[(TABS.findIndex((t) => t.id === tab) + step) % TABS.length]?.id ?? 'members';
     setTab(next);
     document.getElementById(`console-tab-${next}`)?.focus();
   };
@@ -77,7 +80,13 @@ function OperatorConsole() {
         ))}
       </div>
       <div id={`console-panel-${tab}`} role="tabpanel" aria-labelledby={`console-tab-${tab}`}>
-        {tab === 'members' ? <MembersPanel /> : <AuditLog member={null} title="Audit log" />}
+        {tab === 'members' ? (
+          <MembersPanel />
+        ) : tab === 'audit' ? (
+          <AuditLog member={null} title="Audit log" />
+        ) : (
+          <MoneyPanel />
+        )}
       </div>
     </>
   );

@@ -2,10 +2,22 @@ import { type ReactNode, useId } from 'react';
 import type { MemberRow } from '../../functions/_lib/contract/operator.ts';
 import { AuditLog } from './AuditLog.tsx';
 import { autopayLabel, chatLabel, formatDate, formatDateTime, orDash, planLabel } from './format.ts';
+import { MemberActions } from './MemberActions.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
-/** One member: every field of their row, then their own audit log. */
-export function MemberDetail({ member, onClose }: { member: MemberRow; onClose: () => void }) {
+/**
+ * One member: every field of their row, the operator's actions (the row an action answers replaces
+ * this one through `onChanged`), then their own audit log.
+ */
+export function MemberDetail({
+  member,
+  onClose,
+  onChanged,
+}: {
+  member: MemberRow;
+  onClose: () => void;
+  onChanged: (row: MemberRow) => void;
+}) {
   const heading = useId();
   const name = member.email ?? member.sub;
   const fields: Array<[string, ReactNode]> = [
@@ -38,6 +50,7 @@ export function MemberDetail({ member, onClose }: { member: MemberRow; onClose: 
           </div>
         ))}
       </dl>
+      <MemberActions key={member.sub} member={member} onChanged={onChanged} />
       <AuditLog member={member.sub} title={`Audit log of ${name}`} fileFor={name} />
     </section>
   );

@@ -50,7 +50,9 @@ export function MembersPanel() {
           </button>
         )}
       </form>
-      {selected && <MemberDetail member={selected} onClose={() => setSelected(null)} />}
+      {selected && (
+        <MemberDetail member={selected} onClose={() => setSelected(null)} onChanged={setSelected} />
+      )}
       <div className="console__scroll">
         <table className="console-table">
           <caption>{query ? `Members matching “${query}”` : 'Members, newest first'}</caption>

@@ -1,6 +1,8 @@
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { MemberRow } from '../../functions/_lib/contract/operator.ts';
 import { ApiError, callApi } from '../api/client.ts';
 import { accessTokenForApi } from '../auth/auth-service.ts';
+import type { MemberAction } from './action-rules.ts';
 
 /**
  * The console's reads (docs/operator.md): the member index newest first or one member found, and
@@ -68,3 +70,42 @@ export async function downloadAuditCsv(member: string | null, fileName: string):
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
+
+/** The money and churn figures (operator/metrics): from the daily snapshots, fresh for half a minute. */
+export const metricsQuery = queryOptions({
+  queryKey: ['operator', 'metrics'],
+  queryFn: () => callApi('operator/metrics', {}),
+  staleTime: FRESH_MS,
+});
+
+/** An action's answer: the member's row now, and for an invite, its link and expiry. */
+export type ActionAnswer = { member: MemberRow; invite?: string; expiresAt?: number };
+
+/** Sends one operator action for `member` (their subject) to its call. */
+export function runAction(member: string, action: MemberAction): Promise<ActionAnswer> {
+  switch (action.kind) {
+    case 'extend':
+      return callApi('operator/members/extend', { member, days: action.days });
+    case 'complimentary':
+      return callApi('operator/members/complimentary', { member, until: action.until });
+    case 'cancel':
+      return callApi('operator/members/cancel', { member, when: action.when });
+    case 'autopay':
+      return callApi('operator/members/autopay', { member, on: action.on });
+    case 'chat':
+      return callApi('operator/members/chat', { member, access: action.access });
+    case 'invite':
+      return callApi('operator/members/chat/invite', { member });
+  }
+}
+
+/**
+ * After an action: the member list and the audit logs (the whole one and the member's) are read
+ * again, so the new row and the new entries show; the figures too, as billing actions move them.
+ */
+export const afterAction = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['operator', 'members'] }),
+    queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] }),
+    queryClient.invalidateQueries({ queryKey: ['operator', 'metrics'] }),
+  ]);

@@ -1,4 +1,4 @@
-import { OPERATOR_READ } from '../../functions/_lib/auth/claims.ts';
+import { OPERATOR_READ, OPERATOR_WRITE } from '../../functions/_lib/auth/claims.ts';
 
 /**
  * The API permissions an access token lists (Auth0 RBAC's `permissions` claim), read from its
@@ -22,3 +22,7 @@ export function tokenPermissions(token: string | null | undefined): string[] {
 /** Whether the token carries the operator's read permission (the console and its link). */
 export const canReadMembers = (token: string | null | undefined): boolean =>
   tokenPermissions(token).includes(OPERATOR_READ);
+
+/** Whether the token carries the operator's write permission (the member actions). */
+export const canWriteMembers = (token: string | null | undefined): boolean =>
+  tokenPermissions(token).includes(OPERATOR_WRITE);

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { canReadMembers, tokenPermissions } from '../../member-app/console/token-permissions.ts';
+import {
+  canReadMembers,
+  canWriteMembers,
+  tokenPermissions,
+} from '../../member-app/console/token-permissions.ts';
 import { OPERATOR_PERMISSIONS, signToken } from '../support/tokens.ts';
 
 describe('the operator’s permission read from an access token, for display (member-app/console)', () => {
@@ -13,6 +17,13 @@ describe('the operator’s permission read from an access token, for display (me
     expect(canReadMembers(await signToken({}))).toBe(false);
     expect(canReadMembers(await signToken({ permissions: ['write:members'] }))).toBe(false);
     expect(canReadMembers(await signToken({ extra: { permissions: 'read:members' } }))).toBe(false);
+  });
+
+  it('shows the member actions only for a token carrying write:members', async () => {
+    expect(canWriteMembers(await signToken({ permissions: OPERATOR_PERMISSIONS }))).toBe(true);
+    expect(canWriteMembers(await signToken({ permissions: ['read:members'] }))).toBe(false);
+    expect(canWriteMembers(await signToken({}))).toBe(false);
+    expect(canWriteMembers(null)).toBe(false);
   });
 
   it('anything that is not a token grants nothing', () => {
