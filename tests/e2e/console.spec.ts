@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { ensureOperator } from '../../functions/_lib/identity/local-users.ts';
 import { createStore } from '../../functions/_lib/store.ts';
 import { LOCAL_OPERATOR_EMAIL } from '../../scripts/local/stack.ts';
@@ -131,5 +132,154 @@ test('a member opening /console is told it is not for them and stays; a visitor 
     await expect(visitor).toHaveURL((url) => url.pathname === '/console');
   } finally {
     await visitorContext.close();
+  }
+});
+
+/** The local operator signed in, on /console, in a context of its own. */
+async function signInOperator(browser: Browser): Promise<{ operator: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const operator = await context.newPage();
+  const { email, password } = await operatorAccount();
+  await operator.goto('/');
+  await operator.locator('header.site-nav').getByRole('link', { name: 'Sign In' }).click();
+  await operator.waitForURL((url) => url.pathname === '/u/login');
+  await operator.getByLabel('Email address').fill(email);
+  await operator.getByLabel('Password').fill(password);
+  await operator.getByRole('button', { name: 'Sign in' }).click();
+  await operator.waitForURL((url) => url.pathname === '/console');
+  await storedSub(operator);
+  return { operator, close: () => context.close() };
+}
+
+/**
+ * The Money tab's members new today and the day (UTC) they are for, opened afresh (the figures are
+ * cached 30 s). New today only grows within a day, whatever other journeys do beside this one.
+ */
+async function newToday(operator: Page): Promise<{ day: string; count: number }> {
+  await operator.goto('/console');
+  await operator.getByRole('tab', { name: 'Money' }).click();
+  const figure = operator
+    .locator('.console-money__figures > div')
+    .filter({ has: operator.locator('dt', { hasText: /^New today$/ }) })
+    .locator('dd');
+  await expect(figure).toHaveText(/^[\d,]+$/);
+  const day = (await operator.getByText(/^Today \(\d{4}-\d{2}-\d{2}, UTC\)/).textContent()) ?? '';
+  return { day: day.slice(7, 17), count: Number((await figure.textContent())?.replace(/,/g, '')) };
+}
+
+/** "December 26, 2026" → the day `days` later, in the same words (calendar days, no clock). */
+function daysAfter(longDate: string, days: number): string {
+  const at = new Date(`${longDate} 12:00 UTC`);
+  const later = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + days));
+  return later.toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+test('the operator gives free days, revokes and restores chat, cancels; the member and the figures follow', async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // a payment, the member's chat invite, then six operator actions
+  const { operator, close } = await signInOperator(browser);
+  try {
+    const before = await newToday(operator);
+    const member = await payingMember(page);
+
+    // The member asks for the chat invite, so there is a chat record to revoke.
+    await page.goto('/chat');
+    const chat = page.locator('form', {
+      has: page.getByRole('heading', { name: "Your invite to the members' chat" }),
+    });
+    await chat.getByLabel('Discord username').fill(`e2e.${randomUUID().slice(0, 8)}`);
+    await chat.getByRole('button', { name: 'Get Invite' }).click();
+    await expect(chat.getByLabel('Your invite link')).toHaveValue(/\/invite\//);
+    await page.goto('/account');
+    const renews = page.locator('[data-subscription-status] strong');
+    await expect(renews).toHaveText(/^\w+ \d{1,2}, \d{4}$/);
+    const endBefore = (await renews.textContent()) ?? '';
+
+    // The Money tab counts the new member (others may pay meanwhile: at least one more; a new UTC
+    // day in between starts the count again).
+    const after = await newToday(operator);
+    expect(after.count).toBeGreaterThanOrEqual(after.day === before.day ? before.count + 1 : 1);
+
+    await operator.getByRole('tab', { name: 'Members' }).click();
+    await operator.getByLabel('Email or customer id').fill(member.email);
+    await operator.getByRole('button', { name: 'Search' }).click();
+    await operator.getByRole('button', { name: member.email }).click();
+    const detail = operator.getByRole('region', { name: member.email });
+    const actions = detail.getByRole('region', { name: 'Actions' });
+    const status = actions.getByRole('status');
+    const log = detail.getByRole('table', { name: `Audit log of ${member.email}, newest first` });
+
+    // Free days: the form previews the new end, the answer's row shows it, the log has the entry.
+    await actions.getByLabel('Free days').fill('7');
+    await actions.getByRole('button', { name: 'Give free days' }).click();
+    await expect(status).toHaveText(/^Gave 7 free days: the period now ends /);
+    await expect(log.getByRole('row').filter({ hasText: 'operator.extend' })).toHaveCount(1);
+    await expect(log.getByRole('row').filter({ hasText: 'operator.extend' })).toContainText('operator@');
+
+    // The member's own page shows the end 7 days later.
+    await page.goto('/account');
+    await expect(renews).toHaveText(daysAfter(endBefore, 7));
+
+    // Chat: revoking asks first; restoring gives it back.
+    await actions.getByRole('button', { name: 'Revoke chat' }).click();
+    await actions
+      .getByRole('group', { name: /^Revoke chat\?/ })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await expect(status).toHaveText('Chat access revoked.');
+    await expect(detail).toContainText('(revoked)');
+    await actions.getByRole('button', { name: 'Restore chat' }).click();
+    await expect(status).toHaveText('Chat access restored.');
+    await expect(actions.getByRole('button', { name: 'Revoke chat' })).toBeVisible();
+    await expect(log.getByRole('row').filter({ hasText: 'operator.chat-revoke' })).toHaveCount(1);
+    await expect(log.getByRole('row').filter({ hasText: 'operator.chat-restore' })).toHaveCount(1);
+
+    // Cancel now asks first; going back changes nothing.
+    await actions.getByRole('button', { name: 'Cancel now' }).click();
+    const confirmNow = actions.getByRole('group', { name: /^Cancel now ends access at once/ });
+    await confirmNow.getByRole('button', { name: 'Back' }).click();
+    await expect(confirmNow).toBeHidden();
+
+    // Cancel at the period end, then again: the second is refused in the server's words.
+    await actions.getByRole('button', { name: 'Cancel at period end' }).click();
+    await actions
+      .getByRole('group', { name: /^Cancel at the period end\?/ })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await expect(status).toHaveText(/^Cancels at the period end: access until /);
+    await expect(log.getByRole('row').filter({ hasText: 'operator.cancel-period-end' })).toHaveCount(1);
+    await actions.getByRole('button', { name: 'Cancel at period end' }).click();
+    await actions
+      .getByRole('group', { name: /^Cancel at the period end\?/ })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await expect(actions.getByRole('alert')).toHaveText('The subscription already ends at its period end.');
+
+    // The whole log has the operator's entries too.
+    await operator.getByRole('tab', { name: 'Audit log' }).click();
+    const all = operator.getByRole('table', { name: 'Audit log, newest first' });
+    const mine = all.getByRole('row').filter({ hasText: member.sub });
+    for (const action of [
+      'operator.extend',
+      'operator.chat-revoke',
+      'operator.chat-restore',
+      'operator.cancel-period-end',
+    ])
+      await expect(mine.filter({ hasText: action })).toHaveCount(1);
+
+    // The member's page follows: autopay is off, access until the extended end.
+    await page.goto('/account');
+    await expect(page.locator('[data-subscription-status]')).toContainText(
+      `ends on ${daysAfter(endBefore, 7)}`,
+    );
+  } finally {
+    await close();
   }
 });
