@@ -90,6 +90,7 @@ const READS = new Set<ApiName>([
   'operator/audit',
   'operator/audit/export',
   'operator/members',
+  'operator/metrics',
   'payment/verify',
   'playlists',
   'promo',

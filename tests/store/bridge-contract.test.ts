@@ -251,6 +251,13 @@ const rows: Row[] = [
     raw: (k, run) => Promise.all([run(['HGET', k('h'), 'f']), run(['HGET', k('h'), 'missing'])]),
   },
   {
+    name: 'HEXISTS field and missing field',
+    methods: ['hexists'],
+    setup: (k) => [['HSET', k('h'), 'f', 'v']],
+    sdk: (r, k) => Promise.all([r.hexists(k('h'), 'f'), r.hexists(k('h'), 'missing')]),
+    raw: (k, run) => Promise.all([run(['HEXISTS', k('h'), 'f']), run(['HEXISTS', k('h'), 'missing'])]),
+  },
+  {
     name: 'HGETALL',
     methods: ['hgetall'],
     setup: (k) => [['HSET', k('h'), 'name', 'Ann', 'price', '0.0001', 'qty', '3', 'meta', '{"a":1}']],
