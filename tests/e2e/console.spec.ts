@@ -217,7 +217,7 @@ test('the operator gives free days, revokes and restores chat, cancels; the memb
     const log = detail.getByRole('table', { name: `Audit log of ${member.email}, newest first` });
 
     // Free days: the form previews the new end, the answer's row shows it, the log has the entry.
-    await actions.getByLabel('Free days').fill('7');
+    await actions.getByRole('spinbutton', { name: 'Free days' }).fill('7');
     await actions.getByRole('button', { name: 'Give free days' }).click();
     await expect(status).toHaveText(/^Gave 7 free days: the period now ends /);
     await expect(log.getByRole('row').filter({ hasText: 'operator.extend' })).toHaveCount(1);
