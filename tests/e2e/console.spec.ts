@@ -206,6 +206,15 @@ test('the operator gives free days, revokes and restores chat, cancels; the memb
     // day in between starts the count again).
     const after = await newToday(operator);
     expect(after.count).toBeGreaterThanOrEqual(after.day === before.day ? before.count + 1 : 1);
+    // Its tables, and the chart (uPlot, loaded with the tab) of the days recorded and today so far.
+    await expect(operator.getByRole('table', { name: 'Last 12 weeks, oldest first' })).toBeVisible();
+    await expect(operator.getByRole('table', { name: 'Last 12 months, oldest first' })).toBeVisible();
+    await expect(
+      operator.getByRole('table', { name: 'Reasons given when turning autopay off' }),
+    ).toContainText('It costs too much');
+    await expect(
+      operator.getByRole('img', { name: 'Active members and MRR by day' }).locator('canvas'),
+    ).toBeVisible();
 
     await operator.getByRole('tab', { name: 'Members' }).click();
     await operator.getByLabel('Email or customer id').fill(member.email);
