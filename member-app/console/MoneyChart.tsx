@@ -2,6 +2,8 @@ import { useEffect, useId, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
+const WEEK_S = 7 * 86_400;
+
 /**
  * Active members (left axis) and MRR (right axis) by day: its own chunk, so uPlot loads only when
  * the Money tab is opened. Made when the box's size is first reported (after the browser's layout,
@@ -31,7 +33,15 @@ export default function MoneyChart({
         {
           width,
           height: 240,
-          scales: { x: { time: true }, members: { auto: true }, mrr: { auto: true } },
+          scales: {
+            // One day drawn (the first day of figures): uPlot would widen it by years; a week around it.
+            x: {
+              time: true,
+              range: (_, min, max) => (min === max ? [min - WEEK_S / 2, max + WEEK_S / 2] : [min, max]),
+            },
+            members: { auto: true },
+            mrr: { auto: true },
+          },
           series: [
             {},
             { label: 'Active members', scale: 'members', stroke: '#34d27b', width: 2 },
