@@ -34,10 +34,15 @@ export default function MoneyChart({
           width,
           height: 240,
           scales: {
-            // One day drawn (the first day of figures): uPlot would widen it by years; a week around it.
+            // One day drawn (the first day of figures): uPlot has already widened it by years by the
+            // time the range is asked; the data says it is one day, shown with a week around it.
             x: {
               time: true,
-              range: (_, min, max) => (min === max ? [min - WEEK_S / 2, max + WEEK_S / 2] : [min, max]),
+              range: (u, min, max) => {
+                const xs = u.data[0];
+                const only = xs.length > 0 && xs[0] === xs[xs.length - 1] ? xs[0] : undefined;
+                return only === undefined ? [min, max] : [only - WEEK_S / 2, only + WEEK_S / 2];
+              },
             },
             members: { auto: true },
             mrr: { auto: true },
