@@ -131,7 +131,8 @@ export async function followToApp(client: OidcClient, browser: Browser, response
       throw new Error(`expected a redirect, got ${current.status}: ${await current.text()}`);
     }
     const next = location(client, current);
-    if (next.startsWith(client.app)) return new URL(next);
+    // The app's own origin, not a provider on a port that starts with its digits (4321 → 43215).
+    if (next.startsWith(`${client.app.replace(/\/$/, '')}/`)) return new URL(next);
     current = await browser.fetch(next);
   }
   throw new Error('too many redirects');
