@@ -12,6 +12,7 @@ import {
   readCourseReport,
 } from '../../functions/_lib/courses/report.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
+import { storeRequests } from '../support/round-trips.ts';
 
 // The operator's course report on real Redis: counters written under the keys the progress writes
 // keep (courseStatsKeys) for a synthetic course of its own slug, read back in one round trip, and
@@ -78,23 +79,6 @@ async function writeCounters(slug: string): Promise<void> {
     { score: 2, member: 'auth0|s6' },
   );
   await pipe.exec();
-}
-
-/** How many HTTP requests reach the store while `work` runs: each is one round trip. */
-async function storeRequests<T>(work: () => Promise<T>): Promise<{ result: T; requests: number }> {
-  const storeUrl = process.env.UPSTASH_REDIS_REST_URL ?? '';
-  const realFetch = globalThis.fetch;
-  let requests = 0;
-  globalThis.fetch = (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    if (url.startsWith(storeUrl)) requests++;
-    return realFetch(input, init);
-  };
-  try {
-    return { result: await work(), requests };
-  } finally {
-    globalThis.fetch = realFetch;
-  }
 }
 
 describe('readCourseReport', () => {

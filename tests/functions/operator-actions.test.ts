@@ -31,8 +31,9 @@ import toggleFn from '../../functions/subscription-toggle.ts';
 import discordFn from '../../functions/user-discord.ts';
 import { type DiscordRecorder, startDiscordRecorder } from '../support/discord-recorder.ts';
 import { activeMembership } from '../support/members.ts';
+import { call, type Handler, newSub, operator } from '../support/operator.ts';
 import { type StripeRecorder, startStripeRecorder } from '../support/stripe-recorder.ts';
-import { authHeader, OPERATOR_PERMISSIONS } from '../support/tokens.ts';
+import { authHeader } from '../support/tokens.ts';
 
 // The operator's actions on real Redis (docs/operator.md "Actions"), through the local billing and
 // chat ports as `npm start` runs them, and the Stripe adapter against the local Stripe stand-in:
@@ -40,29 +41,6 @@ import { authHeader, OPERATOR_PERMISSIONS } from '../support/tokens.ts';
 
 const { store } = getDeps();
 const DAY = 24 * 60 * 60 * 1000;
-const newSub = () => `auth0|${randomUUID().replaceAll('-', '').slice(0, 24)}`;
-
-type Handler = (request: Request) => Promise<Response>;
-async function call(fn: Handler, path: string, headers: Record<string, string>, body: unknown = {}) {
-  const response = await fn(
-    new Request(`http://localhost/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    }),
-  );
-  const text = await response.text();
-  let json: Record<string, unknown> = {};
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: response.status, text, json };
-}
-
-/** A fresh operator each time: each has its own rate-limit window. */
-const operatorSub = () => newSub();
-const operator = (sub = operatorSub()) =>
-  authHeader({ sub, email: 'ops@example.com', permissions: OPERATOR_PERMISSIONS });
 
 /** An operator's call that must succeed: the member's row after it. */
 async function act(

@@ -18,7 +18,8 @@ import metricsFn from '../../functions/operator-metrics.ts';
 import snapshotFn, { config as snapshotConfig } from '../../functions/operator-snapshot.ts';
 import toggleFn from '../../functions/subscription-toggle.ts';
 import { activeMembership } from '../support/members.ts';
-import { authHeader, OPERATOR_PERMISSIONS } from '../support/tokens.ts';
+import { call, newSub, operator } from '../support/operator.ts';
+import { authHeader } from '../support/tokens.ts';
 
 // The operator's money and churn figures on real Redis (docs/operator.md "Money and churn"): the
 // counts saveMembership keeps with each write, the daily snapshot job, the metrics call and the
@@ -28,7 +29,6 @@ import { authHeader, OPERATOR_PERMISSIONS } from '../support/tokens.ts';
 const { store } = getDeps();
 const prices = billingContent().plans;
 const DAY = 24 * 60 * 60 * 1000;
-const newSub = () => `auth0|${randomUUID().replaceAll('-', '').slice(0, 24)}`;
 
 /** 10:00 UTC on a random day between 2100 and 2899: a day no other write counts on. */
 function ownDay(): { day: string; at: number } {
@@ -45,18 +45,6 @@ afterEach(() => vi.useRealTimers());
 
 const counts = async (day: string) => dayCounts(await hashEntries(store, opsKeys.day(day)));
 const ZERO = { monthly: 0, yearly: 0, pastDue: 0, new: 0, reactivated: 0, cancelled: 0, lost: 0 };
-
-type Handler = (request: Request) => Promise<Response>;
-async function call(fn: Handler, path: string, headers: Record<string, string>, body: unknown = {}) {
-  const response = await fn(
-    new Request(`http://localhost/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    }),
-  );
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-}
 
 /** A member whose stored state is `membership` (as the billing adapters write it), signed in. */
 async function member(membership: Membership) {
@@ -178,8 +166,6 @@ describe('why members leave', () => {
     expect(long.status).toBe(400);
   });
 });
-
-const operator = () => authHeader({ sub: newSub(), permissions: OPERATOR_PERMISSIONS });
 
 describe('the daily snapshot job', () => {
   it('is a Netlify Scheduled Function, daily', () => {

@@ -27,8 +27,10 @@ import statusFn from '../../functions/subscription-status.ts';
 import toggleFn from '../../functions/subscription-toggle.ts';
 import { accountStore } from '../../scripts/local/oidc/accounts.ts';
 import { activeMembership, signedIn } from '../support/members.ts';
+import { call, type Handler, newSub, operator } from '../support/operator.ts';
+import { storeRequests } from '../support/round-trips.ts';
 import { type StripeRecorder, startStripeRecorder } from '../support/stripe-recorder.ts';
-import { authHeader, OPERATOR_PERMISSIONS, testAudience, testIssuer } from '../support/tokens.ts';
+import { authHeader, testAudience, testIssuer } from '../support/tokens.ts';
 
 // The operator's calls on real Redis (docs/operator.md): who may call them, the member index the
 // billing changes write, the audit log and its CSV export, and the round trips a page costs.
@@ -36,28 +38,7 @@ import { authHeader, OPERATOR_PERMISSIONS, testAudience, testIssuer } from '../s
 // its own members among others'.
 
 const { store } = getDeps();
-const newSub = () => `auth0|${randomUUID().replaceAll('-', '').slice(0, 24)}`;
 
-type Handler = (request: Request) => Promise<Response>;
-async function call(fn: Handler, path: string, headers: Record<string, string>, body: unknown = {}) {
-  const response = await fn(
-    new Request(`http://localhost/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    }),
-  );
-  const text = await response.text();
-  let json: unknown = null;
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: response.status, text, json: json as Record<string, unknown>, headers: response.headers };
-}
-
-/** A fresh operator each time: each has its own rate-limit window. */
-const operator = () =>
-  authHeader({ sub: newSub(), email: 'ops@example.com', permissions: OPERATOR_PERMISSIONS });
 const members = async (body: unknown) => {
   const answer = await call(membersFn, 'operator/members', await operator(), body);
   expect(answer.status, answer.text).toBe(200);
@@ -407,21 +388,4 @@ function entry(member: string, action: string) {
     before: null,
     after: { plan: 'monthly' },
   };
-}
-
-/** How many HTTP requests reach the store while `work` runs: each is one round trip. */
-async function storeRequests<T>(work: () => Promise<T>): Promise<{ result: T; requests: number }> {
-  const storeUrl = process.env.UPSTASH_REDIS_REST_URL ?? '';
-  const realFetch = globalThis.fetch;
-  let requests = 0;
-  globalThis.fetch = (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    if (url.startsWith(storeUrl)) requests++;
-    return realFetch(input, init);
-  };
-  try {
-    return { result: await work(), requests };
-  } finally {
-    globalThis.fetch = realFetch;
-  }
 }
