@@ -1,7 +1,38 @@
-import { useEffect, useId, useRef } from 'react';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import type uPlot from 'uplot';
+import { useUplotChart } from '../components/uplot-chart.ts';
 import { amountRange, timeRange } from './chart-range.ts';
+
+const options = (el: HTMLDivElement): Omit<uPlot.Options, 'width' | 'height'> => ({
+  legend: { show: false },
+  // The axes span the trades shown (chart-range.ts): one trade is a point with hours around it.
+  scales: {
+    x: {
+      time: true,
+      // One exit: uPlot has already widened it by 1,000 days; the data says it is one point.
+      range: (u, min, max) => {
+        const xs = u.data[0];
+        return xs.length > 0 && xs[0] === xs[xs.length - 1]
+          ? timeRange(xs[0] ?? null, xs[0] ?? null)
+          : timeRange(min, max);
+      },
+    },
+    y: { range: (_, min, max) => amountRange(min, max) },
+  },
+  // The drawn span, readable from the page (axis labels are drawn on the canvas).
+  hooks: {
+    setScale: [
+      (u, key) => {
+        const { min, max } = u.scales[key] ?? {};
+        if (key === 'x' || key === 'y') el.dataset[`${key}Range`] = `${min} ${max}`;
+      },
+    ],
+  },
+  series: [{}, { label: 'Cumulative net', stroke: '#34d27b', width: 2 }],
+  axes: [
+    { stroke: '#a9b8cc', grid: { stroke: '#243754' } },
+    { stroke: '#a9b8cc', grid: { stroke: '#243754' } },
+  ],
+});
 
 /** Cumulative net P&L by exit time (its own chunk: uPlot loads only with the statistics). */
 export default function PnlChart({
@@ -12,71 +43,8 @@ export default function PnlChart({
   /** The same curve in words (chart-series.ts cumulativeDescription). */
   description: string;
 }) {
-  const box = useRef<HTMLDivElement>(null);
-  const plot = useRef<uPlot | null>(null);
-  const summaryId = useId();
   // Made once; a new curve (another filter) is handed to it, which redraws without rebuilding.
-  const latest = useRef(series);
-  latest.current = series;
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    let chart: uPlot | null = null;
-    // Made, and later resized, when the box's size is reported: after the browser's own layout.
-    // Reading the width on mount instead forced a layout of the whole page in the middle of a filter
-    // change (16–23 ms with 10,000 round trips on the page).
-    const resize = new ResizeObserver(([entry]) => {
-      const width = Math.round(entry?.contentRect.width ?? 0) || 600;
-      if (chart) return chart.setSize({ width, height: 220 });
-      chart = new uPlot(
-        {
-          width,
-          height: 220,
-          legend: { show: false },
-          // The axes span the trades shown (chart-range.ts): one trade is a point with hours around it.
-          scales: {
-            x: {
-              time: true,
-              // One exit: uPlot has already widened it by 1,000 days; the data says it is one point.
-              range: (u, min, max) => {
-                const xs = u.data[0];
-                return xs.length > 0 && xs[0] === xs[xs.length - 1]
-                  ? timeRange(xs[0] ?? null, xs[0] ?? null)
-                  : timeRange(min, max);
-              },
-            },
-            y: { range: (_, min, max) => amountRange(min, max) },
-          },
-          // The drawn span, readable from the page (axis labels are drawn on the canvas).
-          hooks: {
-            setScale: [
-              (u, key) => {
-                const { min, max } = u.scales[key] ?? {};
-                if (key === 'x' || key === 'y') el.dataset[`${key}Range`] = `${min} ${max}`;
-              },
-            ],
-          },
-          series: [{}, { label: 'Cumulative net', stroke: '#34d27b', width: 2 }],
-          axes: [
-            { stroke: '#a9b8cc', grid: { stroke: '#243754' } },
-            { stroke: '#a9b8cc', grid: { stroke: '#243754' } },
-          ],
-        },
-        latest.current,
-        el,
-      );
-      plot.current = chart;
-    });
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      chart?.destroy();
-      plot.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    if (plot.current && plot.current.data !== series) plot.current.setData(series);
-  }, [series]);
+  const { box, summaryId } = useUplotChart(series, 220, options);
   return (
     <figure className="pnl-chart">
       <figcaption>Cumulative P&L</figcaption>

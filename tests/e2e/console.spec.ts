@@ -24,6 +24,21 @@ async function operatorAccount(): Promise<{ email: string; password: string }> {
   return { email: LOCAL_OPERATOR_EMAIL, password: OPERATOR_PASSWORD };
 }
 
+/**
+ * The local operator signs in from the site's Sign In link and lands on the console (no membership
+ * needed, no /payment).
+ */
+async function operatorSignsIn(operator: Page): Promise<void> {
+  const { email, password } = await operatorAccount();
+  await operator.goto('/');
+  await operator.locator('header.site-nav').getByRole('link', { name: 'Sign In' }).click();
+  await operator.waitForURL((url) => url.pathname === '/u/login');
+  await operator.getByLabel('Email address').fill(email);
+  await operator.getByLabel('Password').fill(password);
+  await operator.getByRole('button', { name: 'Sign in' }).click();
+  await operator.waitForURL((url) => url.pathname === '/console');
+}
+
 /** A new member who pays for the monthly plan on /payment, as a visitor would. */
 async function payingMember(page: Page) {
   const member = await signInNewMember(page, { member: false });
@@ -49,15 +64,7 @@ test('the operator finds a member who just paid: their row, detail, audit log an
   const operatorContext = await browser.newContext();
   const operator = await operatorContext.newPage();
   try {
-    const { email, password } = await operatorAccount();
-    await operator.goto('/');
-    await operator.locator('header.site-nav').getByRole('link', { name: 'Sign In' }).click();
-    await operator.waitForURL((url) => url.pathname === '/u/login');
-    await operator.getByLabel('Email address').fill(email);
-    await operator.getByLabel('Password').fill(password);
-    await operator.getByRole('button', { name: 'Sign in' }).click();
-    // An operator lands on the console after signing in (no membership needed, no /payment).
-    await operator.waitForURL((url) => url.pathname === '/console');
+    await operatorSignsIn(operator);
     await expect(operator.getByRole('heading', { level: 1, name: 'Console' })).toBeVisible();
     await storedSub(operator);
 
@@ -139,14 +146,7 @@ test('a member opening /console is told it is not for them and stays; a visitor 
 async function signInOperator(browser: Browser): Promise<{ operator: Page; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const operator = await context.newPage();
-  const { email, password } = await operatorAccount();
-  await operator.goto('/');
-  await operator.locator('header.site-nav').getByRole('link', { name: 'Sign In' }).click();
-  await operator.waitForURL((url) => url.pathname === '/u/login');
-  await operator.getByLabel('Email address').fill(email);
-  await operator.getByLabel('Password').fill(password);
-  await operator.getByRole('button', { name: 'Sign in' }).click();
-  await operator.waitForURL((url) => url.pathname === '/console');
+  await operatorSignsIn(operator);
   await storedSub(operator);
   return { operator, close: () => context.close() };
 }
