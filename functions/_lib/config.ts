@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { onNetlifyDeploy } from './deploy-context.ts';
+import { mailSettings } from './mail/settings.ts';
+import type { SmtpSettings } from './mail/smtp-mailer.ts';
 
 /**
  * Every setting the functions read, validated once at start-up. Adapters are chosen
@@ -83,6 +85,8 @@ export interface Config {
   identityAdmin: IdentityAdminConfig;
   billing: BillingConfig;
   chat: ChatConfig;
+  /** The SMTP server member emails go through (docs/mail.md); locally the mail catcher. */
+  mail: SmtpSettings;
   /** What the browser needs to start a sign-in (served by /api/appconfig; nothing secret). */
   browser: BrowserConfig;
 }
@@ -135,7 +139,8 @@ export function loadConfig(
   const chat = env.DISCORD_BOT_TOKEN || !standIns ? discordChat(env, problems) : localChat(env, problems);
   // The local provider owns its users itself: whoever issues the tokens changes emails and passwords.
   const identityAdmin = standIns ? ({ kind: 'local' } as const) : auth0Admin(env, problems);
-  if (!e || !chat || !identityAdmin || problems.length > 0) {
+  const mail = mailSettings(env, standIns, problems);
+  if (!e || !chat || !identityAdmin || !mail || problems.length > 0) {
     const why = standIns
       ? ''
       : deployed
@@ -160,6 +165,7 @@ export function loadConfig(
         }
       : { kind: 'local' },
     chat,
+    mail,
     // The SDK takes a bare host for Auth0 (https implied) and a full origin for the local provider.
     browser: {
       auth: {

@@ -6,11 +6,14 @@ import { ensureOperator } from '../../functions/_lib/identity/local-users.ts';
 import { createStore, type Store } from '../../functions/_lib/store.ts';
 import { seedStore } from '../seed.ts';
 import { startChild } from './child.ts';
+import { type MailCatcher, startMailCatcher } from './mail-catcher.ts';
 import { startRedis } from './redis.ts';
 
 export interface LocalStack {
   env: Record<string, string>;
   redisUrl: string;
+  /** The local mail catcher's web inbox (docs/mail.md): `npm start` prints it. */
+  mailUrl: string;
   /** The local operator account (docs/operator.md): `npm start` prints it. */
   operator: { email: string; password: string };
   stop(): Promise<void>;
@@ -60,7 +63,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const storeEnv = { UPSTASH_REDIS_REST_URL: bridge.info.url, UPSTASH_REDIS_REST_TOKEN: token };
   let provider: { stop(): Promise<void> } | undefined;
   let chat: { stop(): Promise<void> } | undefined;
+  let mail: MailCatcher | undefined;
   const stop = async () => {
+    await mail?.stop().catch(() => {});
     await chat?.stop().catch(() => {});
     await provider?.stop().catch(() => {});
     await bridge.stop().catch(() => {});
@@ -94,7 +99,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       { ...storeEnv, CHAT_PORT: String(options.chatPort) },
     );
     chat = invites;
+    // A real SMTP server that keeps every email the product sends, with a web inbox to read them.
+    mail = await startMailCatcher();
     env = {
+      SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
       LOCAL_CHAT_URL: invites.info.url,
       ...storeEnv,
       AUTH0_DOMAIN: oidc.info.url,
@@ -105,7 +113,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await stop();
     throw error;
   }
-  return { env, redisUrl: redis.url, operator, stop } satisfies LocalStack;
+  return { env, redisUrl: redis.url, mailUrl: mail.webUrl, operator, stop } satisfies LocalStack;
 }
 
 export const LOCAL_OPERATOR_EMAIL = 'operator@otcedge.local';

@@ -26,6 +26,11 @@ export const discordEnv = {
   DISCORD_MEMBER_ROLE_ID: '323456789012345678',
 };
 
+export const mailEnv = {
+  SMTP_URL: 'smtps://apikey:secret@smtp.example.com:465',
+  MAIL_FROM: 'OTC Edge <members@otcedge.app>',
+};
+
 /** An Auth0 tenant with every production credential: what a deployed site has. */
 export const production = {
   ...local,
@@ -33,4 +38,5 @@ export const production = {
   ...managementEnv,
   ...stripeEnv,
   ...discordEnv,
+  ...mailEnv,
 };

@@ -19,6 +19,7 @@ export const NON_API_FUNCTIONS = new Set([
   'certificate-page.ts',
   'certificate-image.ts',
   'operator-snapshot.ts',
+  'mail-drain.ts',
 ]);
 /** The earlier name of NON_API_FUNCTIONS, for the suites that still use it. */
 export const PAGE_FUNCTIONS = NON_API_FUNCTIONS;

@@ -3,6 +3,11 @@ import { ConfigError, loadConfig, loadStoreConfig } from '../../functions/_lib/c
 import { discordEnv, local, production, stripeEnv } from '../support/config-env.ts';
 
 describe('loadConfig', () => {
+  it('a deployed site without its mail server names each missing setting', () => {
+    const { SMTP_URL: _url, MAIL_FROM: _from, ...withoutMail } = production;
+    expect(() => loadConfig(withoutMail)).toThrow(/SMTP_URL .*MAIL_FROM|MAIL_FROM .*SMTP_URL/);
+  });
+
   it('reads every setting of an Auth0 tenant, with Stripe, Discord and the Management API', () => {
     expect(loadConfig(production)).toEqual({
       store: { url: 'https://eu1-fine-cat.upstash.io', token: 'tok' },
@@ -32,6 +37,7 @@ describe('loadConfig', () => {
         roleId: '323456789012345678',
         apiBase: 'https://discord.com/api/v10',
       },
+      mail: { url: 'smtps://apikey:secret@smtp.example.com:465', from: 'OTC Edge <members@otcedge.app>' },
       browser: {
         auth: { domain: 'otcedge.us.auth0.com', clientId: 'spa-client', audience: 'https://api.otcedge.app' },
         billing: { publishableKey: 'pk_test_abc' },
