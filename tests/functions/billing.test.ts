@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { membershipKey } from '../../functions/_lib/billing/membership.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
+import { mailKeys } from '../../functions/_lib/mail/keys.ts';
 import chargeFn from '../../functions/charge.ts';
 import verifyFn from '../../functions/payment-verify.ts';
 import promoFn from '../../functions/promo.ts';
@@ -46,6 +47,37 @@ describe('charge (POST /api/charge)', () => {
     expect(status.body.endPeriod).toBeGreaterThan(before + 27 * DAY);
     expect(status.body.endPeriod).toBeLessThan(before + 32 * DAY);
     expect(await store.get(membershipKey(sub))).toBeTruthy();
+  });
+
+  it('queues the welcome email once, with the plan, its price and the next charge date', async () => {
+    const { sub, call } = await member();
+    expect((await pay(call)).status).toBe(200);
+    const keys = mailKeys();
+    const queued = JSON.parse((await store.hget<string>(keys.jobs, `welcome:${sub}`)) ?? '{}') as {
+      to: string;
+      template: string;
+      data: Record<string, string>;
+    };
+    const end = (await call(statusFn)).body.endPeriod as number;
+    expect(queued).toMatchObject({
+      to: 'trader@example.com',
+      template: 'welcome',
+      data: {
+        plan: 'Monthly',
+        price: '$64.99',
+        nextChargeDate: new Date(end).toLocaleDateString('en-US', {
+          year: 'numeric',
+          month: 'long',
+          day: 'numeric',
+          timeZone: 'UTC',
+        }),
+      },
+    });
+    expect(await store.exists(keys.once(`welcome:${sub}`))).toBe(1);
+    // Paying again (refused: already a member) queues nothing more.
+    await pay(call);
+    expect(await store.zscore(keys.queue, `welcome:${sub}`)).not.toBeNull();
+    expect(await store.hlen(keys.jobs)).toBeGreaterThanOrEqual(1);
   });
 
   it.each([

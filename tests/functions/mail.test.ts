@@ -2,19 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEmailBundle } from '../../functions/_lib/mail/content.ts';
+import { drainQueue, queuedEmails, readFailedEmails, retryDelay } from '../../functions/_lib/mail/drain.ts';
 import { type MailKeys, mailKeys } from '../../functions/_lib/mail/keys.ts';
 import { MailError } from '../../functions/_lib/mail/port.ts';
 import {
-  drainQueue,
   enqueueEmail,
   enqueueEmailCall,
   enqueueOutcome,
   LEASE_MS,
   MAX_TRIES,
   type QueuedEmail,
-  queuedEmails,
-  readFailedEmails,
-  retryDelay,
 } from '../../functions/_lib/mail/queue.ts';
 import { createSmtpMailer } from '../../functions/_lib/mail/smtp-mailer.ts';
 import { createStore } from '../../functions/_lib/store.ts';

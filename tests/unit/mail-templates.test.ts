@@ -10,7 +10,8 @@ import {
   emailFrontMatterFor,
 } from '../../functions/_lib/mail/catalog.ts';
 import { EmailContentError, loadEmailBundle } from '../../functions/_lib/mail/content.ts';
-import { MAX_TRIES, retryDelay } from '../../functions/_lib/mail/queue.ts';
+import { retryDelay } from '../../functions/_lib/mail/drain.ts';
+import { MAX_TRIES } from '../../functions/_lib/mail/queue.ts';
 import { type EmailTemplate, parseEmailTemplate, renderEmail } from '../../functions/_lib/mail/templates.ts';
 
 /**

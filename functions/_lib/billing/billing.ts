@@ -7,6 +7,7 @@ import type { Deps } from '../deps.ts';
 import { badRequest, HttpError, membershipRequired } from '../http/errors.ts';
 import { logWarning } from '../http/log.ts';
 import type { IdentityPorts } from '../identity/identity-ports.ts';
+import { enqueueEmail } from '../mail/queue.ts';
 import { AUDIT_APPEND_LUA, BILLING_ENTRY_LUA } from '../operator/audit.ts';
 import { CHURN_RECENT_MAX, type ChurnReason } from '../operator/churn.ts';
 import { DAY_COUNTS_TTL_S, dayCountArgs } from '../operator/figures.ts';
@@ -264,9 +265,27 @@ export async function charge(
     });
     // The customer id becomes a claim on the member's next token (docs/product.md §3 User profile). Access does
     // not depend on it (the server maps sub → customer), so a failure here is logged, not fatal.
-    await deps.identityAdmin.setCustomerId(caller.sub, customerId).catch((error: unknown) => {
-      logWarning('could not record the customer id on the identity', error);
-    });
+    // Beside it, the welcome email is queued, once per member (docs/mail.md); queueing never fails the
+    // charge, and the mail drain sends it.
+    await Promise.all([
+      deps.identityAdmin.setCustomerId(caller.sub, customerId).catch((error: unknown) => {
+        logWarning('could not record the customer id on the identity', error);
+      }),
+      enqueueEmail(
+        store,
+        {
+          key: `welcome:${caller.sub}`,
+          to: caller.email ?? email,
+          template: 'welcome',
+          data: {
+            plan: plan === 'yearly' ? 'Yearly' : 'Monthly',
+            price: `$${plans[plan].price}`,
+            nextChargeDate: longDate(membership.currentPeriodEnd),
+          },
+        },
+        deps.now(),
+      ),
+    ]);
     return { subscribed: true, plan };
   });
 }
@@ -334,6 +353,15 @@ export async function subscriptionDetails(
     upgradeDueNow,
   };
 }
+
+/** "January 7, 2027" (UTC): dates in emails. */
+const longDate = (ms: number) =>
+  new Date(ms).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** A complimentary membership (granted by an operator) has no subscription to renew or upgrade. */
 const complimentaryRefusal = (membership: Membership) =>

@@ -3,8 +3,8 @@
  * through the SMTP server of this environment with this deploy's templates.
  */
 import { getDeps } from '../deps.ts';
+import { type DrainResult, drainQueue } from './drain.ts';
 import { deployEmails } from './emails.ts';
-import { type DrainResult, drainQueue } from './queue.ts';
 import { createSmtpMailer, type SmtpSettings } from './smtp-mailer.ts';
 
 export async function runMailDrain(settings: SmtpSettings, now: number = Date.now()): Promise<DrainResult> {
