@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import type { MemberRow } from '../../functions/_lib/contract/operator.ts';
 import { storedAccessToken } from '../auth/session.ts';
 import {
@@ -73,9 +73,7 @@ export function MemberActions({
         />
         <fieldset className="console-actions__form" disabled={busy}>
           <legend>Cancel</legend>
-          <button
-            className="btn btn-ghost btn-sm"
-            type="button"
+          <GhostButton
             onClick={() =>
               ask(
                 { kind: 'cancel', when: 'period-end' },
@@ -84,10 +82,8 @@ export function MemberActions({
             }
           >
             Cancel at period end
-          </button>
-          <button
-            className="btn btn-ghost btn-sm"
-            type="button"
+          </GhostButton>
+          <GhostButton
             onClick={() =>
               ask(
                 { kind: 'cancel', when: 'now' },
@@ -96,46 +92,31 @@ export function MemberActions({
             }
           >
             Cancel now
-          </button>
+          </GhostButton>
         </fieldset>
         <fieldset className="console-actions__form" disabled={busy}>
           <legend>Autopay</legend>
-          <button
-            className="btn btn-ghost btn-sm"
-            type="button"
-            onClick={() => send({ kind: 'autopay', on: true })}
-            disabled={member.autopay === true}
-          >
+          <GhostButton onClick={() => send({ kind: 'autopay', on: true })} disabled={member.autopay === true}>
             Autopay on
-          </button>
-          <button
-            className="btn btn-ghost btn-sm"
-            type="button"
+          </GhostButton>
+          <GhostButton
             onClick={() =>
               ask({ kind: 'autopay', on: false }, `Turn autopay off? The membership ends ${end}.`)
             }
             disabled={member.autopay === false}
           >
             Autopay off
-          </button>
+          </GhostButton>
         </fieldset>
         <fieldset className="console-actions__form" disabled={busy}>
           <legend>Chat</legend>
           {member.chat === null ? (
             <p className="muted">No chat record: the member has not asked for chat access.</p>
           ) : member.chat.access === 'revoked' ? (
-            <button
-              className="btn btn-ghost btn-sm"
-              type="button"
-              onClick={() => send({ kind: 'chat', access: 'restore' })}
-            >
-              Restore chat
-            </button>
+            <GhostButton onClick={() => send({ kind: 'chat', access: 'restore' })}>Restore chat</GhostButton>
           ) : (
             <>
-              <button
-                className="btn btn-ghost btn-sm"
-                type="button"
+              <GhostButton
                 onClick={() =>
                   ask(
                     { kind: 'chat', access: 'revoke' },
@@ -144,10 +125,8 @@ export function MemberActions({
                 }
               >
                 Revoke chat
-              </button>
-              <button className="btn btn-ghost btn-sm" type="button" onClick={() => send({ kind: 'invite' })}>
-                Resend chat invite
-              </button>
+              </GhostButton>
+              <GhostButton onClick={() => send({ kind: 'invite' })}>Resend chat invite</GhostButton>
             </>
           )}
         </fieldset>
@@ -158,9 +137,7 @@ export function MemberActions({
           <button className="btn btn-primary btn-sm" type="button" onClick={() => send(pending.action)}>
             Confirm
           </button>
-          <button className="btn btn-ghost btn-sm" type="button" onClick={() => setPending(null)}>
-            Back
-          </button>
+          <GhostButton onClick={() => setPending(null)}>Back</GhostButton>
         </fieldset>
       )}
       <p className="console-actions__status" role="status">
@@ -267,9 +244,9 @@ function Complimentary({
         Give complimentary
       </button>
       {member.status === 'free' && (
-        <button className="btn btn-ghost btn-sm" type="button" disabled={busy} onClick={onEnd}>
+        <GhostButton disabled={busy} onClick={onEnd}>
           End it
-        </button>
+        </GhostButton>
       )}
       {invalid && (
         <p className="form-error" role="alert">
@@ -288,5 +265,22 @@ function InviteLink({ invite, expiresAt }: { invite: string; expiresAt: number |
       <input id={id} type="text" readOnly value={invite} onFocus={(event) => event.target.select()} />
       {expiresAt !== null && <p className="muted">Works once, until {formatDateTime(expiresAt)}.</p>}
     </div>
+  );
+}
+
+/** The console's small secondary button: every action and *Back* in a member's detail. */
+function GhostButton({
+  children,
+  onClick,
+  disabled,
+}: {
+  children: ReactNode;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <button className="btn btn-ghost btn-sm" type="button" onClick={onClick} disabled={disabled}>
+      {children}
+    </button>
   );
 }
