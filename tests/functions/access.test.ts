@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type ApiName, type ApiRequest, api } from '../../functions/_lib/contract/index.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import type { Access, Endpoint } from '../../functions/_lib/http/handler.ts';
-import { PAGE_FUNCTIONS } from '../support/functions.ts';
+import { NON_API_FUNCTIONS } from '../support/functions.ts';
 import { activeMembership, signedIn } from '../support/members.ts';
 import { authHeader, OPERATOR_PERMISSIONS } from '../support/tokens.ts';
 
@@ -90,7 +90,7 @@ const VALID_REQUESTS: { [N in ApiName]?: ApiRequest<N> } = {
 const root = new URL('../../functions/', import.meta.url);
 const endpoints = await Promise.all(
   readdirSync(root)
-    .filter((file) => file.endsWith('.ts') && !PAGE_FUNCTIONS.has(file))
+    .filter((file) => file.endsWith('.ts') && !NON_API_FUNCTIONS.has(file))
     .map(async (file) => {
       const handler = (await import(new URL(file, root).href)).default as Partial<Endpoint<never>> &
         ((request: Request) => Promise<Response>);

@@ -21,8 +21,6 @@ export const NON_API_FUNCTIONS = new Set([
   'operator-snapshot.ts',
   'mail-drain.ts',
 ]);
-/** The earlier name of NON_API_FUNCTIONS, for the suites that still use it. */
-export const PAGE_FUNCTIONS = NON_API_FUNCTIONS;
 
 /**
  * Every /api file in functions/, imported as Netlify loads it, with its contract name (the file

@@ -4,12 +4,12 @@ import { api } from '../../functions/_lib/contract/index.ts';
 import { SESSION_COOKIE } from '../../member-app/auth/session.ts';
 import { isMemberPath, memberSections } from '../../member-app/member-paths.ts';
 import { pageTitle } from '../../site/lib/site.ts';
-import { PAGE_FUNCTIONS } from '../support/functions.ts';
+import { NON_API_FUNCTIONS } from '../support/functions.ts';
 
 const root = new URL('../../', import.meta.url);
 // The /api functions; the page functions (certificates) are checked in their own tests.
 const functionFiles = readdirSync(new URL('functions/', root)).filter(
-  (f) => f.endsWith('.ts') && !PAGE_FUNCTIONS.has(f),
+  (f) => f.endsWith('.ts') && !NON_API_FUNCTIONS.has(f),
 );
 
 describe('functions/ and the contract', () => {
