@@ -95,7 +95,7 @@ describe('charge (POST /api/charge)', () => {
   ])('refuses card %s with the provider wording, and grants nothing', async (number, message) => {
     const { call } = await member();
     expect(await pay(call, { token: card(number) })).toEqual({ status: 402, body: { error: message } });
-    expect((await call(statusFn)).body).toEqual({ plan: 'free', noRenew: false, endPeriod: null });
+    expect((await call(statusFn)).body).toEqual({ plan: 'free', noRenew: false, endPeriod: null, pastDue: false });
   });
 
   it.each([

@@ -314,7 +314,7 @@ export async function subscriptionStatus(
     .exec<[string | null, number]>();
   const membership = parseMembership(raw);
   if (!membership || !hasAccess(membership, deps.now()))
-    return { plan: 'free', noRenew: false, endPeriod: null };
+    return { plan: 'free', noRenew: false, endPeriod: null, pastDue: false };
   return view(membership);
 }
 
@@ -322,6 +322,7 @@ const view = (m: Membership) => ({
   plan: m.plan,
   noRenew: m.cancelAtPeriodEnd,
   endPeriod: m.currentPeriodEnd,
+  pastDue: m.status === 'past_due',
 });
 
 /**
@@ -411,7 +412,7 @@ export async function upgradeToYearly(
       billing.changePlan(current, 'yearly', `upgrade:${caller.sub}:${current.subscriptionId}`),
     );
     await saveMembership(store, caller.sub, updated, { at: deps.now() });
-    return view(updated);
+    return { plan: updated.plan, noRenew: updated.cancelAtPeriodEnd, endPeriod: updated.currentPeriodEnd };
   });
 }
 

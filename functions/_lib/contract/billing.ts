@@ -54,6 +54,11 @@ export const billingApi = {
       noRenew: z.boolean(),
       /** ms since the epoch; null on the free plan. */
       endPeriod: z.number().nullable(),
+      /**
+       * A renewal charge failed and the provider is retrying it (docs/mail.md, past due): the app
+       * shows a banner on every member page linking to the card form until a charge succeeds.
+       */
+      pastDue: z.boolean(),
     }),
   },
   // The account page's billing details, each asked of the card provider (so not on the status,
