@@ -22,9 +22,12 @@ async function main(): Promise<number> {
         'No store to run against: start the product (npm start) in another terminal, or set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN.',
       );
     // The local stack's settings: a job reads the store; the sign-in settings are only required.
+    // Its mail catcher and site too: an email sent by hand lands in its inbox, linking to its site.
     Object.assign(process.env, {
       UPSTASH_REDIS_REST_URL: running.url,
       UPSTASH_REDIS_REST_TOKEN: running.token,
+      ...(running.smtpUrl && !process.env.SMTP_URL ? { SMTP_URL: running.smtpUrl } : {}),
+      ...(running.siteUrl && !process.env.URL ? { URL: running.siteUrl } : {}),
       AUTH0_DOMAIN: process.env.AUTH0_DOMAIN ?? 'http://localhost:8889',
       AUTH0_AUDIENCE: process.env.AUTH0_AUDIENCE ?? LOCAL_AUDIENCE,
       AUTH0_CLIENT_ID: process.env.AUTH0_CLIENT_ID ?? LOCAL_CLIENT_ID,

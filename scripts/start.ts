@@ -49,14 +49,18 @@ const stack = await startLocalStack({
 );
 Object.assign(process.env, stack.env);
 // Local tools (npm run affiliates:report) read this run's store through it.
-writeStoreAddress(dataDir, {
+const storeAddress = {
   url: stack.env.UPSTASH_REDIS_REST_URL ?? '',
   token: stack.env.UPSTASH_REDIS_REST_TOKEN ?? '',
-});
+  smtpUrl: stack.env.SMTP_URL ?? '',
+};
+writeStoreAddress(dataDir, storeAddress);
 
 let stopServer: () => Promise<void>;
 let scheduler: Scheduler | undefined;
 if (dev) {
+  process.env.URL = `http://localhost:${port}`;
+  writeStoreAddress(dataDir, { ...storeAddress, siteUrl: process.env.URL });
   const child = spawn(path.join(root, 'node_modules/.bin/astro'), ['dev', '--port', String(port)], {
     cwd: root,
     stdio: 'inherit',
@@ -85,6 +89,9 @@ if (dev) {
     await server.close();
     await editing.stop();
   };
+  // Links in emails lead to this site, as Netlify's URL names the deployed one (docs/mail.md).
+  process.env.URL = server.url;
+  writeStoreAddress(dataDir, { ...storeAddress, siteUrl: server.url });
   console.log(`\nOTC Edge is running at ${server.url}  (Ctrl-C to stop)`);
   console.log(`Content editor: ${server.url}/admin/ (saves write content/ and rebuild the site)`);
 }

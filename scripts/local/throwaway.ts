@@ -13,8 +13,10 @@ import { startLocalStack } from './stack.ts';
 export async function startThrowawayProduct(): Promise<{
   url: string;
   redisUrl: string;
-  /** The functions' environment (store, sign-in provider). */
+  /** The functions' environment (store, sign-in provider, mail server). */
   env: Record<string, string>;
+  /** The mail catcher's web inbox (its REST API lists every email: GET {mailUrl}api/email). */
+  mailUrl: string;
   /** Where the stand-ins keep their files (the sign-in provider's keys under oidc/). */
   dataDir: string;
   stop(): Promise<void>;
@@ -34,10 +36,13 @@ export async function startThrowawayProduct(): Promise<{
   });
   Object.assign(process.env, stack.env);
   const server = await startServer({ root, port });
+  // Links in emails lead to this site (docs/mail.md).
+  process.env.URL = server.url;
   return {
     url: server.url,
     redisUrl: stack.redisUrl,
     env: stack.env,
+    mailUrl: stack.mailUrl,
     dataDir,
     stop: async () => {
       await server.close();

@@ -10,5 +10,6 @@ export default async function globalSetup() {
   const product = await startThrowawayProduct();
   process.env.E2E_BASE_URL = product.url;
   process.env.E2E_REDIS_URL = product.redisUrl;
+  process.env.E2E_MAIL_URL = product.mailUrl;
   return product.stop;
 }
