@@ -34,6 +34,8 @@ const OPERATOR = new Set<ApiName>([
   'operator/members/chat',
   'operator/members/chat/invite',
   'operator/metrics',
+  'operator/emails',
+  'operator/emails/retry',
 ]);
 /**
  * The operator's actions name a member: one that does not exist, so an operator who is let through
@@ -46,6 +48,7 @@ const OPERATOR_REQUESTS: { [N in ApiName]?: ApiRequest<N> } = {
   'operator/members/autopay': { member: 'auth0|nobody', on: true },
   'operator/members/chat': { member: 'auth0|nobody', access: 'restore' },
   'operator/members/chat/invite': { member: 'auth0|nobody' },
+  'operator/emails/retry': { key: 'welcome:auth0|nobody' },
 };
 /**
  * A valid request for each member endpoint that refuses an empty body, so the membership check is

@@ -232,6 +232,7 @@ describe('the mail server down', () => {
       at: now,
       tries: MAX_TRIES,
       error: expect.stringMatching(/ECONNREFUSED/),
+      data: email.data,
     });
     expect(await enqueueEmail(store, email, now + 1000, keys)).toBe('duplicate');
     expect(await drainQueue(store, mailer, now + 7 * 86_400_000, { emails, keys })).toEqual({

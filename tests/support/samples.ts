@@ -131,5 +131,6 @@ export function validRequests(
     'operator/members/autopay': { member: 'auth0|someone', on: true },
     'operator/members/chat': { member: 'auth0|someone', access: 'revoke' },
     'operator/members/chat/invite': { member: 'auth0|someone' },
+    'operator/emails/retry': { key: 'welcome:auth0|someone' },
   };
 }

@@ -129,6 +129,35 @@ export const MetricsAnswer = z.object({
   }),
 });
 
+/** An email given up on (the dead-letter list `mail:failed`, docs/mail.md), as the console lists it. */
+export const UndeliverableEmail = z.object({
+  /** When it was given up on (ms). */
+  at: z.number(),
+  template: z.string(),
+  /** What it was about: the event or period it was queued for (`welcome:{sub}`, an invoice attempt…). */
+  key: z.string(),
+  tries: z.number(),
+  /** The mail server's answer, or why it was refused before any try. */
+  error: z.string(),
+  /** The recipient's address: operators see members' emails. */
+  to: z.string(),
+  /** The member with that email in the member index (their subject), or null. */
+  member: z.string().nullable(),
+  /** Whether `operator/emails/retry` can queue it again (its content was kept and nothing refuses it for good). */
+  retryable: z.boolean(),
+});
+
+/** The email the queue will try next: is the mail server stuck (tries, its last error), is the drain running (due)? */
+const NextQueued = z.object({
+  key: z.string(),
+  template: z.string(),
+  /** When it is due (ms); an email being sent now is due when its 10-minute claim ends. */
+  due: z.number(),
+  queuedAt: z.number(),
+  tries: z.number(),
+  lastError: z.string().nullable(),
+});
+
 /** Issue 33: the operator's calls. Every one needs the operator's permission on the token. */
 export const operatorApi = {
   'operator/members': {
@@ -156,6 +185,25 @@ export const operatorApi = {
     method: 'POST',
     request: Body,
     response: MetricsAnswer,
+  },
+  /**
+   * The undeliverable emails, newest first, capped at the newest 100 (`total`: how many the list
+   * holds, at most 1,000), and the queue: how many wait and the one due first.
+   */
+  'operator/emails': {
+    method: 'POST',
+    request: Body,
+    response: z.object({
+      emails: z.array(UndeliverableEmail),
+      total: z.number(),
+      queue: z.object({ waiting: z.number(), next: NextQueued.nullable() }),
+    }),
+  },
+  /** Queues an undeliverable email again, due now with a fresh set of tries; once, whoever asks at the same time. */
+  'operator/emails/retry': {
+    method: 'POST',
+    request: Body.extend({ key: z.string().min(1).max(200) }),
+    response: z.object({ key: z.string(), due: z.number() }),
   },
   /** Free days: the next charge (and the end of access) moves `days` later; nothing is charged for them. */
   'operator/members/extend': {
@@ -200,3 +248,4 @@ export const operatorApi = {
 
 export type MemberRow = z.output<typeof MemberRow>;
 export type AuditEntry = z.output<typeof AuditEntry>;
+export type UndeliverableEmail = z.output<typeof UndeliverableEmail>;

@@ -157,6 +157,8 @@ async function settle(
     at: now,
     tries,
     error: error.message,
+    // Kept so the operator can send it again once the cause is fixed (operator/emails/retry).
+    data: job.data,
   };
   if (!(await run('dead', JSON.stringify(entry), ''))) return;
   // The key and template only: addresses stay out of the logs (the operator reads them in mail:failed).

@@ -57,6 +57,8 @@ export interface FailedEmail {
   at: number;
   tries: number;
   error: string;
+  /** The email's placeholders, kept so the operator can send it again (absent on older entries). */
+  data?: Record<string, string>;
 }
 
 export type EnqueueOutcome = 'queued' | 'duplicate' | 'refused' | 'failed';
@@ -121,6 +123,7 @@ export function enqueueEmailCall<N extends EmailName>(
         at: now,
         tries: 0,
         error: `Refused: ${refusal}`,
+        data: email.data,
       }
     : null;
   return {
@@ -165,7 +168,11 @@ export async function enqueueEmail<N extends EmailName>(
 }
 
 /** Why an email cannot be sent at all, or null: an unsafe recipient, or data not matching its template. */
-function emailProblem(email: { to: string | MailRecipient; template: string; data: unknown }): string | null {
+export function emailProblem(email: {
+  to: string | MailRecipient;
+  template: string;
+  data: unknown;
+}): string | null {
   const recipient = recipientProblem(email.to);
   if (recipient) return recipient;
   if (!isEmailName(email.template)) return `no email is called ${email.template}`;
