@@ -5,6 +5,7 @@ import { useSignedIn } from '../auth/useSession.ts';
 import { AuditLog } from './AuditLog.tsx';
 import { isRefusal, membersQuery, REFUSAL } from './console-data.ts';
 import { showConsoleLink } from './console-link.ts';
+import { EmailsPanel, type MemberLink } from './EmailsPanel.tsx';
 import { MembersPanel } from './MembersPanel.tsx';
 import { MoneyPanel } from './MoneyPanel.tsx';
 import './console.css';
@@ -13,11 +14,13 @@ const TABS = [
   { id: 'members', label: 'Members' },
   { id: 'audit', label: 'Audit log' },
   { id: 'money', label: 'Money' },
+  { id: 'emails', label: 'Emails' },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
 /**
- * /console (docs/operator.md): the operator's members (with their actions), the audit log and money. Visitors are asked to sign in;
+ * /console (docs/operator.md): the operator's members (with their actions), the audit log, money and
+ * undeliverable emails. Visitors are asked to sign in;
  * a signed-in caller's first call decides the rest: the server answers 403 to anyone without the
  * operator's permission, and the page says so (no redirect: an operator need not be a member).
  */
@@ -45,7 +48,17 @@ export function ConsolePage() {
 }
 
 function OperatorConsole() {
-  const [tab, setTab] = useState<Tab>('members');
+  const [tab, setTabOnly] = useState<Tab>('members');
+  // A member opened from an undeliverable email: the Members tab shows them until another tab is chosen.
+  const [memberLink, setMemberLink] = useState<MemberLink | null>(null);
+  const setTab = (next: Tab) => {
+    setMemberLink(null);
+    setTabOnly(next);
+  };
+  const openMember = (link: MemberLink) => {
+    setMemberLink(link);
+    setTabOnly('members');
+  };
   // The newest members: the first call, and the one that tells a non-operator apart.
   const first = useInfiniteQuery(membersQuery(''));
   if (isRefusal(first.error))
@@ -81,11 +94,13 @@ function OperatorConsole() {
       </div>
       <div id={`console-panel-${tab}`} role="tabpanel" aria-labelledby={`console-tab-${tab}`}>
         {tab === 'members' ? (
-          <MembersPanel />
+          <MembersPanel key={memberLink?.sub ?? ''} open={memberLink} />
         ) : tab === 'audit' ? (
           <AuditLog member={null} title="Audit log" />
-        ) : (
+        ) : tab === 'money' ? (
           <MoneyPanel />
+        ) : (
+          <EmailsPanel onOpenMember={openMember} />
         )}
       </div>
     </>

@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { MemberRow } from '../../functions/_lib/contract/operator.ts';
 import { membersQuery } from './console-data.ts';
+import type { MemberLink } from './EmailsPanel.tsx';
 import { ErrorLine } from './ErrorLine.tsx';
 import { autopayLabel, chatLabel, formatDate, orDash, planLabel } from './format.ts';
 import { MemberDetail } from './MemberDetail.tsx';
@@ -9,14 +10,22 @@ import { StatusBadge } from './StatusBadge.tsx';
 
 /**
  * The member index, newest first with *More*, or the one member an email or customer id names.
- * Choosing a member's email opens their detail and audit log above the table.
+ * Choosing a member's email opens their detail and audit log above the table; `open` (a member
+ * linked from elsewhere) searches their email and opens them once their row arrives.
  */
-export function MembersPanel() {
-  const [draft, setDraft] = useState('');
-  const [query, setQuery] = useState('');
+export function MembersPanel({ open = null }: { open?: MemberLink | null }) {
+  const [draft, setDraft] = useState(open?.email ?? '');
+  const [query, setQuery] = useState(open?.email ?? '');
   const [selected, setSelected] = useState<MemberRow | null>(null);
+  const [opening, setOpening] = useState(open?.sub ?? null);
   const members = useInfiniteQuery(membersQuery(query));
   const rows = members.data?.pages.flatMap((page) => page.members) ?? [];
+  const linked = opening ? rows.find((row) => row.sub === opening) : undefined;
+  useEffect(() => {
+    if (!linked) return;
+    setSelected(linked);
+    setOpening(null);
+  }, [linked]);
 
   const search = (event: FormEvent) => {
     event.preventDefault();

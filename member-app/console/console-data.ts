@@ -78,6 +78,16 @@ export const metricsQuery = queryOptions({
   staleTime: FRESH_MS,
 });
 
+/** The undeliverable emails and the queue's state (operator/emails), fresh for half a minute. */
+export const emailsQuery = queryOptions({
+  queryKey: ['operator', 'emails'],
+  queryFn: () => callApi('operator/emails', {}),
+  staleTime: FRESH_MS,
+});
+
+/** Queues an undeliverable email again (operator/emails/retry), by its key. */
+export const retryEmail = (key: string) => callApi('operator/emails/retry', { key });
+
 /** An action's answer: the member's row now, and for an invite, its link and expiry. */
 export type ActionAnswer = { member: MemberRow; invite?: string; expiresAt?: number };
 

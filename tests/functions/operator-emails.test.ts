@@ -71,7 +71,7 @@ const paymentFailed = (to: QueuedEmail['to']): QueuedEmail<'payment-failed'> => 
 });
 
 /** Queues an email due at `at` and drains at `at` against the refusing server: it is dead-lettered. */
-async function undeliverable(email: QueuedEmail, at: number) {
+async function undeliverable(email: QueuedEmail<'payment-failed'>, at: number) {
   expect(await enqueueEmail(store, email, at)).toBe('queued');
   await drainQueue(store, mailerFor(refusing.port), at, { emails });
 }
