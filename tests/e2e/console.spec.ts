@@ -2,8 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { ensureOperator } from '../../functions/_lib/identity/local-users.ts';
+import { loadEmailBundle } from '../../functions/_lib/mail/content.ts';
+import { drainQueue } from '../../functions/_lib/mail/drain.ts';
+import { enqueueEmail } from '../../functions/_lib/mail/queue.ts';
+import { createSmtpMailer } from '../../functions/_lib/mail/smtp-mailer.ts';
 import { createStore } from '../../functions/_lib/store.ts';
 import { LOCAL_OPERATOR_EMAIL } from '../../scripts/local/stack.ts';
+import { startRefusingSmtp } from '../support/refusing-smtp.ts';
+import { waitForEmail } from './support/mail.ts';
 import { signInNewMember, storedSub } from './support/members.ts';
 import { expect, test } from './support/test.ts';
 
@@ -14,12 +20,16 @@ import { expect, test } from './support/test.ts';
 const REFUSAL = 'This page is for the people who run OTC Edge.';
 const OPERATOR_PASSWORD = 'operator-journey-secret';
 
-/** The local operator, with a password this run knows (the stack generates its own and prints it). */
-async function operatorAccount(): Promise<{ email: string; password: string }> {
-  const store = createStore({
+/** The journeys' product's store. */
+const productStore = () =>
+  createStore({
     url: process.env.UPSTASH_REDIS_REST_URL ?? '',
     token: process.env.UPSTASH_REDIS_REST_TOKEN ?? '',
   });
+
+/** The local operator, with a password this run knows (the stack generates its own and prints it). */
+async function operatorAccount(): Promise<{ email: string; password: string }> {
+  const store = productStore();
   await ensureOperator(store, { email: LOCAL_OPERATOR_EMAIL, password: OPERATOR_PASSWORD });
   return { email: LOCAL_OPERATOR_EMAIL, password: OPERATOR_PASSWORD };
 }
@@ -290,5 +300,78 @@ test('the operator gives free days, revokes and restores chat, cancels; the memb
     );
   } finally {
     await close();
+  }
+});
+
+/**
+ * An email to `to` that a mail server refused for good (550 to the recipient): queued in the
+ * product's queue due in 1971 and sent from here to a server that refuses it. A drain only claims
+ * what is due, so no other journey's email is touched.
+ */
+async function undeliverableEmail(to: string): Promise<string> {
+  const store = productStore();
+  const at = Date.UTC(1971, 0, 1) + Math.floor(Math.random() * 300 * 86_400_000);
+  const key = `payment-failed:in_${randomUUID().replaceAll('-', '')}:1`;
+  const queued = await enqueueEmail(
+    store,
+    { key, to, template: 'payment-failed', data: { amount: '$64.99', retryDate: 'January 7, 2027' } },
+    at,
+  );
+  expect(queued).toBe('queued');
+  const refusing = await startRefusingSmtp();
+  try {
+    const mailer = createSmtpMailer({
+      url: `smtp://127.0.0.1:${refusing.port}`,
+      from: 'OTC Edge <members@localhost>',
+    });
+    const emails = loadEmailBundle(new URL('../../', import.meta.url).pathname);
+    await drainQueue(store, mailer, at, { emails });
+  } finally {
+    await refusing.stop();
+  }
+  return key;
+}
+
+test('the operator sees an email the mail server refused, opens its member, and sends it again', async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // a payment, the operator's sign-in, then the mail run
+  const member = await payingMember(page);
+  const key = await undeliverableEmail(member.email);
+
+  const operatorContext = await browser.newContext();
+  const operator = await operatorContext.newPage();
+  try {
+    await operatorSignsIn(operator);
+    await operator.getByRole('tab', { name: 'Emails' }).click();
+    await expect(operator.getByText(/waiting to be sent\./)).toBeVisible();
+    const table = operator.getByRole('table', { name: /^Undeliverable emails, newest first/ });
+    const row = table.getByRole('row').filter({ hasText: key });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('payment-failed');
+    await expect(row).toContainText('550 5.1.1 No such mailbox here');
+
+    // The recipient is a member: their address opens them in the Members tab.
+    await row.getByRole('button', { name: member.email }).click();
+    await expect(operator.getByRole('tab', { name: 'Members' })).toHaveAttribute('aria-selected', 'true');
+    await expect(operator.getByRole('region', { name: member.email })).toContainText(member.sub);
+
+    // Sent again: out of the list, and the next mail run delivers it.
+    await operator.getByRole('tab', { name: 'Emails' }).click();
+    await row.getByRole('button', { name: 'Send again' }).click();
+    await expect(operator.getByText(/^Queued again/)).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: key })).toHaveCount(0);
+    const email = await waitForEmail(member.email, /^Your OTC Edge payment did not go through$/);
+    expect(email.text).toContain('$64.99');
+
+    // The audit log says who sent it again.
+    await operator.getByRole('tab', { name: 'Audit log' }).click();
+    const log = operator.getByRole('table', { name: 'Audit log, newest first' });
+    await expect(
+      log.getByRole('row').filter({ hasText: 'operator.email-retry' }).filter({ hasText: member.sub }),
+    ).toHaveCount(1);
+  } finally {
+    await operatorContext.close();
   }
 });
