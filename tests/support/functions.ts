@@ -20,6 +20,9 @@ export const NON_API_FUNCTIONS = new Set([
   'certificate-image.ts',
   'operator-snapshot.ts',
   'mail-drain.ts',
+  'billing-local-renewals.ts',
+  'mail-renewal-reminders.ts',
+  'mail-card-expiring.ts',
 ]);
 
 /**

@@ -7,7 +7,11 @@ import type { Deps } from '../deps.ts';
 import { badRequest, HttpError, membershipRequired } from '../http/errors.ts';
 import { logWarning } from '../http/log.ts';
 import type { IdentityPorts } from '../identity/identity-ports.ts';
-import { enqueueEmail } from '../mail/queue.ts';
+import { BILLING_EMAILS_LUA, billingEmails, billingEmailsArg } from '../mail/billing-emails.ts';
+import { mailKeys } from '../mail/keys.ts';
+import { longDate } from '../mail/long-date.ts';
+import { enqueueEmail, ONCE_TTL_SECONDS } from '../mail/queue.ts';
+import { siteUrl } from '../mail/site-url.ts';
 import { AUDIT_APPEND_LUA, BILLING_ENTRY_LUA } from '../operator/audit.ts';
 import { CHURN_RECENT_MAX, type ChurnReason } from '../operator/churn.ts';
 import { DAY_COUNTS_TTL_S, dayCountArgs } from '../operator/figures.ts';
@@ -78,13 +82,20 @@ async function translate<T>(work: () => Promise<T>): Promise<T> {
 // against the stored state it read: the script refuses (-1) when that state is no longer the stored
 // one, and the caller reads and classifies again, so each write is counted once, against the state
 // it really replaced, whatever runs beside it.
+// The member emails the change means (mail/billing-emails.ts) are queued here too, to the index's
+// email: queued exactly when the change is stored, never for a duplicate or an older state.
 // KEYS: membership, customer → member, ops:members, ops:member:{sub}, ops:email, ops:audit,
-// ops:audit:{sub}, ops:day:{day}, ops:churn-reasons, ops:churn-recent.
+// ops:audit:{sub}, ops:day:{day}, ops:churn-reasons, ops:churn-recent, mail queue, mail jobs,
+// mail failed, then each email's once key.
 // ARGV: membership JSON, asOf, sub, now (ms), email ('' none), promo ('' none), the stored state
 // the counts were classified against ('' none), the day's TTL (s), churn reason code ('' none), its
-// recent-list entry, the recent list's cap, then the day's HINCRBY pairs (field, amount, …).
+// recent-list entry, the recent list's cap, the emails ('' none, billingEmailsArg), the emails'
+// once TTL (s), then the day's HINCRBY pairs (field, amount, …).
+// Returns -1 (stored state moved), 0 (older: not written), 1 (written), 2 (written; its emails
+// had no address to go to).
 const WRITE_IF_NEWER = `${AUDIT_APPEND_LUA}
 ${BILLING_ENTRY_LUA}
+${BILLING_EMAILS_LUA}
 local current = redis.call('GET', KEYS[1])
 if (current or '') ~= ARGV[7] then return -1 end
 if current then
@@ -104,15 +115,26 @@ end
 if ARGV[6] ~= '' then redis.call('HSET', KEYS[4], 'promo', ARGV[6]) end
 if current ~= ARGV[1] then
   audit(KEYS[6], KEYS[7], billing_entry(ARGV[4], ARGV[3], current, ARGV[1]))
-  for i = 12, #ARGV, 2 do redis.call('HINCRBY', KEYS[8], ARGV[i], ARGV[i + 1]) end
-  if #ARGV >= 12 then redis.call('EXPIRE', KEYS[8], ARGV[8]) end
+  for i = 14, #ARGV, 2 do redis.call('HINCRBY', KEYS[8], ARGV[i], ARGV[i + 1]) end
+  if #ARGV >= 14 then redis.call('EXPIRE', KEYS[8], ARGV[8]) end
   if ARGV[9] ~= '' then
     redis.call('HINCRBY', KEYS[9], ARGV[9], 1)
     redis.call('LPUSH', KEYS[10], ARGV[10])
     redis.call('LTRIM', KEYS[10], 0, tonumber(ARGV[11]) - 1)
   end
+  if ARGV[12] ~= '' then
+    local to = redis.call('HGET', KEYS[4], 'email')
+    if not to or to == '' or string.find(to, '[%c%s]') then return 2 end
+    queue_billing_emails(to, ARGV[12], 13, KEYS[11], KEYS[12], KEYS[13], ARGV[4], ARGV[13])
+  end
 end
 return 1`;
+
+/** Each plan's price from the billing content: what a failed renewal asks when the provider does not say. */
+const planPrices = () => {
+  const { plans } = billingContent();
+  return { monthly: plans.monthly.price, yearly: plans.yearly.price };
+};
 
 /** Attempts at a write whose stored state keeps changing under it (each one a read and a script). */
 const SAVE_ATTEMPTS = 8;
@@ -130,6 +152,11 @@ export interface MemberIndexFields {
    * off (the stored state had it on).
    */
   churnReason?: ChurnReason | null;
+  /**
+   * Whether the change emails the member (payment failed, autopay off, ended: mail/billing-emails.ts);
+   * true unless told. Account deletion cancels with `false`: no "ended" email to a deleted member.
+   */
+  emails?: boolean;
 }
 
 /**
@@ -152,6 +179,11 @@ export async function saveMembership(
     const before = parseMembership(stored);
     const turnsAutopayOff = membership.cancelAtPeriodEnd && before !== null && !before.cancelAtPeriodEnd;
     const reason = turnsAutopayOff ? index.churnReason : null;
+    const emails =
+      index.emails === false
+        ? []
+        : billingEmails(before, membership, { at, prices: planPrices(), siteUrl: siteUrl() });
+    const mail = mailKeys();
     const written = await store.eval(
       WRITE_IF_NEWER,
       [
@@ -165,6 +197,10 @@ export async function saveMembership(
         opsKeys.day(dayOf(at)),
         opsKeys.churnReasons,
         opsKeys.churnRecent,
+        mail.queue,
+        mail.jobs,
+        mail.failed,
+        ...emails.map((e) => mail.once(e.key)),
       ],
       [
         json,
@@ -178,10 +214,16 @@ export async function saveMembership(
         reason?.code ?? '',
         reason ? JSON.stringify({ at, sub, code: reason.code, text: reason.text?.trim() || null }) : '',
         String(CHURN_RECENT_MAX),
+        billingEmailsArg(emails, at),
+        String(ONCE_TTL_SECONDS),
         ...dayCountArgs(before, membership, at),
       ],
     );
-    if (Number(written) !== -1) return Number(written) === 1;
+    if (Number(written) === 2)
+      console.error(
+        `[mail] ${emails.map((e) => e.template).join(', ')} for ${sub} not queued: the member has no email on file`,
+      );
+    if (Number(written) !== -1) return Number(written) >= 1;
     if (attempt >= SAVE_ATTEMPTS) throw new Error(`the membership of ${sub} kept changing while being saved`);
   }
 }
@@ -355,15 +397,6 @@ export async function subscriptionDetails(
   };
 }
 
-/** "January 7, 2027" (UTC): dates in emails. */
-const longDate = (ms: number) =>
-  new Date(ms).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-
 /** A complimentary membership (granted by an operator) has no subscription to renew or upgrade. */
 const complimentaryRefusal = (membership: Membership) =>
   new HttpError(
@@ -429,6 +462,13 @@ export async function updateCard(
   const membership = await readMembership(deps, caller.sub);
   if (!membership) throw membershipRequired();
   const billing = await deps.billing();
-  await translate(() => billing.replaceCard(membership, token, `card:${caller.sub}:${digest(token)}`));
-  return { updated: true };
+  // Under the payment lock: paying a failed renewal never races a renewal charging the old card.
+  return withPaymentLock(deps.store, caller.sub, async () => {
+    const updated = await translate(() =>
+      billing.replaceCard(membership, token, `card:${caller.sub}:${digest(token)}`),
+    );
+    // A failed renewal paid with the new card: active again now (the banner goes), not at the webhook.
+    await saveMembership(deps.store, caller.sub, updated, { at: deps.now() });
+    return { updated: true };
+  });
 }

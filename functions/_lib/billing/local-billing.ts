@@ -26,12 +26,26 @@ const TEST_CARDS: Record<string, string | null> = {
   '4000000000000119': 'An error occurred while processing your card. Try again in a little bit.',
 };
 
-const key = {
+/**
+ * Cards that attach (a card update accepts them) but whose charges fail, as Stripe's
+ * 4000000000000341: a first payment with it is refused, a renewal charged to it fails (past_due).
+ */
+const CHARGES_FAIL: Record<string, string> = {
+  '4000000000000341': 'Your card was declined.',
+};
+
+export const localKeys = {
   op: (operationId: string) => `billing:local:op:${operationId}`,
   customer: (id: string) => `billing:local:customer:${id}`,
   subscription: (id: string) => `billing:local:subscription:${id}`,
   discount: (subscriptionId: string) => `billing:local:discount:${subscriptionId}`,
+  /**
+   * ZSET subscription id → when the local renewal clock next has something to do with it (ms): its
+   * period end (renew, or end with autopay off), or a past_due charge's next retry. Ended ones leave.
+   */
+  renewals: 'billing:local:renewals',
 };
+const key = localKeys;
 
 const OP_TTL_SECONDS = 24 * 60 * 60; // as Stripe keeps idempotency keys
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -69,8 +83,14 @@ function brandOf(number: string): string {
   return 'unknown';
 }
 
-/** Charges the test card: returns the card as the member entered it, or throws Stripe's message for it. */
-export function chargeTestCard(cardToken: string): CardOnFile {
+/** A test card as kept on the local customer: what cardOnFile shows, and how its charges end. */
+export interface LocalCard extends CardOnFile {
+  /** Stripe's message for every charge to it (a card that attaches but declines), when it has one. */
+  declines?: string;
+}
+
+/** Attaches the test card (a card update): the card as the member entered it, or Stripe's refusal. */
+export function attachTestCard(cardToken: string): LocalCard {
   const [, number, month, year] = /^tok_local_(\d{12,19})(?:_(\d{2})(\d{2}))?$/.exec(cardToken) ?? [];
   if (!number || !luhn(number)) throw new CardError('Your card number is incorrect.');
   const refusal = TEST_CARDS[number];
@@ -78,12 +98,60 @@ export function chargeTestCard(cardToken: string): CardOnFile {
   const expMonth = month ? Number(month) : null;
   if (expMonth !== null && (expMonth < 1 || expMonth > 12))
     throw new CardError("Your card's expiration month is invalid.");
+  const declines = CHARGES_FAIL[number];
   return {
     brand: brandOf(number),
     last4: number.slice(-4),
     expMonth,
     expYear: year ? 2000 + Number(year) : null,
+    ...(declines ? { declines } : {}),
   };
+}
+
+/** Charges the test card: returns the card as the member entered it, or throws Stripe's message for it. */
+export function chargeTestCard(cardToken: string): LocalCard {
+  const card = attachTestCard(cardToken);
+  chargeCard(card, Date.now());
+  return card;
+}
+
+/** A charge to a card on file: throws Stripe's message when it declines or has expired by `now`. */
+export function chargeCard(card: LocalCard | null | undefined, now: number): void {
+  if (!card?.last4)
+    throw new CardError('This customer has no attached payment source or default payment method.');
+  if (card.declines) throw new CardError(card.declines);
+  if (card.expMonth && card.expYear && now >= Date.UTC(card.expYear, card.expMonth, 1))
+    throw new CardError('Your card has expired.');
+}
+
+/** Stored with its place on the renewal clock (localKeys.renewals), in one round trip. */
+export async function saveLocalSubscription(store: Store, membership: Membership): Promise<Membership> {
+  const id = membership.subscriptionId;
+  const pipe = store.pipeline().set(key.subscription(id), JSON.stringify(membership));
+  const due = renewalDue(membership);
+  if (due === null) pipe.zrem(key.renewals, id);
+  else pipe.zadd(key.renewals, { score: due, member: id });
+  await pipe.exec();
+  return membership;
+}
+
+/** When the renewal clock next acts on a subscription: null once it has ended. */
+function renewalDue(m: Membership): number | null {
+  if (m.status === 'active' || m.status === 'trialing') return m.currentPeriodEnd;
+  if (m.status === 'past_due') return Math.min(m.nextRetryAt ?? m.currentPeriodEnd, m.currentPeriodEnd);
+  return null;
+}
+
+/** What a renewal of the subscription charges: its plan's price with its promo when for that plan. */
+export async function localRenewalPrice(store: Store, membership: Membership): Promise<string> {
+  const promo = await localDiscount(store, membership.subscriptionId);
+  const onPlan = promo?.plan === membership.plan ? promo.percentOff : null;
+  return priceWith(billingContent().plans[membership.plan].price, onPlan);
+}
+
+/** The local customer's record: its member (`sub`), email and card. */
+export async function localCustomer(store: Store, customerId: string): Promise<Record<string, unknown>> {
+  return customer(store, customerId);
 }
 
 /** Same day next month (or year), clamped to the month's last day, as Stripe bills. */
@@ -114,10 +182,7 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
     return result;
   }
 
-  async function saveSubscription(membership: Membership): Promise<Membership> {
-    await store.set(key.subscription(membership.subscriptionId), JSON.stringify(membership));
-    return membership;
-  }
+  const saveSubscription = (membership: Membership) => saveLocalSubscription(store, membership);
 
   /** For reads: the stored subscription, or the member's own record of it when billing has none. */
   async function storedOr(membership: Membership): Promise<Membership> {
@@ -235,11 +300,17 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
 
     replaceCard: (membership, cardToken, operationId) =>
       once(operationId, async () => {
-        const card = chargeTestCard(cardToken);
+        const card = attachTestCard(cardToken);
         const existing = await customer(store, membership.customerId);
         await store.set(key.customer(membership.customerId), JSON.stringify({ ...existing, card }));
-        return null;
-      }).then(() => undefined),
+        const subscription = await storedOr(membership);
+        if (subscription.status !== 'past_due') return subscription;
+        // The failed renewal is paid with the new card now (Stripe: the open invoice); a refusal
+        // leaves the card on file and the subscription past_due.
+        chargeCard(card, now());
+        const { pastDueSince, nextRetryAt, amountDue, ...paid } = subscription;
+        return saveSubscription({ ...paid, status: 'active', asOf: now() });
+      }),
 
     async cardOnFile(membership) {
       const raw = await store.get<string>(key.customer(membership.customerId));

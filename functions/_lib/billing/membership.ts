@@ -29,6 +29,10 @@ export interface Membership {
   cancelAtPeriodEnd: boolean;
   /** When the subscription first went past_due, for the grace period. */
   pastDueSince?: number;
+  /** past_due only: when the provider tries the failed charge again (ms), when it says. */
+  nextRetryAt?: number;
+  /** past_due only: what the failed charge asks ("64.99", exact), when the provider says. */
+  amountDue?: string;
   /** The provider's time of the state this was written from (ms): older events never overwrite newer. */
   asOf: number;
   /** The affiliate link's token (?via=) the member arrived with, when there was one. */

@@ -73,7 +73,12 @@ export interface Billing {
   cancelNow(membership: Membership, operationId: string): Promise<Membership>;
   /** Monthly → yearly on the existing subscription (never a second one). */
   changePlan(membership: Membership, plan: PlanName, operationId: string): Promise<Membership>;
-  replaceCard(membership: Membership, cardToken: string, operationId: string): Promise<void>;
+  /**
+   * The card for the next charges. On a past_due subscription the failed renewal is paid with it at
+   * once (Stripe: the open invoice; a refusal is a CardError, the card stays on file), so the member
+   * is back in good standing as soon as the card works. Returns the subscription as it is then.
+   */
+  replaceCard(membership: Membership, cardToken: string, operationId: string): Promise<Membership>;
   /** The card the next charge goes to, or null when the provider has none. */
   cardOnFile(membership: Membership): Promise<CardOnFile | null>;
   /** What the next renewal charges (discounts applied), as the provider would invoice it now. */

@@ -68,6 +68,22 @@ function cardOf(method: string | Stripe.PaymentMethod | null | undefined): CardO
     : null;
 }
 
+/**
+ * A past_due subscription's unpaid invoice: since when, what it asks and, when Stripe will retry it
+ * (smart retries), when: the payment-failed email says them (mail/billing-emails.ts).
+ */
+function failedInvoice(
+  invoice: Stripe.Invoice,
+): Pick<Membership, 'pastDueSince' | 'nextRetryAt' | 'amountDue'> {
+  return {
+    pastDueSince: (invoice.created ?? 0) * 1000,
+    ...(typeof invoice.next_payment_attempt === 'number'
+      ? { nextRetryAt: invoice.next_payment_attempt * 1000 }
+      : {}),
+    ...(typeof invoice.amount_due === 'number' ? { amountDue: fromMinorUnits(invoice.amount_due) } : {}),
+  };
+}
+
 const moneyOf = (invoice: Stripe.Invoice): Money => ({
   amount: fromMinorUnits(invoice.amount_due),
   currency: invoice.currency,
@@ -120,7 +136,7 @@ export async function createStripeBilling(
       ...(status === 'past_due' &&
       subscription.latest_invoice &&
       typeof subscription.latest_invoice !== 'string'
-        ? { pastDueSince: (subscription.latest_invoice.created ?? 0) * 1000 }
+        ? failedInvoice(subscription.latest_invoice)
         : {}),
       asOf: Date.now(),
       ...(subscription.metadata?.via ? { referral: subscription.metadata.via } : {}),
@@ -305,13 +321,29 @@ export async function createStripeBilling(
         return toMembership(updated);
       }),
 
+    // On a past_due subscription the open invoice of the failed renewal is paid with the new card
+    // now (as the Dashboard's "retry"), instead of waiting for Stripe's next smart retry; a paid or
+    // voided one (a retried request) is left alone. The webhook that follows says the same.
     replaceCard: (membership, cardToken, operationId) =>
       cardErrors(async () => {
         await setDefaultCard(membership.customerId, cardToken, operationId);
-        await stripe.subscriptions.update(
+        const updated = await stripe.subscriptions.update(
           membership.subscriptionId,
           { default_payment_method: cardToken },
           { idempotencyKey: `${operationId}:subscription-card` },
+        );
+        const invoiceId =
+          typeof updated.latest_invoice === 'string' ? updated.latest_invoice : updated.latest_invoice?.id;
+        if (!['past_due', 'unpaid'].includes(updated.status) || !invoiceId) return toMembership(updated);
+        const invoice = await stripe.invoices.retrieve(invoiceId);
+        if (invoice.status === 'open')
+          await stripe.invoices.pay(
+            invoiceId,
+            { payment_method: cardToken },
+            { idempotencyKey: `${operationId}:pay` },
+          );
+        return toMembership(
+          await stripe.subscriptions.retrieve(membership.subscriptionId, { expand: ['latest_invoice'] }),
         );
       }),
 
