@@ -178,4 +178,16 @@ describe('Auth0 identity admin (Management API)', () => {
       ['DELETE', '/api/v2/users/auth0|abc/sessions'],
     ]);
   });
+
+  it('deletes the user (DELETE /api/v2/users/{id}); one already gone is done, other failures pass on', async () => {
+    reply = () => ({ status: 204, body: '' });
+    await (await admin()).deleteUser('auth0|abc');
+    expect(updates().map((r) => [r.method, decodeURIComponent(r.path), r.headers.authorization])).toEqual([
+      ['DELETE', '/api/v2/users/auth0|abc', 'Bearer mgmt-token'],
+    ]);
+    reply = () => ({ status: 404, body: { statusCode: 404, message: 'The user does not exist.' } });
+    await expect((await admin()).deleteUser('auth0|gone')).resolves.toBeUndefined();
+    reply = () => ({ status: 500, body: { statusCode: 500, message: 'boom' } });
+    await expect((await admin()).deleteUser('auth0|abc')).rejects.toBeInstanceOf(Error);
+  });
 });

@@ -68,6 +68,7 @@ deps.rateLimit = createRateLimit(store, Date.now, raised);
 
 /** Endpoints that write nothing a member owns, and why they are not driven concurrently here. */
 const READS = new Set<ApiName>([
+  'account/export',
   'appconfig',
   'articles',
   'articles/free',
@@ -115,6 +116,8 @@ const ACCOUNT_WRITES = new Set<ApiName>([
   'user/updatecard',
   'user/updateemail',
   'user/updatepassword',
+  // Ends the member's account: tests/functions/account-data.test.ts races it with saves.
+  'account/delete',
   // One live invite per member under a per-member lock: tests/functions/chat.test.ts sends them at once.
   'user/discord',
   // The operator's actions: one member's billing (or chat) under its lock, each operator waiting for

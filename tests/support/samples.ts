@@ -57,6 +57,8 @@ export function validRequests(
       currentPassword: 'a-guess',
       userID: 'auth0|someone',
     },
+    'account/export': { userID: 'auth0|someone' },
+    'account/delete': { password: 'a-guess', userID: 'auth0|someone' },
     'user/discord': { discord: SAMPLE_CHAT_NAME, userID: 'auth0|someone', custID: 'cus_someone' },
     videos: { maxResults: 10, more: null, playlist: 'essentials', search: 'gap', tags: ['level-2'] },
     'videos/metadata': { nodeId: `vid_${videoId}` },

@@ -10,7 +10,10 @@ const currentPassword = z
   .min(1, 'Enter your current password')
   .max(1000);
 
-/** Sign-in details the member changes on /account. */
+/** A file streamed as it is produced (the handler's `download`), not JSON. */
+const Download = z.custom<ReadableStream<Uint8Array>>((value) => value instanceof ReadableStream);
+
+/** Sign-in details the member changes on /account, and the member's own data (docs/security.md "Your data"). */
 export const accountApi = {
   // Messages for bad values come from account/rules.ts (docs/product.md §5 wording), checked by the domain.
   'user/updateemail': {
@@ -28,5 +31,20 @@ export const accountApi = {
       currentPassword,
     }),
     response: Updated,
+  },
+  /** Everything kept of the caller, as one JSON file (account/export.ts documents the shape). */
+  'account/export': {
+    method: 'POST',
+    request: AccountBody,
+    response: Download,
+  },
+  /** Deletes the caller's account for good (account/deletion.ts); the password proves it is them. */
+  'account/delete': {
+    method: 'POST',
+    request: AccountBody.extend({
+      // Missing or empty: the domain answers "Enter your password to delete your account".
+      password: z.string().max(1000).default(''),
+    }),
+    response: z.object({ deleted: z.literal(true) }),
   },
 } as const satisfies Record<string, ContractEntry>;

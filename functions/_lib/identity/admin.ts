@@ -14,6 +14,12 @@ export interface IdentityAdmin {
    * already issued live out their lifetime; none can be renewed.
    */
   endAllSignIns(sub: string): Promise<void>;
+  /**
+   * Deletes the member's identity (an account deletion, docs/security.md "Your data"): signing in
+   * with it fails from then on, and its email may sign up again as a new account (a new sub). A
+   * user already gone is not an error, so a retried deletion finishes.
+   */
+  deleteUser(sub: string): Promise<void>;
 }
 
 /** The provider refuses to check more passwords for now (its brute-force protection). */

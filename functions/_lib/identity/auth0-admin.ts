@@ -55,6 +55,15 @@ export async function createAuth0Admin(
         management.userGrants.deleteByUserId({ user_id: sub }),
       ]);
     },
+    // DELETE /api/v2/users/{id}: Auth0 ends the user's sessions and refresh tokens with it. A user
+    // already deleted (404) is done, so a retried account deletion finishes.
+    deleteUser: async (sub) => {
+      try {
+        await management.users.delete(sub);
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode !== 404) throw error;
+      }
+    },
   };
 }
 

@@ -31,5 +31,6 @@ function lazyIdentityAdmin(config: Config['identityAdmin'], store: Store): Ident
     setCustomerId: async (sub, customerId) => (await load()).setCustomerId(sub, customerId),
     verifyPassword: async (sub, password) => (await load()).verifyPassword(sub, password),
     endAllSignIns: async (sub) => (await load()).endAllSignIns(sub),
+    deleteUser: async (sub) => (await load()).deleteUser(sub),
   };
 }

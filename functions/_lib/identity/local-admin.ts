@@ -13,6 +13,11 @@ export function createLocalAdmin(store: Store): IdentityAdmin {
     endAllSignIns: async (sub) => {
       await endAllSignIns(store, sub);
     },
+    // Its sessions and refresh tokens first, then the user: no sign-in outlives the account.
+    deleteUser: async (sub) => {
+      await endAllSignIns(store, sub);
+      await users.deleteUser(store, sub);
+    },
   };
 }
 

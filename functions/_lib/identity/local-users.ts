@@ -257,6 +257,24 @@ export async function ensureOperator(
   return { sub };
 }
 
+// KEYS: user hash. ARGV: the prefix of the email index. The email index goes only while it names this
+// user (a new account may already have taken the address). → 1 deleted, 0 no such user.
+const DELETE_USER = `local email = redis.call('HGET', KEYS[1], 'email')
+if not email then return 0 end
+local index = ARGV[1] .. email
+if redis.call('GET', index) == ARGV[2] then redis.call('DEL', index) end
+redis.call('DEL', KEYS[1])
+return 1`;
+
+/**
+ * Deletes the user and frees its email in one script: signing in with it fails from then on, and
+ * the address can sign up again as a new user (a new sub). An unknown user is not an error.
+ */
+export async function deleteUser(store: Store, sub: string): Promise<boolean> {
+  const deleted = await store.eval(DELETE_USER, [userKeys.user(sub)], [userKeys.email(''), sub]);
+  return Number(deleted) === 1;
+}
+
 async function updateExisting(store: Store, sub: string, fields: string[]): Promise<void> {
   if (Number(await store.eval(UPDATE_EXISTING, [userKeys.user(sub)], fields)) !== 1) {
     throw new UserNotFoundError();

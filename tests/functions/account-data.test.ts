@@ -1,0 +1,313 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteAccount, deletingKey, subDigest } from '../../functions/_lib/account/deletion.ts';
+import { EXPORT_FORMAT, EXPORT_VERSION } from '../../functions/_lib/account/export.ts';
+import { getBillingPorts } from '../../functions/_lib/billing/billing-ports.ts';
+import { localKeys } from '../../functions/_lib/billing/local-billing.ts';
+import { getChatPorts } from '../../functions/_lib/chat/chat-ports.ts';
+import { chatKeys } from '../../functions/_lib/chat/keys.ts';
+import { openLocalInvite } from '../../functions/_lib/chat/local-chat.ts';
+import { certificateKey, courseStatsKeys, progressKeys } from '../../functions/_lib/courses/progress-keys.ts';
+import { getDeps } from '../../functions/_lib/deps.ts';
+import { getIdentityPorts } from '../../functions/_lib/identity/identity-ports.ts';
+import { createUser, getUser, verifyPassword } from '../../functions/_lib/identity/local-users.ts';
+import { mailKeys } from '../../functions/_lib/mail/keys.ts';
+import { readAudit } from '../../functions/_lib/operator/audit.ts';
+import { opsKeys } from '../../functions/_lib/operator/keys.ts';
+import deleteFn from '../../functions/account-delete.ts';
+import exportFn from '../../functions/account-export.ts';
+import certificatePageFn from '../../functions/certificate-page.ts';
+import profileFn from '../../functions/courses-profile.ts';
+import notesUpdateFn from '../../functions/journal-notes-update.ts';
+import discordFn from '../../functions/user-discord.ts';
+import { addTestVideo } from '../support/library-fixture.ts';
+import { closeKeyDump, dumpMember } from '../support/member-keys.ts';
+import { call, type Handler } from '../support/operator.ts';
+import { seededMember } from '../support/seeded-member.ts';
+import { authHeader } from '../support/tokens.ts';
+
+// "Download my data" and "Delete my account" (docs/security.md "Your data") on real Redis, through the
+// local billing, chat and identity ports as `npm start` runs them.
+
+const { store } = getDeps();
+const PASSWORD = 'first-pass';
+let videoId: string;
+
+beforeAll(async () => {
+  videoId = await addTestVideo(store);
+});
+afterAll(closeKeyDump);
+
+/** A paid member (local billing) with one of everything, a chat role, a certificate and a profile. */
+async function fullMember(tag: string) {
+  const seeded = await seededMember(store, videoId, { tag, paid: true });
+  const { sub, headers } = seeded;
+  const user = await getUser(store, sub);
+  const email = user?.email ?? '';
+  const username = `del.${sub.slice(-8)}`;
+  const invited = await call(discordFn as Handler, 'user/discord', headers, { discord: username });
+  expect(invited.status, invited.text).toBe(200);
+  const code = String(invited.json.invite).split('/').at(-1) ?? '';
+  expect((await openLocalInvite(store, code, Date.now())).state).toBe('joined');
+  const profile = await call(profileFn as Handler, 'courses/profile', headers, { accountSize: '25000' });
+  expect(profile.status, profile.text).toBe(200);
+  // A certificate as the certificate call stores it (its public record under its own id), and the
+  // course counters that count the member.
+  const certificateId = `${sub.slice(-12)}AbCdEfGh`.replace(/\|/g, 'x').slice(0, 20).padEnd(20, 'x');
+  const issued = { id: certificateId, name: `${tag} Lee`, issuedAt: Date.now() };
+  await store
+    .pipeline()
+    .hset(progressKeys.certificates(sub), { 'penny-stock-essentials': JSON.stringify(issued) })
+    .set(
+      certificateKey(certificateId),
+      JSON.stringify({ ...issued, course: 'penny-stock-essentials', courseTitle: 'Penny Stock Essentials' }),
+    )
+    .sadd(courseStatsKeys.started('penny-stock-essentials'), sub)
+    .zadd(courseStatsKeys.furthest('penny-stock-essentials'), { score: 3, member: sub })
+    .exec();
+  return { ...seeded, email, username, certificateId };
+}
+
+const exportOf = async (headers: Record<string, string>) => {
+  const answer = await call(exportFn as Handler, 'account/export', headers, {});
+  expect(answer.status, answer.text).toBe(200);
+  return { answer, data: JSON.parse(answer.text) as Record<string, unknown> };
+};
+
+/** Every key whose name holds the sub as a segment, anywhere in the store (a full SCAN). */
+async function keysNaming(sub: string): Promise<string[]> {
+  const found: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, keys] = await store.scan(cursor, { match: `*${sub}*`, count: 5000 });
+    cursor = String(next);
+    found.push(...keys.filter((k) => k.split(':').includes(sub)));
+  } while (cursor !== '0');
+  return found;
+}
+
+/** Nothing of the member is left, and nothing names them. */
+async function expectGone(sub: string, emails: string[]) {
+  expect(await dumpMember(sub)).toEqual({});
+  expect(await keysNaming(sub)).toEqual([]);
+  const [members, emailIndex, jobs] = await store
+    .pipeline()
+    .zscore(opsKeys.members, sub)
+    .hgetall(opsKeys.email)
+    .hgetall(mailKeys().jobs)
+    .exec<[unknown, Record<string, string> | null, Record<string, string> | null]>();
+  expect(members).toBeNull();
+  expect(Object.values(emailIndex ?? {})).not.toContain(sub);
+  for (const email of emails) {
+    expect(Object.keys(emailIndex ?? {})).not.toContain(email);
+    expect(JSON.stringify(jobs ?? {}).toLowerCase()).not.toContain(email);
+  }
+}
+
+describe('POST /api/account/export', () => {
+  it("holds each kind of the caller's data, and nothing of another member's", async () => {
+    const alice = await fullMember('Alicedata');
+    const bob = await fullMember('Bobdata');
+    const { answer, data } = await exportOf(alice.headers);
+    expect(answer.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="otc-edge-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(data.format).toBe(EXPORT_FORMAT);
+    expect(data.version).toBe(EXPORT_VERSION);
+    const text = answer.text;
+    // Notes with their categories and symbols, trades with their notes, tags and round trips.
+    const notes = data.notes as unknown as Array<Record<string, unknown>>;
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      title: alice.text.title,
+      symbols: [alice.ids.symbol],
+      categories: [alice.ids.category],
+    });
+    expect(String(notes[0]?.body)).toContain(alice.text.body);
+    expect(data.categories).toEqual([{ id: alice.ids.category, name: alice.text.category }]);
+    const trades = data.trades as unknown as Array<Record<string, unknown>>;
+    expect(trades.length).toBe(2);
+    expect(trades.map((t) => t.note)).toContain(alice.text.tradeNote);
+    expect(JSON.stringify(data.tradeTags)).toContain('Gap and go');
+    expect(Object.keys(data.roundTrips as Record<string, unknown>)).toContain(alice.ids.trade);
+    // Profile, subscription, chat, courses, videos.
+    expect(data.profile).toMatchObject({ courseProfile: { accountSize: '25000' } });
+    expect(data.subscription).toMatchObject({ plan: 'monthly', status: 'active', autopay: true });
+    expect(text).not.toMatch(/4242424242424242/);
+    expect(data.chat).toEqual({ username: alice.username, linked: true, suspended: false });
+    const courses = data.courses as unknown as Record<string, unknown>;
+    expect(courses.certificates).toEqual([
+      expect.objectContaining({
+        course: 'penny-stock-essentials',
+        id: alice.certificateId,
+        name: 'Alicedata Lee',
+      }),
+    ]);
+    expect(Object.keys(courses.videoPositions as Record<string, unknown>)).toEqual([videoId]);
+    // Nothing of Bob's.
+    for (const value of Object.values(bob.text)) expect(text).not.toContain(value);
+    expect(text).not.toContain(bob.sub);
+    expect(text).not.toContain(bob.username);
+  });
+
+  it('answers a signed-in caller without data with an empty file of the same shape', async () => {
+    const { sub } = await createUser(store, { email: `empty-${Date.now()}@example.com`, password: PASSWORD });
+    const { data } = await exportOf(await authHeader({ sub }));
+    expect(data).toMatchObject({ subscription: null, chat: null, notes: [], trades: [], categories: [] });
+  });
+
+  it('needs a signed-in caller', async () => {
+    expect((await call(exportFn as Handler, 'account/export', {}, {})).status).toBe(401);
+  });
+});
+
+describe('POST /api/account/delete', () => {
+  it('refuses without the password, and with a wrong one, deleting nothing', async () => {
+    const alice = await fullMember('Alicekeep');
+    const before = await dumpMember(alice.sub);
+    const missing = await call(deleteFn as Handler, 'account/delete', alice.headers, {});
+    expect(missing.status).toBe(400);
+    expect(missing.json).toEqual({ error: 'Enter your password to delete your account' });
+    const empty = await call(deleteFn as Handler, 'account/delete', alice.headers, { password: '' });
+    expect(empty.json).toEqual({ error: 'Enter your password to delete your account' });
+    const wrong = await call(deleteFn as Handler, 'account/delete', alice.headers, { password: 'not-it' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.json).toEqual({ error: 'That is not your password' });
+    expect(await dumpMember(alice.sub)).toEqual(before);
+    expect(await store.exists(deletingKey(alice.sub))).toBe(0);
+  });
+
+  it('cancels at the provider, takes chat away, deletes the identity and every key; the email signs up anew', async () => {
+    const alice = await fullMember('Alicegone');
+    const bob = await fullMember('Bobstays');
+    const bobBefore = await dumpMember(bob.sub);
+    const subscriptionId =
+      alice.customerId &&
+      JSON.parse((await dumpMember(alice.sub))[`billing:member:${alice.sub}`]?.value as string)
+        .subscriptionId;
+    const opsEmail = await store.hget<string>(opsKeys.member(alice.sub), 'email');
+
+    const answer = await call(deleteFn as Handler, 'account/delete', alice.headers, {
+      password: PASSWORD,
+      userID: bob.sub,
+    });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.json).toEqual({ deleted: true });
+
+    // The provider's subscription ended now; its customer and records stay with the provider.
+    const local = JSON.parse((await store.get<string>(localKeys.subscription(subscriptionId))) ?? '{}');
+    expect(local.status).toBe('canceled');
+    // Chat: the role is gone and the username free.
+    expect(JSON.parse((await store.get<string>(chatKeys.localUser(alice.username))) ?? '{}').role).toBe(
+      false,
+    );
+    expect(await store.get(chatKeys.owner(alice.username))).toBeNull();
+    // The identity: signing in fails, the certificate's public page is gone.
+    expect(await getUser(store, alice.sub)).toBeNull();
+    expect(await verifyPassword(store, alice.email, PASSWORD)).toBeNull();
+    const page = await certificatePageFn(
+      new Request(`http://localhost/certificates/${alice.certificateId}`),
+      { params: { id: alice.certificateId } } as never,
+    );
+    expect(page.status).toBe(404);
+    await expectGone(alice.sub, [alice.email, opsEmail ?? ''].filter(Boolean));
+    // The course counters still count the member, under the digest.
+    expect(
+      await store.sismember(courseStatsKeys.started('penny-stock-essentials'), subDigest(alice.sub)),
+    ).toBe(1);
+    // The audit line: the digest, no sub, no email; the member's earlier entries name the digest too.
+    const { entries } = await readAudit(store, { limit: 5000 });
+    const closing = entries.find(
+      (e) => e.action === 'account.deleted' && e.member === `deleted:${subDigest(alice.sub)}`,
+    );
+    expect(closing).toBeDefined();
+    const log = JSON.stringify(entries);
+    expect(log).not.toContain(alice.sub);
+    expect(log).not.toContain(alice.email);
+    expect(entries.filter((e) => e.member === `deleted:${subDigest(alice.sub)}`).length).toBeGreaterThan(1);
+    // Bob is untouched.
+    expect(await dumpMember(bob.sub)).toEqual(bobBefore);
+
+    // The same email signs up again as a new account, with nothing of the old one.
+    const fresh = await createUser(store, { email: alice.email, password: 'another-pass' });
+    expect(fresh.sub).not.toBe(alice.sub);
+    const { data } = await exportOf(await authHeader({ sub: fresh.sub, email: alice.email }));
+    expect(data).toMatchObject({ subscription: null, chat: null, notes: [], trades: [] });
+  });
+
+  it('a deletion that failed half way is finished by a retry, without the gone identity', async () => {
+    const alice = await fullMember('Aliceretry');
+    const deps = { ...getDeps(), ...getBillingPorts(), ...getChatPorts(), ...getIdentityPorts() };
+    // The identity is deleted, then the answer is lost: nothing after it ran.
+    const failing = {
+      ...deps,
+      identityAdmin: {
+        ...deps.identityAdmin,
+        deleteUser: async (sub: string) => {
+          await deps.identityAdmin.deleteUser(sub);
+          throw new Error('the provider answered nothing');
+        },
+      },
+    };
+    await expect(
+      deleteAccount(
+        failing,
+        { sub: alice.sub, email: alice.email, customerId: null },
+        { password: PASSWORD },
+      ),
+    ).rejects.toThrow('the provider answered nothing');
+    expect(Object.keys(await dumpMember(alice.sub)).length).toBeGreaterThan(0);
+    expect(await getUser(store, alice.sub)).toBeNull();
+
+    const retried = await call(deleteFn as Handler, 'account/delete', alice.headers, { password: PASSWORD });
+    expect(retried.status, retried.text).toBe(200);
+    await expectGone(alice.sub, [alice.email]);
+    // Without the marker (another caller whose identity is unknown), the answer is the usual one.
+    const ghost = await call(
+      deleteFn as Handler,
+      'account/delete',
+      await authHeader({ sub: 'auth0|000000000000000000000000' }),
+      {
+        password: PASSWORD,
+      },
+    );
+    expect(ghost.status).toBe(404);
+  });
+
+  it('raced with journal saves, leaves nothing: each save is stored and then removed, or refused', async () => {
+    const alice = await fullMember('Alicerace');
+    const saves = Array.from({ length: 30 }, (_, i) =>
+      call(notesUpdateFn as Handler, 'journal/notes/update', alice.headers, {
+        note_id: `note_Race${String(i).padStart(12, '0')}`,
+        title: `race ${i}`,
+        body: '<p>raced $ABCD</p>',
+        basedOn: null,
+        symbols: ['ABCD'],
+        categories: [],
+      }),
+    );
+    const [deleted, ...answers] = await Promise.all([
+      call(deleteFn as Handler, 'account/delete', alice.headers, { password: PASSWORD }),
+      ...saves,
+    ]);
+    expect(deleted.status, deleted.text).toBe(200);
+    for (const answer of answers) expect([200, 403, 429], answer.text).toContain(answer.status);
+    await expectGone(alice.sub, [alice.email]);
+    // Saves after the deletion are refused (the membership is gone); such a call leaves only its
+    // rate-limit window, which expires.
+    const late = await call(notesUpdateFn as Handler, 'journal/notes/update', alice.headers, {
+      note_id: 'note_Late000000000000',
+      title: 'late',
+      body: '<p>late</p>',
+      basedOn: null,
+      symbols: [],
+      categories: [],
+    });
+    expect(late.status).toBe(403);
+    expect(await dumpMember(alice.sub)).toEqual({});
+    for (const key of await keysNaming(alice.sub)) {
+      expect(key).toMatch(/^ratelimit:journal:/);
+      expect(await store.ttl(key)).toBeGreaterThan(0);
+    }
+  });
+});
