@@ -9,6 +9,9 @@ import type { MembershipGate } from '../billing/gate.ts';
 import type { CourseProgress } from '../contract/courses.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { enqueueEmailCall, MAIL_ENQUEUE_LUA } from '../mail/queue.ts';
+import { siteUrl } from '../mail/site-url.ts';
+import { memberFields, opsKeys } from '../operator/keys.ts';
 import { courseProgress, type MemberCertificate } from './course-progress.ts';
 import { indexLessons } from './lesson-index.ts';
 import { type BundledCourse, courseLibrary } from './library.ts';
@@ -34,14 +37,18 @@ export function certificateId(): string {
 
 /**
  * Stores a certificate if the member's entry is still the one read. KEYS: the member's
- * certificates hash, the public record, the course's completed set. ARGV: course, the entry read
- * ('' when none), the new entry, the public JSON, the subject. Answers 'ok' or 'stale'.
+ * certificates hash, the public record, the course's completed set, then (a first issue) the
+ * certificate-issued email's keys (enqueueEmailCall's). ARGV: course, the entry read ('' when none),
+ * the new entry, the public JSON, the subject, then the email's arguments. Answers 'ok' or 'stale'.
+ * The email is queued in the same step as the issue, once per member and course
+ * (`certificate:{sub}:{course}`): withdrawn and issued again, it is not sent twice.
  */
-const ISSUE_CERTIFICATE = `
+const ISSUE_CERTIFICATE = `${MAIL_ENQUEUE_LUA}
 if (redis.call('HGET', KEYS[1], ARGV[1]) or '') ~= ARGV[2] then return 'stale' end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 redis.call('SET', KEYS[2], ARGV[4])
 redis.call('SADD', KEYS[3], ARGV[5])
+if #KEYS >= 7 then enqueue_mail(KEYS[4], KEYS[5], KEYS[6], KEYS[7], ARGV[6], ARGV[7], ARGV[8], ARGV[9], ARGV[10]) end
 return 'ok'
 `;
 
@@ -61,7 +68,7 @@ export async function issueCertificate(
   const course = courses.find((c) => c.slug === input.course);
   const { sub } = gate.caller;
   const { data, extra } = await readCourseData(deps, gate, course ? [course] : [], (pipe) =>
-    pipe.hget(progressKeys.certificates(sub), input.course),
+    pipe.hget(progressKeys.certificates(sub), input.course).hget(opsKeys.member(sub), memberFields.email),
   );
   if (!course) throw notFound(`No course "${input.course}"`);
   const progress = courseProgress(course, data);
@@ -79,10 +86,30 @@ export async function issueCertificate(
     issuedAt: before?.issuedAt ?? deps.now(),
   };
   const record: CertificateRecord = { ...entry, course: course.slug, courseTitle: course.title };
+  // The first issue emails the member: the token's email, else the one the operator's index holds.
+  const to = gate.caller.email ?? (typeof extra[1] === 'string' && extra[1] ? extra[1] : null);
+  const mail =
+    before || !to
+      ? null
+      : enqueueEmailCall(
+          {
+            key: `certificate:${sub}:${course.slug}`,
+            to,
+            template: 'certificate-issued',
+            data: { courseTitle: course.title, certificateUrl: `${siteUrl()}/certificates/${entry.id}` },
+          },
+          deps.now(),
+        );
+  if (!before && !to) console.error(`[mail] certificate-issued for ${sub} not queued: no email on file`);
   const saved = await deps.store.eval(
     ISSUE_CERTIFICATE,
-    [progressKeys.certificates(sub), certificateKey(entry.id), courseStatsKeys.completed(course.slug)],
-    [course.slug, read, JSON.stringify(entry), JSON.stringify(record), sub],
+    [
+      progressKeys.certificates(sub),
+      certificateKey(entry.id),
+      courseStatsKeys.completed(course.slug),
+      ...(mail?.keys ?? []),
+    ],
+    [course.slug, read, JSON.stringify(entry), JSON.stringify(record), sub, ...(mail?.args ?? [])],
   );
   if (saved !== 'ok')
     throw new HttpError(
