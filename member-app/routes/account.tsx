@@ -6,6 +6,7 @@ import { PasswordForm } from '../account/PasswordForm.tsx';
 import { SubscriptionSection } from '../account/SubscriptionSection.tsx';
 import { subscriptionStatusQuery } from '../account/subscription-data.ts';
 import { TradeTimeZone } from '../account/TradeTimeZone.tsx';
+import { YourData } from '../account/YourData.tsx';
 import { requireToken } from '../auth/guards.ts';
 import { ChatInviteForm } from '../chat/ChatInviteForm.tsx';
 
@@ -36,6 +37,7 @@ function Account() {
         <EmailForm />
         <PasswordForm />
         <TradeTimeZone />
+        <YourData />
       </div>
     </section>
   );
