@@ -35,7 +35,7 @@ test('a member downloads their data, deletes the account, cannot sign in again, 
     categories: [],
   });
   await api(page, 'journal/trades/update', {
-    trade_id: 'trade_Yourdata0000001',
+    trade_id: 'trade_Yourdata00000001',
     symbol: 'ABCD',
     tradeType: 'buy',
     buyPrice: '0.0042',

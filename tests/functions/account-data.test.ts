@@ -21,6 +21,7 @@ import notesUpdateFn from '../../functions/journal-notes-update.ts';
 import discordFn from '../../functions/user-discord.ts';
 import { addTestVideo } from '../support/library-fixture.ts';
 import { closeKeyDump, dumpMember } from '../support/member-keys.ts';
+import { activeMembership } from '../support/members.ts';
 import { call, type Handler } from '../support/operator.ts';
 import { seededMember } from '../support/seeded-member.ts';
 import { authHeader } from '../support/tokens.ts';
@@ -272,6 +273,20 @@ describe('POST /api/account/delete', () => {
       },
     );
     expect(ghost.status).toBe(404);
+  });
+
+  it.each([
+    ['complimentary', { subscriptionId: 'comp_abc' }],
+    ['unknown to the provider', {}],
+  ])('ends a membership with nothing to cancel at the provider (%s), and deletes', async (_, over) => {
+    const email = `nothing-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const { sub } = await createUser(store, { email, password: PASSWORD });
+    await store.set(`billing:member:${sub}`, JSON.stringify(activeMembership(over)));
+    const answer = await call(deleteFn as Handler, 'account/delete', await authHeader({ sub, email }), {
+      password: PASSWORD,
+    });
+    expect(answer.status, answer.text).toBe(200);
+    await expectGone(sub, [email]);
   });
 
   it('raced with journal saves, leaves nothing: each save is stored and then removed, or refused', async () => {

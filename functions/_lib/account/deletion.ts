@@ -26,6 +26,7 @@ import {
   membershipKey,
   parseMembership,
 } from '../billing/membership.ts';
+import { BillingRefusedError } from '../billing/port.ts';
 import { followMembership } from '../chat/access.ts';
 import type { ChatPorts } from '../chat/chat-ports.ts';
 import { chatKeys } from '../chat/keys.ts';
@@ -34,6 +35,7 @@ import { courseLibrary } from '../courses/library.ts';
 import { certificateKey, courseStatsKeys, progressKeys } from '../courses/progress-keys.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { logWarning } from '../http/log.ts';
 import { TooManyAttemptsError, UnknownUserError } from '../identity/admin.ts';
 import type { IdentityPorts } from '../identity/identity-ports.ts';
 import { mailKeys } from '../mail/keys.ts';
@@ -108,18 +110,23 @@ async function endMembership(deps: DeletionDeps, sub: string): Promise<void> {
   const stored = parseMembership(await store.get<string>(membershipKey(sub)));
   if (!stored || stored.status === 'canceled' || stored.status === 'incomplete_expired') return;
   const at = deps.now();
-  let ended: Membership;
-  if (stored.subscriptionId.startsWith(COMPLIMENTARY_PREFIX)) {
-    ended = {
-      ...stored,
-      status: 'canceled',
-      currentPeriodEnd: Math.min(stored.currentPeriodEnd, at),
-      asOf: at,
-    };
-  } else {
+  let ended: Membership = {
+    ...stored,
+    status: 'canceled',
+    currentPeriodEnd: Math.min(stored.currentPeriodEnd, at),
+    asOf: at,
+  };
+  if (!stored.subscriptionId.startsWith(COMPLIMENTARY_PREFIX)) {
     const billing = await deps.billing();
-    // Keyed by the subscription: a retry asks the provider once, however often it is sent.
-    ended = await billing.cancelNow(stored, `account-delete:${sub}:${stored.subscriptionId}`);
+    try {
+      // Keyed by the subscription: a retry asks the provider once, however often it is sent.
+      ended = await billing.cancelNow(stored, `account-delete:${sub}:${stored.subscriptionId}`);
+    } catch (error) {
+      // The provider has no such subscription to end (gone, or ended already): nothing there can
+      // charge the member, so the deletion goes on. Anything else (the provider down) fails it.
+      if (!(error instanceof BillingRefusedError)) throw error;
+      logWarning('account deletion: the provider refused to cancel the subscription', error);
+    }
   }
   // `emails: false`: a deleted member is not told their membership ended (billing.ts's option).
   const index: Parameters<typeof saveMembership>[3] & { emails?: boolean } = { at, emails: false };

@@ -32,8 +32,9 @@ export const EXPORT_FORMAT = 'otc-edge-member-data';
 export const EXPORT_VERSION = 1;
 /** Notes read per round trip (each up to 200 KB). */
 export const NOTE_BATCH = 25;
-/** Trades read per round trip (one MGET). */
-export const TRADE_BATCH = 1000;
+/** Trades read per round trip: a pipeline of MGETs of MGET_CHUNK keys each. */
+export const TRADE_BATCH = 10_000;
+const MGET_CHUNK = 1000;
 
 /** The file's name: otc-edge-data-YYYY-MM-DD.json (UTC). */
 export const exportFileName = (now: number) =>
@@ -41,6 +42,11 @@ export const exportFileName = (now: number) =>
 
 const iso = (ms: unknown) =>
   typeof ms === 'number' && Number.isFinite(ms) ? new Date(ms).toISOString() : null;
+
+const isJsonObject = (raw: unknown): raw is string => {
+  const value = parseJson<unknown>(raw);
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+};
 
 /** The modules with a knowledge check: their summary and attempts are the member's. */
 const checkedModules = () =>
@@ -197,11 +203,13 @@ async function* memberDataParts(
   first = true;
   for (let at = 0; at < trades.length; at += TRADE_BATCH) {
     const keys = trades.slice(at, at + TRADE_BATCH).map((id) => tradeKeys.trade(sub, id));
-    const raws = (await store.mget(...keys)) as unknown[];
-    const items = raws.flatMap((raw) => {
-      const trade = parseJson<object>(raw);
-      return trade ? [JSON.stringify(trade)] : [];
-    });
+    const read = store.pipeline();
+    for (let from = 0; from < keys.length; from += MGET_CHUNK)
+      read.mget(...keys.slice(from, from + MGET_CHUNK));
+    const raws = ((await read.exec()) as unknown[][]).flat();
+    // A trade is stored as the JSON the trade calls wrote: checked, then passed on as it is rather
+    // than written again (a value that is not a JSON object is left out, never breaks the file).
+    const items = raws.flatMap((raw) => (isJsonObject(raw) ? [raw] : []));
     if (items.length === 0) continue;
     yield `${first ? '\n    ' : ',\n    '}${items.join(',\n    ')}`;
     first = false;
