@@ -27,7 +27,13 @@ export async function startMailCatcher(
     webIp: '127.0.0.1',
     silent: true,
   });
-  const servers = await maildev.start();
+  // Its web API announces itself with console.info whatever `silent` says; the launchers print the
+  // inbox themselves, and a child process's stdout is its parent's JSON channel (child.ts).
+  const info = console.info;
+  console.info = () => {};
+  const servers = await maildev.start().finally(() => {
+    console.info = info;
+  });
   const smtp = servers.smtp;
   const webPort = servers.api?.getPort();
   if (!webPort) {
