@@ -5,7 +5,7 @@ import {
   useRouter,
   useRouterState,
 } from '@tanstack/react-router';
-import { useDeferredValue, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { isSignedIn } from '../auth/session.ts';
 import { RouteSkeleton, type SkeletonLayout } from '../components/Skeleton.tsx';
 import type { RouterContext } from '../data/query-client.ts';
@@ -38,12 +38,24 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: LeaveForHome,
 });
 
+// The past-due banner and the status reads behind it, in a chunk of their own: the first load is at
+// its budget (docs/benchmarks.md), and it shows only while a renewal charge is failing.
+const PastDueWatch = lazy(() => import('../past-due/PastDueWatch.tsx'));
+
 function Root() {
-  useDocumentTitle();
-  useRouteAttribute();
-  useInAppLinks();
-  useAccountMenuClosesOnNavigation();
-  return <FirstPage />;
+  // Read once here and handed to the hooks below (the first load is at its budget).
+  const matches = useMatches();
+  useDocumentTitle(matches.findLast((match) => match.staticData.title)?.staticData.title);
+  useRouteAttribute(matches.at(-1)?.pathname ?? '/');
+  useInAppLinks(useRouter());
+  return (
+    <>
+      <Suspense>
+        <PastDueWatch />
+      </Suspense>
+      <FirstPage />
+    </>
+  );
 }
 
 /** Set once the visit's first page has been drawn. */
@@ -77,36 +89,23 @@ function LeaveForHome() {
   return null;
 }
 
-function useDocumentTitle() {
-  const matches = useMatches();
-  const title = matches.findLast((match) => match.staticData.title)?.staticData.title;
+function useDocumentTitle(title: string | undefined) {
   useEffect(() => {
     document.title = pageTitle(title);
   }, [title]);
 }
 
 /**
- * docs/product.md §2 Layout: the Account dropdown (a popover in the static header, which closes itself on a
- * click outside) also closes on a route change.
- */
-function useAccountMenuClosesOnNavigation() {
-  const matches = useMatches();
-  const pathname = matches.at(-1)?.pathname ?? '/';
-  useEffect(() => {
-    const menu = document.getElementById('account-menu');
-    if (pathname && menu?.matches(':popover-open')) menu.hidePopover();
-  }, [pathname]);
-}
-
-/**
  * Mirrors the current section on <html data-route> so the static layout can react (nav hidden on
  * /payment), and marks the static bar's entry for it: the app's one page is served for every member
  * route, so the bar's `aria-current` would otherwise stay where the first load put it.
+ * docs/product.md §2 Layout: the Account dropdown (a popover in the static header, which closes itself
+ * on a click outside) also closes on a route change. One hook for both: the first load is at its budget.
  */
-function useRouteAttribute() {
-  const matches = useMatches();
-  const pathname = matches.at(-1)?.pathname ?? '/';
+function useRouteAttribute(pathname: string) {
   useEffect(() => {
+    const menu = document.getElementById('account-menu');
+    if (menu?.matches(':popover-open')) menu.hidePopover();
     document.documentElement.dataset.route = pathname.split('/')[1] || 'home';
     // The same rule as site/lib/nav.ts isCurrentLink, read from the bar's own attributes (the nav
     // list itself stays out of the app's first load).
@@ -123,8 +122,7 @@ function useRouteAttribute() {
  * The navigation bar and footer are static HTML around the island. Clicks on their links to
  * member routes are handled in the app instead of reloading the page; other links load normally.
  */
-function useInAppLinks() {
-  const router = useRouter();
+function useInAppLinks(router: ReturnType<typeof useRouter>) {
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0) return;
