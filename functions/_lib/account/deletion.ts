@@ -1,8 +1,9 @@
 /**
  * "Delete my account" (docs/security.md, "Your data"). The member is the token's subject and proves
  * it is them with their password; then, in this order, each step safe to run again:
- * 1. a deletion marker (`account:deleting:{digest}`, 25 h: longer than any access token lives), so a
- *    retry after the identity is gone needs no password the provider can no longer check;
+ * 1. a deletion marker (`account:deleting:{digest}`, 4 days: longer than any access token lives and
+ *    than Stripe retries an event), so a retry after the identity is gone needs no password the
+ *    provider can no longer check;
  * 2. the subscription ends now at the card provider and the ended state is stored: from here on every
  *    member call is refused by the membership gate, so nothing new is written for the member;
  * 3. chat access is taken away (the same path as a membership that ended);
@@ -56,10 +57,13 @@ export type DeletionDeps = Pick<Deps, 'store' | 'now'> &
 export const subDigest = (sub: string) =>
   createHash('sha256').update(`member:${sub}`).digest('hex').slice(0, 16);
 
-/** Marks a deletion under way: a retry after the identity is gone may finish it without a password. */
+/**
+ * Marks a deleted (or being deleted) account: a retry after the identity is gone may finish without
+ * a password, and billing may tell a late webhook for the member apart (docs/security.md).
+ */
 export const deletingKey = (sub: string) => `account:deleting:${subDigest(sub)}`;
-/** Longer than any access token lives (24 h), so a retry from the same session always finds it. */
-export const DELETING_TTL_S = 25 * 3600;
+/** Longer than any access token lives (24 h) and than Stripe retries a webhook event (3 days). */
+export const DELETING_TTL_S = 4 * 24 * 3600;
 
 const wrongPassword = () => new HttpError(403, 'That is not your password');
 const SCAN_COUNT = 1000;
