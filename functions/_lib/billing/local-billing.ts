@@ -108,13 +108,6 @@ export function attachTestCard(cardToken: string): LocalCard {
   };
 }
 
-/** Charges the test card: returns the card as the member entered it, or throws Stripe's message for it. */
-export function chargeTestCard(cardToken: string): LocalCard {
-  const card = attachTestCard(cardToken);
-  chargeCard(card, Date.now());
-  return card;
-}
-
 /** A charge to a card on file: throws Stripe's message when it declines or has expired by `now`. */
 export function chargeCard(card: LocalCard | null | undefined, now: number): void {
   if (!card?.last4)
@@ -222,7 +215,8 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
 
     startSubscription: (input, operationId) =>
       once(operationId, async () => {
-        const card = chargeTestCard(input.cardToken);
+        const card = attachTestCard(input.cardToken);
+        chargeCard(card, now());
         const owner = await customer(store, input.customerId);
         await store.set(key.customer(input.customerId), JSON.stringify({ ...owner, card }));
         const start = now();
