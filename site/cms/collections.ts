@@ -8,6 +8,12 @@ import { articleFrontMatter } from '../../functions/_lib/articles/front-matter.t
 import { courseSchema } from '../../functions/_lib/courses/course-schema.ts';
 import { audioContent, streamContent, videosContent } from '../../functions/_lib/library/content-schema.ts';
 import {
+  EMAIL_NAMES,
+  type EmailName,
+  emailFrontMatterFor,
+  placeholdersOf,
+} from '../../functions/_lib/mail/catalog.ts';
+import {
   articlesPageSchema,
   featuresSchema,
   landingSchema,
@@ -25,6 +31,8 @@ export interface EditableFile {
   schema: z.ZodType;
   /** Markdown files with a body after the front-matter. */
   body: boolean;
+  /** The body field's hint, when the file's body has rules of its own (an email's placeholders). */
+  bodyHint?: string;
   choices?: FieldChoices;
 }
 
@@ -123,6 +131,55 @@ export const SETTINGS: EditableCollection = {
   ],
 };
 
+/** What each email is, for its entry's label (docs/mail.md, "The emails"). */
+const EMAIL_LABELS: Record<EmailName, string> = {
+  welcome: 'Welcome (after the first payment)',
+  'payment-failed': 'Payment failed (a charge failed)',
+  'card-expiring': 'Card expiring (the card expires next month)',
+  'renewal-reminder': 'Renewal reminder (7 days before a yearly renewal)',
+  'autopay-off': 'Autopay off (autopay turned off)',
+  'membership-ended': 'Membership ended',
+  'certificate-issued': 'Certificate issued (a course certificate)',
+};
+
+/** "{{product}}, {{siteUrl}}, …": the placeholders an email may use, as a hint lists them. */
+export const placeholderList = (name: EmailName): string =>
+  placeholdersOf(name)
+    .map((key) => `{{${key}}}`)
+    .join(', ');
+
+const emailFile = (name: EmailName): EditableFile => {
+  const use = `Placeholders: ${placeholderList(name)}.`;
+  return {
+    name,
+    label: EMAIL_LABELS[name],
+    file: `content/emails/${name}.md`,
+    // The build's own check (catalog.ts): the front matter, and each placeholder known to this email.
+    schema: emailFrontMatterFor(name),
+    body: true,
+    bodyHint: `Markdown: paragraphs, lists, **bold**, links. ${use} The reason and the site's name and address are added below it.`,
+    choices: {
+      subject: { hint: `The subject line. ${use}` },
+      reason: {
+        widget: 'text',
+        hint: `Why the member got it, closing the email ("You are receiving this email because …"). ${use}`,
+      },
+    },
+  };
+};
+
+/**
+ * The emails the product sends (content/emails/, docs/mail.md), one entry each: the list is closed
+ * (catalog.ts), so editors change them and never add or delete one.
+ */
+export const EMAIL_COLLECTION: EditableCollection = {
+  name: 'emails',
+  label: 'Emails',
+  description:
+    'The emails members get: subject, reason and body. The list is fixed; {{placeholders}} are filled in when each is sent.',
+  files: EMAIL_NAMES.map(emailFile),
+};
+
 /** Where article covers and body images live, and the address the site serves them at. */
 export const ARTICLE_IMAGES = { folder: 'site/public/images/articles', publicPath: '/images/articles' };
 
@@ -187,6 +244,8 @@ export function schemaOfEntry(
   if (collection === ARTICLES.name)
     return { schema: ARTICLES.schema, file: `${ARTICLES.folder}/${entry}.md` };
   if (collection === COURSES.name) return { schema: COURSES.schema, file: `${COURSES.folder}/${entry}.json` };
-  const file = [PAGES, SETTINGS].find((c) => c.name === collection)?.files.find((f) => f.name === entry);
+  const file = [PAGES, SETTINGS, EMAIL_COLLECTION]
+    .find((c) => c.name === collection)
+    ?.files.find((f) => f.name === entry);
   return file && { schema: file.schema, file: file.file };
 }

@@ -9,6 +9,7 @@ import {
   COURSES,
   type EditableCollection,
   type EditableFile,
+  EMAIL_COLLECTION,
   PAGES,
   SETTINGS,
 } from './collections.ts';
@@ -47,14 +48,19 @@ const fileEntry = (file: EditableFile) => ({
   name: file.name,
   label: file.label,
   file: file.file,
-  fields: [...fieldsOf(file.schema, file.choices), ...(file.body ? [BODY] : [])],
+  fields: [
+    ...fieldsOf(file.schema, file.choices),
+    ...(file.body ? [file.bodyHint ? { ...BODY, hint: file.bodyHint } : BODY] : []),
+  ],
 });
 
 const fileCollection = (collection: EditableCollection) => ({
   name: collection.name,
   label: collection.label,
   description: collection.description,
-  editor: { preview: collection === PAGES },
+  editor: { preview: collection === PAGES || collection === EMAIL_COLLECTION },
+  // The emails are a closed list (functions/_lib/mail/catalog.ts): edited, never deleted.
+  ...(collection === EMAIL_COLLECTION ? { delete: false } : {}),
   files: collection.files.map(fileEntry),
 });
 
@@ -117,6 +123,7 @@ export function cmsConfig(options: { siteUrl: string; backend: EditorBackend }) 
         fields: fieldsOf(COURSES.schema, COURSES.choices),
       },
       fileCollection(SETTINGS),
+      fileCollection(EMAIL_COLLECTION),
     ],
   };
 }

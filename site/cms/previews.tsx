@@ -4,8 +4,10 @@
  * from the build by site/integrations/content-editor.ts), so an editor sees what visitors will see.
  */
 import type { PreviewTemplateComponentProps } from 'decap-cms-core';
+import { isEmailName } from '../../functions/_lib/mail/catalog.ts';
 import { formatDate } from '../lib/article-date.ts';
-import { PAGES } from './collections.ts';
+import { EMAIL_COLLECTION, PAGES } from './collections.ts';
+import { previewEmail } from './email-preview.ts';
 
 const text = (props: PreviewTemplateComponentProps, field: string): string | undefined => {
   const value: unknown = props.entry.getIn(['data', field]);
@@ -61,6 +63,57 @@ export function ArticlePreview(props: PreviewTemplateComponentProps) {
   );
 }
 
+/**
+ * An email as the member receives it (email-preview.ts): the subject line, then the HTML body with a
+ * sample value in each placeholder and the footer (the reason, the product's name and address), then
+ * the plain-text part. Placeholders the build would refuse are named above it.
+ */
+export function EmailPreview(props: PreviewTemplateComponentProps) {
+  const name = String(props.entry.get('slug') ?? '');
+  if (!isEmailName(name)) return <p>Not an email of the product.</p>;
+  const field = (key: string) => {
+    const value: unknown = props.entry.getIn(['data', key]);
+    return typeof value === 'string' ? value : '';
+  };
+  const { email, bodyHtml, problems } = previewEmail(name, {
+    subject: field('subject'),
+    reason: field('reason'),
+    body: field('body'),
+  });
+  return (
+    <div className="email-preview" style={{ background: '#ffffff', color: '#1a1a1a', minHeight: '100vh' }}>
+      <div
+        style={{
+          maxWidth: 560,
+          margin: '0 auto',
+          padding: 24,
+          font: "16px/1.5 -apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif",
+        }}
+      >
+        {problems.length > 0 && (
+          <ul className="email-preview__problems" role="alert" style={{ color: '#b00020' }}>
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        )}
+        <p className="email-preview__subject" style={{ borderBottom: '1px solid #ddd', paddingBottom: 12 }}>
+          <strong>Subject:</strong> {email.subject}
+        </p>
+        {/* Markdown rendered and sanitized by the sending code (templates.ts), values escaped. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by renderEmail, as sent */}
+        <div className="email-preview__body" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+        <details style={{ marginTop: 24 }}>
+          <summary>Plain-text part</summary>
+          <pre className="email-preview__text" style={{ whiteSpace: 'pre-wrap' }}>
+            {email.text}
+          </pre>
+        </details>
+      </div>
+    </div>
+  );
+}
+
 /** Preview templates by entry name (file collections) or collection name (articles). */
 export const PREVIEWS: Record<string, (props: PreviewTemplateComponentProps) => React.JSX.Element> = {
   ...Object.fromEntries(
@@ -69,4 +122,5 @@ export const PREVIEWS: Record<string, (props: PreviewTemplateComponentProps) => 
       .map((file) => [file.name, StaticPagePreview]),
   ),
   articles: ArticlePreview,
+  ...Object.fromEntries(EMAIL_COLLECTION.files.map((file) => [file.name, EmailPreview])),
 };

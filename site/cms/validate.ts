@@ -5,7 +5,8 @@
  */
 import type { z } from 'zod';
 import { articleSlug } from '../../functions/_lib/articles/rules.ts';
-import { ARTICLES, schemaOfEntry } from './collections.ts';
+import { isEmailName, placeholderProblems, placeholdersOf } from '../../functions/_lib/mail/catalog.ts';
+import { ARTICLES, EMAIL_COLLECTION, schemaOfEntry } from './collections.ts';
 
 export interface SaveProblem {
   file: string;
@@ -72,6 +73,13 @@ export function entryProblems(
     for (const issue of parsed.error.issues) {
       problems.push(issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
     }
+  }
+  if (collection === EMAIL_COLLECTION.name && isEmailName(entry.slug)) {
+    // The body's rules, as the build checks them (functions/_lib/mail/templates.ts parseEmailTemplate).
+    const body = typeof entry.data.body === 'string' ? entry.data.body : '';
+    for (const problem of placeholderProblems(body, placeholdersOf(entry.slug)))
+      problems.push(`body: ${problem}`);
+    if (body.trim() === '') problems.push('body: is empty (write the email)');
   }
   if (collection === ARTICLES.name && typeof fields.title === 'string') {
     const slug = articleSlug(fields.title.trim());

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify } from 'yaml';
 import { z } from 'zod';
 import { articleSlug } from '../../functions/_lib/articles/rules.ts';
-import { ARTICLES, COURSES, type EditableFile, PAGES, SETTINGS } from '../../site/cms/collections.ts';
+import {
+  ARTICLES,
+  COURSES,
+  type EditableFile,
+  EMAIL_COLLECTION,
+  PAGES,
+  SETTINGS,
+} from '../../site/cms/collections.ts';
 import { cmsConfig, editorBackend } from '../../site/cms/config.ts';
 import { type CmsField, fieldsOf } from '../../site/cms/fields.ts';
 
@@ -27,7 +34,7 @@ const courseFiles = readdirSync(new URL(`${COURSES.folder}/`, root)).filter((fil
 
 /** Every editable file with its schema, its editor fields and the value it holds today. */
 const editable: Array<{ file: string; schema: z.ZodType; fields: CmsField[]; value: object }> = [
-  ...[...PAGES.files, ...SETTINGS.files].map((entry: EditableFile) => ({
+  ...[...PAGES.files, ...SETTINGS.files, ...EMAIL_COLLECTION.files].map((entry: EditableFile) => ({
     file: entry.file,
     schema: entry.schema,
     fields: fieldsOf(entry.schema, entry.choices),
@@ -53,7 +60,13 @@ describe('content editor collections', () => {
     const library = readdirSync(new URL('content/library/', root)).map((file) => `content/library/${file}`);
     const files = [...PAGES.files, ...SETTINGS.files].map((entry) => entry.file);
     expect(files.sort()).toEqual([...pages, ...library, 'content/site.json'].sort());
-    expect(config.collections.map((c) => c.name)).toEqual(['pages', 'articles', 'courses', 'settings']);
+    expect(config.collections.map((c) => c.name)).toEqual([
+      'pages',
+      'articles',
+      'courses',
+      'settings',
+      'emails',
+    ]);
     expect(articleFiles.length).toBeGreaterThan(0);
     expect(courseFiles.length).toBeGreaterThan(0);
   });
