@@ -8,6 +8,7 @@ import { mailKeys } from '../../functions/_lib/mail/keys.ts';
 import type { Job } from '../../functions/_lib/mail/queue.ts';
 import { queueCardExpiring, queueRenewalReminders } from '../../functions/_lib/mail/reminders.ts';
 import type { Store } from '../../functions/_lib/store.ts';
+import { loadScheduledJobs } from '../../scripts/local/scheduler.ts';
 import { activeMembership } from '../support/members.ts';
 import { startPrivateStore } from '../support/private-store.ts';
 
@@ -180,4 +181,16 @@ describe('card expiring (monthly)', () => {
     expect(run.queued).toBe(1);
     expect((await queued()).map((j) => j.key)).toEqual([`card-expiring:${jan.sub}:2028-01`]);
   });
+});
+
+describe('the jobs', () => {
+  it("are scheduled functions: npm start's scheduler runs them and npm run jobs:run finds them", async () => {
+    const jobs = await loadScheduledJobs(new URL('../../functions/', import.meta.url).pathname);
+    const ours = ['billing-local-renewals', 'mail-card-expiring', 'mail-renewal-reminders'];
+    expect(jobs.filter((j) => ours.includes(j.name)).map((j) => [j.name, j.schedule])).toEqual([
+      ['billing-local-renewals', '*/5 * * * *'],
+      ['mail-card-expiring', '0 15 1 * *'],
+      ['mail-renewal-reminders', '0 15 * * *'],
+    ]);
+  }, 60_000);
 });
