@@ -90,17 +90,19 @@ async function keysNaming(sub: string): Promise<string[]> {
 async function expectGone(sub: string, emails: string[]) {
   expect(await dumpMember(sub)).toEqual({});
   expect(await keysNaming(sub)).toEqual([]);
-  const [members, emailIndex, jobs] = await store
+  const [members, emailIndex, jobs, failed] = await store
     .pipeline()
     .zscore(opsKeys.members, sub)
     .hgetall(opsKeys.email)
     .hgetall(mailKeys().jobs)
-    .exec<[unknown, Record<string, string> | null, Record<string, string> | null]>();
+    .lrange(mailKeys().failed, 0, -1)
+    .exec<[unknown, Record<string, string> | null, Record<string, string> | null, string[]]>();
   expect(members).toBeNull();
   expect(Object.values(emailIndex ?? {})).not.toContain(sub);
   for (const email of emails) {
     expect(Object.keys(emailIndex ?? {})).not.toContain(email);
     expect(JSON.stringify(jobs ?? {}).toLowerCase()).not.toContain(email);
+    expect(JSON.stringify(failed).toLowerCase()).not.toContain(email);
   }
 }
 
@@ -187,6 +189,21 @@ describe('POST /api/account/delete', () => {
       JSON.parse((await dumpMember(alice.sub))[`billing:member:${alice.sub}`]?.value as string)
         .subscriptionId;
     const opsEmail = await store.hget<string>(opsKeys.member(alice.sub), 'email');
+    // The welcome email is queued by the charge; one to the member was given up on earlier.
+    expect(JSON.stringify(await store.hgetall(mailKeys().jobs)).toLowerCase()).toContain(
+      opsEmail ?? alice.email,
+    );
+    await store.rpush(
+      mailKeys().failed,
+      JSON.stringify({
+        key: `x:${alice.sub}`,
+        to: { address: alice.email.toUpperCase() },
+        template: 'welcome',
+        at: 1,
+        tries: 30,
+        error: 'gone',
+      }),
+    );
 
     const answer = await call(deleteFn as Handler, 'account/delete', alice.headers, {
       password: PASSWORD,

@@ -196,10 +196,19 @@ for i, key in ipairs(KEYS) do
 end
 return 1`;
 
-// KEYS: ops:email, ops:members, ops:churn-recent, mail jobs, mail queue. ARGV: sub, then the
-// member's email addresses (lower case). The console's lookups, the recent reasons given (their
-// free text is the member's) and every queued email to the member go.
-const DROP_INDEXED = `for i = 2, #ARGV do
+// KEYS: ops:email, ops:members, ops:churn-recent, mail jobs, mail queue, mail dead letters. ARGV:
+// sub, then the member's email addresses (lower case). The console's lookups, the recent reasons
+// given (their free text is the member's) and every queued or given-up email to the member go.
+const DROP_INDEXED = `local function is_member(to)
+  if type(to) == 'table' then to = to.address end
+  if type(to) ~= 'string' then return false end
+  to = string.lower(to)
+  for i = 2, #ARGV do
+    if to == ARGV[i] then return true end
+  end
+  return false
+end
+for i = 2, #ARGV do
   if redis.call('HGET', KEYS[1], ARGV[i]) == ARGV[1] then redis.call('HDEL', KEYS[1], ARGV[i]) end
 end
 redis.call('ZREM', KEYS[2], ARGV[1])
@@ -210,19 +219,14 @@ end
 local jobs = redis.call('HGETALL', KEYS[4])
 for j = 1, #jobs, 2 do
   local ok, job = pcall(cjson.decode, jobs[j + 1])
-  if ok and type(job) == 'table' then
-    local to = job.to
-    if type(to) == 'table' then to = to.address end
-    if type(to) == 'string' then
-      to = string.lower(to)
-      for i = 2, #ARGV do
-        if to == ARGV[i] then
-          redis.call('HDEL', KEYS[4], jobs[j])
-          redis.call('ZREM', KEYS[5], jobs[j])
-        end
-      end
-    end
+  if ok and type(job) == 'table' and is_member(job.to) then
+    redis.call('HDEL', KEYS[4], jobs[j])
+    redis.call('ZREM', KEYS[5], jobs[j])
   end
+end
+for _, entry in ipairs(redis.call('LRANGE', KEYS[6], 0, -1)) do
+  local ok, failed = pcall(cjson.decode, entry)
+  if ok and type(failed) == 'table' and is_member(failed.to) then redis.call('LREM', KEYS[6], 0, entry) end
 end
 return 1`;
 
@@ -296,7 +300,7 @@ async function eraseKeys(deps: DeletionDeps, caller: Caller): Promise<void> {
   pipe.eval(SWAP_COUNTED, [...sets, ...zsets], [sub, digest, String(zsets.length)]);
   pipe.eval(
     DROP_INDEXED,
-    [opsKeys.email, opsKeys.members, opsKeys.churnRecent, mail.jobs, mail.queue],
+    [opsKeys.email, opsKeys.members, opsKeys.churnRecent, mail.jobs, mail.queue, mail.failed],
     [sub, ...emails],
   );
   const keys = [...new Set([...named, ...certificateIds])];
