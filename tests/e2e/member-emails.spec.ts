@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
-import { deliverMail, emailsTo, waitForEmail } from './support/mail.ts';
+import { type Membership, membershipKey } from '../../functions/_lib/billing/membership.ts';
+import { deliverMail, emailsTo, runJob, waitForEmail } from './support/mail.ts';
 import { signInNewMember } from './support/members.ts';
+import { withStore } from './support/store.ts';
 import { expect, test } from './support/test.ts';
 
 // The emails a member receives (docs/mail.md), read from the local mail catcher the journeys'
@@ -8,11 +10,16 @@ import { expect, test } from './support/test.ts';
 
 const submit = (page: Page) => page.getByRole('button', { name: /^Submit \$[\d.]+ Payment$/ });
 
-async function pay(page: Page, card: string) {
-  await page.goto('/payment');
-  await page.getByLabel('Card number').fill(card);
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
+}
+
+/** Pays on /payment (already open, or opened here) with the plan chosen there. */
+async function pay(page: Page, card: string) {
+  if (new URL(page.url()).pathname !== '/payment') await page.goto('/payment');
+  await fillCard(page, card);
   await submit(page).click();
   await page.waitForURL((url) => url.pathname === '/');
 }
@@ -46,4 +53,116 @@ test('after the first payment the member is welcomed by email, once, with links 
   // Its links lead to this site: the account page opens for the signed-in member.
   await page.goto(linkTo(welcome.links, '/account'));
   await expect(page.locator('[data-subscription-status]')).toBeVisible();
+});
+
+/** The member's subscription id, as billing stored it. */
+async function subscriptionOf(sub: string): Promise<string> {
+  return withStore(async (redis) => {
+    const stored = JSON.parse((await redis.get(membershipKey(sub))) ?? 'null') as Membership | null;
+    if (!stored) throw new Error(`member ${sub} has no stored subscription`);
+    return stored.subscriptionId;
+  });
+}
+
+/**
+ * Moves the member's local subscription to a period end of `periodEnd` (ms), on the member's record,
+ * at the local billing and on its renewal clock (docs/billing.md "Making a renewal happen locally").
+ */
+async function movePeriodEnd(sub: string, periodEnd: number): Promise<void> {
+  const subscriptionId = await subscriptionOf(sub);
+  await withStore(async (redis) => {
+    for (const key of [membershipKey(sub), `billing:local:subscription:${subscriptionId}`]) {
+      const stored = JSON.parse((await redis.get(key)) ?? 'null') as Membership | null;
+      if (!stored) throw new Error(`no subscription at ${key}`);
+      await redis.set(key, JSON.stringify({ ...stored, currentPeriodEnd: periodEnd }));
+    }
+    await redis.zAdd('billing:local:renewals', { score: periodEnd, value: subscriptionId });
+  });
+}
+
+const banner = (page: Page) =>
+  page.getByRole('status').filter({ hasText: "Your last payment didn't go through" });
+
+test('a failed renewal emails the member, shows the banner, and a new card ends both', async ({ page }) => {
+  test.slow(); // a payment, two card changes, the renewal clock and the mail runs
+  const { email, sub } = await signInNewMember(page, { member: false });
+  await pay(page, '4242 4242 4242 4242');
+  await waitForEmail(email, /^Welcome to OTC Edge$/);
+
+  // The card on file becomes one the provider accepts but whose charges fail (Stripe's 0341).
+  await page.goto('/account');
+  const cardForm = page.locator('form#update-card');
+  await fillCard(page, '4000 0000 0000 0341');
+  await cardForm.getByRole('button', { name: 'Update Card' }).click();
+  await expect(cardForm.getByRole('status')).toHaveText('Your card has been updated.');
+
+  // The period ends; the billing's clock charges the renewal, which fails.
+  await movePeriodEnd(sub, Date.now() - 60_000);
+  await runJob('billing-local-renewals');
+
+  const failed = await waitForEmail(email, /^Your OTC Edge payment did not go through$/);
+  expect(failed.text).toContain('We tried to charge $64.99');
+  expect(failed.text).toContain(
+    'You are receiving this email because a charge for your OTC Edge membership failed',
+  );
+
+  // Its link opens the account page, where the banner says what happened and links to the card form.
+  await page.goto(linkTo(failed.links, '/account'));
+  await expect(banner(page)).toBeVisible();
+  await page.goto('/videos');
+  await expect(banner(page)).toBeVisible();
+  await banner(page).getByRole('link', { name: 'Update your card' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/account' && url.hash === '#update-card');
+
+  // A card that works pays the failed renewal at once: the banner goes without a reload.
+  await fillCard(page, '4242 4242 4242 4242');
+  await cardForm.getByRole('button', { name: 'Update Card' }).click();
+  await expect(cardForm.getByRole('status')).toHaveText('Your card has been updated.');
+  await expect(banner(page)).toBeHidden();
+  await page.goto('/videos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Latest Videos' })).toBeVisible();
+  await expect(banner(page)).toBeHidden();
+
+  // One email for that failed renewal, however often the jobs run again.
+  await runJob('billing-local-renewals');
+  await deliverMail();
+  expect((await emailsTo(email)).filter((e) => e.subject === failed.subject)).toHaveLength(1);
+});
+
+test('a yearly member is reminded 7 days before the renewal, with the price and how to turn autopay off', async ({
+  page,
+}) => {
+  test.slow(); // a payment, the reminder job and the mail runs
+  const { email, sub } = await signInNewMember(page, { member: false });
+  await page.goto('/payment');
+  await page.getByText('Yearly', { exact: true }).click();
+  await pay(page, '4242 4242 4242 4242');
+
+  // The renewal is six days and a few hours away: inside the reminder's week.
+  const renewsAt = Date.now() + 6 * 24 * 60 * 60 * 1000 + 3 * 60 * 60 * 1000;
+  await movePeriodEnd(sub, renewsAt);
+  await runJob('mail-renewal-reminders');
+
+  const chargeDate = new Date(renewsAt).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  const reminder = await waitForEmail(email, /^Your OTC Edge membership renews on /);
+  expect(reminder.subject).toBe(`Your OTC Edge membership renews on ${chargeDate}`);
+  expect(reminder.text).toContain('charged $599.99');
+  expect(reminder.text).toMatch(/autopay/i);
+
+  // Its link leads to the account page, where autopay is turned off.
+  await page.goto(linkTo(reminder.links, '/account'));
+  await expect(page.locator('[data-subscription-status]')).toHaveText(
+    `Yearly plan — renews on ${chargeDate}`,
+  );
+  await expect(page.getByRole('checkbox', { name: 'Autopay' })).toBeChecked();
+
+  // The job runs every day: the same renewal is not reminded twice.
+  await runJob('mail-renewal-reminders');
+  await deliverMail();
+  expect((await emailsTo(email)).filter((e) => e.subject === reminder.subject)).toHaveLength(1);
 });
