@@ -87,7 +87,7 @@ describe('renewal reminders (daily)', () => {
     await member('monthly', { plan: 'monthly', currentPeriodEnd: NOW + 3 * DAY });
     await yearly('noemail', 3 * DAY, {}, { email: false });
 
-    expect(await queueRenewalReminders(deps())).toEqual({ queued: 3, already: 0, noEmail: 1 });
+    expect(await queueRenewalReminders(deps())).toEqual({ queued: 3, already: 0, noEmail: 1, failed: 0 });
     const chargeDate = (m: { membership: Membership }) =>
       new Date(m.membership.currentPeriodEnd).toLocaleDateString('en-US', {
         year: 'numeric',
@@ -114,7 +114,7 @@ describe('renewal reminders (daily)', () => {
         .sort((a, b) => a.key.localeCompare(b.key)),
     );
     // A second run the same day: nothing new.
-    expect(await queueRenewalReminders(deps())).toEqual({ queued: 0, already: 3, noEmail: 1 });
+    expect(await queueRenewalReminders(deps())).toEqual({ queued: 0, already: 3, noEmail: 1, failed: 0 });
     expect(await reminders()).toHaveLength(3);
     // The next day: the one 7 days and a minute away is due now; the others were reminded already
     // (the one just over a day away is no longer due).
@@ -122,8 +122,27 @@ describe('renewal reminders (daily)', () => {
       queued: 1,
       already: 2,
       noEmail: 1,
+      failed: 0,
     });
     expect(await reminders()).toHaveLength(4);
+  });
+
+  it('a provider error for one member skips that member only; the next run queues it', async () => {
+    const broken = await member('broken', { plan: 'yearly', currentPeriodEnd: NOW + 3 * DAY });
+    await member('fine', { plan: 'yearly', currentPeriodEnd: NOW + 4 * DAY });
+    const local = createLocalBilling(store, () => NOW);
+    const failing = {
+      ...deps(),
+      billing: async () => ({
+        ...local,
+        nextCharge: async (m: Membership) => {
+          if (m.subscriptionId === broken.membership.subscriptionId) throw new Error('Stripe is down');
+          return local.nextCharge(m);
+        },
+      }),
+    };
+    expect(await queueRenewalReminders(failing)).toEqual({ queued: 1, already: 0, noEmail: 0, failed: 1 });
+    expect(await queueRenewalReminders(deps())).toEqual({ queued: 1, already: 1, noEmail: 0, failed: 0 });
   });
 
   it('walks the index page by page: every due member of many', async () => {
@@ -132,7 +151,12 @@ describe('renewal reminders (daily)', () => {
         member(`m${i}`, { plan: 'yearly', currentPeriodEnd: NOW + 3 * DAY }, { card: null }),
       ),
     );
-    expect(await queueRenewalReminders(deps())).toEqual({ queued: many.length, already: 0, noEmail: 0 });
+    expect(await queueRenewalReminders(deps())).toEqual({
+      queued: many.length,
+      already: 0,
+      noEmail: 0,
+      failed: 0,
+    });
   }, 60_000);
 });
 
@@ -156,7 +180,7 @@ describe('card expiring (monthly)', () => {
       { card: { expMonth: 2, expYear: 2027 } },
     );
 
-    expect(await queueCardExpiring(deps())).toEqual({ queued: 2, already: 0, noEmail: 0 });
+    expect(await queueCardExpiring(deps())).toEqual({ queued: 2, already: 0, noEmail: 0, failed: 0 });
     expect((await queued()).map(({ key, to, template, data }) => ({ key, to, template, data }))).toEqual(
       [feb, febYearly]
         .map((m) => ({
@@ -167,7 +191,7 @@ describe('card expiring (monthly)', () => {
         }))
         .sort((a, b) => a.key.localeCompare(b.key)),
     );
-    expect(await queueCardExpiring(deps())).toEqual({ queued: 0, already: 2, noEmail: 0 });
+    expect(await queueCardExpiring(deps())).toEqual({ queued: 0, already: 2, noEmail: 0, failed: 0 });
   });
 
   it('in December, next month is January of the next year', async () => {

@@ -18,6 +18,7 @@ import type { Deps } from '../deps.ts';
 import { memberFields, opsKeys } from '../operator/keys.ts';
 import type { Store } from '../store.ts';
 import type { SomeBillingEmail } from './billing-emails.ts';
+import { errorText } from './error-text.ts';
 import { mailKeys } from './keys.ts';
 import { dollars, longDate, monthYear } from './long-date.ts';
 import { enqueueEmailCall, enqueueOutcome, type QueuedEmail } from './queue.ts';
@@ -78,6 +79,8 @@ export interface JobResult {
   already: number;
   /** Due, but the member has no email on file. */
   noEmail: number;
+  /** Due, but the provider could not say what to write (the price): tried again on the next run. */
+  failed: number;
 }
 
 type JobDeps = Pick<Deps, 'store' | 'now'> & { billing: () => Promise<Billing> };
@@ -177,7 +180,7 @@ async function forEachPage(
   pick: (rows: MemberRow[], billing: Billing) => Promise<Candidate[]>,
 ): Promise<JobResult> {
   const now = deps.now();
-  const result: JobResult = { queued: 0, already: 0, noEmail: 0 };
+  const result: JobResult = { queued: 0, already: 0, noEmail: 0, failed: 0 };
   const keys = mailKeys();
   let billing: Billing | undefined;
   for await (const rows of memberPages(deps.store)) {
@@ -196,12 +199,19 @@ async function forEachPage(
     const fresh = withEmail.filter((_, i) => Number(seen[i]) === 0);
     result.already += withEmail.length - fresh.length;
     if (fresh.length === 0) continue;
+    // A provider error for one member skips that member (logged; tomorrow's run asks again), not the run.
     const emails = await mapLimit(fresh, PROVIDER_CONCURRENCY, async (c) => ({
       c,
-      content: await c.email(),
+      content: await c.email().catch((error: unknown) => {
+        result.failed++;
+        console.error(`[mail] ${c.key} not queued: ${errorText(error)}`);
+        return null;
+      }),
     }));
+    const ready = emails.filter((e) => e.content !== null);
+    if (ready.length === 0) continue;
     const pipe = deps.store.pipeline();
-    for (const { c, content } of emails) {
+    for (const { c, content } of ready) {
       const call = enqueueEmailCall(
         { key: c.key, to: c.row.email ?? '', ...content } as QueuedEmail,
         now,
