@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteAccount, deletingKey, subDigest } from '../../functions/_lib/account/deletion.ts';
+import { deletingKey, subDigest } from '../../functions/_lib/account/deleted-marker.ts';
+import { deleteAccount } from '../../functions/_lib/account/deletion.ts';
 import { EXPORT_FORMAT, EXPORT_VERSION } from '../../functions/_lib/account/export.ts';
 import { getBillingPorts } from '../../functions/_lib/billing/billing-ports.ts';
 import { localKeys } from '../../functions/_lib/billing/local-billing.ts';

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { deletingKey } from '../../functions/_lib/account/deleted-marker.ts';
 import { saveMembership, updateCard } from '../../functions/_lib/billing/billing.ts';
-import { type Membership, membershipKey } from '../../functions/_lib/billing/membership.ts';
+import { customerOwnerKey, type Membership, membershipKey } from '../../functions/_lib/billing/membership.ts';
 import { createStripeBilling } from '../../functions/_lib/billing/stripe-billing.ts';
 import { receiveStripeWebhook } from '../../functions/_lib/billing/webhook.ts';
 import { getChatPorts } from '../../functions/_lib/chat/chat-ports.ts';
@@ -286,6 +287,19 @@ describe('payment failed (Stripe webhooks)', () => {
     expect((await stored(m.sub)).nextRetryAt).toBeUndefined();
     // Recovered: no further email; the failure's email stays the only one.
     expect((await queuedAbout(m.id)).map((j) => j.template)).toEqual(['payment-failed']);
+  });
+});
+
+describe('a member who deleted their account', () => {
+  it("Stripe's late events for the subscription write nothing back and email nothing", async () => {
+    const m = await member();
+    // What deletion leaves (functions/_lib/account/deletion.ts): the marker, and none of the member's keys.
+    await store.set(deletingKey(m.sub), '1', { ex: 60 });
+    await store.del(membershipKey(m.sub), customerOwnerKey(String(m.object.customer)));
+    m.object.status = 'canceled';
+    expect((await deliver(event('customer.subscription.deleted', m.object))).body.outcome).toBe('ignored');
+    expect(await store.get(membershipKey(m.sub))).toBeNull();
+    expect(await queuedAbout(m.id)).toEqual([]);
   });
 });
 

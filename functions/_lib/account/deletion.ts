@@ -16,7 +16,6 @@
  * 6. a second sweep removes what a call admitted before step 2 wrote after step 5.
  * A failure anywhere answers 500 and leaves the rest to the member's retry, which finishes the job.
  */
-import { createHash } from 'node:crypto';
 import type { Caller } from '../auth/verify.ts';
 import { customerOfKey, saveMembership } from '../billing/billing.ts';
 import type { BillingPorts } from '../billing/billing-ports.ts';
@@ -42,28 +41,12 @@ import type { IdentityPorts } from '../identity/identity-ports.ts';
 import { mailKeys } from '../mail/keys.ts';
 import { memberFields, opsKeys } from '../operator/keys.ts';
 import { flatEntries, parseJson, type Store } from '../store.ts';
+import { DELETING_TTL_S, deletingKey, subDigest } from './deleted-marker.ts';
 
 export type DeletionDeps = Pick<Deps, 'store' | 'now'> &
   Pick<BillingPorts, 'billing'> &
   ChatPorts &
   IdentityPorts;
-
-/**
- * A short one-way digest of a sub: what the audit line and the course counters keep of a deleted
- * member. A sub carries ~96 random bits, so it cannot be guessed back from the digest, yet an
- * operator holding a sub (a billing question: Stripe keeps it on the subscription) can compute it
- * and find the line.
- */
-export const subDigest = (sub: string) =>
-  createHash('sha256').update(`member:${sub}`).digest('hex').slice(0, 16);
-
-/**
- * Marks a deleted (or being deleted) account: a retry after the identity is gone may finish without
- * a password, and billing may tell a late webhook for the member apart (docs/security.md).
- */
-export const deletingKey = (sub: string) => `account:deleting:${subDigest(sub)}`;
-/** Longer than any access token lives (24 h) and than Stripe retries a webhook event (3 days). */
-export const DELETING_TTL_S = 4 * 24 * 3600;
 
 const wrongPassword = () => new HttpError(403, 'That is not your password');
 const SCAN_COUNT = 1000;

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { deletingKey } from '../account/deleted-marker.ts';
 import { followMembership } from '../chat/access.ts';
 import type { ChatPorts } from '../chat/chat-ports.ts';
 import type { ApiResponse } from '../contract/index.ts';
@@ -53,6 +54,8 @@ export async function applyStripeEvent(deps: WebhookDeps, event: Stripe.Event): 
     const { membership, memberSub } = await (await deps.billing()).fetchSubscription(subscriptionId);
     const sub = (await store.get<string>(customerOwnerKey(membership.customerId))) ?? memberSub;
     if (!sub) throw new Error(`subscription ${subscriptionId} belongs to no known member`);
+    // The member deleted their account: Stripe's late events (the cancellation's own) write nothing back.
+    if (await store.exists(deletingKey(sub))) return 'ignored';
     await saveMembership(store, sub, membership);
     // Ended → the member role is taken away; renewed → given back. Never throws: a chat failure is
     // logged and must not make Stripe retry (or fail) a membership change that is already stored.
