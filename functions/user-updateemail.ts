@@ -7,7 +7,7 @@ import { getIdentityPorts } from './_lib/identity/identity-ports.ts';
 export default defineEndpoint(api['user/updateemail'], {
   access: 'user',
   rateLimit: 'account',
-  run: (input, _deps, { caller }) => changeEmail(getIdentityPorts(), caller, input),
+  run: (input, deps, { caller }) => changeEmail({ ...getIdentityPorts(), store: deps.store }, caller, input),
 });
 
 export const config: Config = { path: '/api/user/updateemail' };

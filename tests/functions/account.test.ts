@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { changePassword } from '../../functions/_lib/account/account.ts';
 import type { Caller } from '../../functions/_lib/auth/verify.ts';
+import { saveMembership } from '../../functions/_lib/billing/billing.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import { createLocalAdmin } from '../../functions/_lib/identity/local-admin.ts';
 import { LOCAL_PROVIDER_PREFIX, localSessionKeys } from '../../functions/_lib/identity/local-sessions.ts';
 import { createUser, getUser, verifyPassword } from '../../functions/_lib/identity/local-users.ts';
+import { opsKeys } from '../../functions/_lib/operator/keys.ts';
 import updateEmail from '../../functions/user-updateemail.ts';
 import updatePassword from '../../functions/user-updatepassword.ts';
+import { activeMembership } from '../support/members.ts';
 import { post } from '../support/requests.ts';
 import { authHeader } from '../support/tokens.ts';
 
@@ -36,6 +39,30 @@ describe('POST /api/user/updateemail', () => {
     expect(await response.json()).toEqual({ updated: true });
     expect((await getUser(store, alice.sub))?.email).toBe(next);
     expect((await getUser(store, bob.sub))?.email).toBe(bob.email);
+  });
+
+  it("moves a paying member's email in the operator's index: member emails go to the new address", async () => {
+    const alice = await member('alice');
+    await saveMembership(store, alice.sub, activeMembership(), { email: alice.email });
+    const next = uniqueEmail('Alice-New').toUpperCase();
+    const response = await updateEmail(
+      post('/api/user/updateemail', { email: next, currentPassword: 'first-pass' }, alice.headers),
+    );
+    expect(response.status).toBe(200);
+    expect(await store.hget(opsKeys.member(alice.sub), 'email')).toBe(next.toLowerCase());
+    expect(await store.hget(opsKeys.email, next.toLowerCase())).toBe(alice.sub);
+    expect(await store.hget(opsKeys.email, alice.email)).toBeNull();
+  });
+
+  it('leaves the index alone for an account that never paid (the first payment indexes it)', async () => {
+    const alice = await member('alice');
+    const next = uniqueEmail('alice-new');
+    const response = await updateEmail(
+      post('/api/user/updateemail', { email: next, currentPassword: 'first-pass' }, alice.headers),
+    );
+    expect(response.status).toBe(200);
+    expect(await store.exists(opsKeys.member(alice.sub))).toBe(0);
+    expect(await store.hget(opsKeys.email, next)).toBeNull();
   });
 
   it.each([

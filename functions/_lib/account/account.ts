@@ -1,4 +1,5 @@
 import type { Caller } from '../auth/verify.ts';
+import type { Deps } from '../deps.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import {
   ConcurrentChangeError,
@@ -7,6 +8,7 @@ import {
   UnknownUserError,
 } from '../identity/admin.ts';
 import type { IdentityPorts } from '../identity/identity-ports.ts';
+import { moveMemberEmail } from '../operator/member-email.ts';
 import { emailError, normalizeEmail, passwordError } from './rules.ts';
 
 /** A change of sign-in details: the new value and the member's current password. */
@@ -20,18 +22,23 @@ interface Change {
  * account), and the caller's email stays as it was.
  */
 export async function changeEmail(
-  { identityAdmin }: IdentityPorts,
+  { identityAdmin, store }: IdentityPorts & Pick<Deps, 'store'>,
   caller: Caller,
   input: Change & { email: string },
 ): Promise<{ updated: true }> {
   const problem = emailError(input.email);
   if (problem) throw badRequest(problem);
+  const email = normalizeEmail(input.email);
   await changeSignIn({ identityAdmin }, caller, input.currentPassword, async () => {
     try {
-      await identityAdmin.updateEmail(caller.sub, normalizeEmail(input.email));
+      await identityAdmin.updateEmail(caller.sub, email);
     } catch (error) {
       if (!(error instanceof EmailTakenError)) throw error;
+      return;
     }
+    // Member emails go to the new address, and the console finds the member by it. Should this
+    // write fail, the answer is a 5xx and the member's retry (same address) writes it again.
+    await moveMemberEmail(store, caller.sub, email);
   });
   return { updated: true };
 }

@@ -16,6 +16,7 @@ import { AUDIT_APPEND_LUA, BILLING_ENTRY_LUA } from '../operator/audit.ts';
 import { CHURN_RECENT_MAX, type ChurnReason } from '../operator/churn.ts';
 import { DAY_COUNTS_TTL_S, dayCountArgs } from '../operator/figures.ts';
 import { memberFields, opsKeys } from '../operator/keys.ts';
+import { MEMBER_EMAIL_LUA } from '../operator/member-email.ts';
 import { dayOf } from '../operator/metrics-change.ts';
 import type { Store } from '../store.ts';
 import { withLock } from '../store-lock.ts';
@@ -95,6 +96,7 @@ async function translate<T>(work: () => Promise<T>): Promise<T> {
 // had no address to go to).
 const WRITE_IF_NEWER = `${AUDIT_APPEND_LUA}
 ${BILLING_ENTRY_LUA}
+${MEMBER_EMAIL_LUA}
 ${BILLING_EMAILS_LUA}
 local current = redis.call('GET', KEYS[1])
 if (current or '') ~= ARGV[7] then return -1 end
@@ -106,12 +108,7 @@ redis.call('SET', KEYS[1], ARGV[1])
 redis.call('SET', KEYS[2], ARGV[3])
 redis.call('ZADD', KEYS[3], 'NX', ARGV[4], ARGV[3])
 redis.call('HSETNX', KEYS[4], 'signedUpAt', tostring(redis.call('ZSCORE', KEYS[3], ARGV[3])))
-if ARGV[5] ~= '' then
-  local old = redis.call('HGET', KEYS[4], 'email')
-  if old and old ~= ARGV[5] and redis.call('HGET', KEYS[5], old) == ARGV[3] then redis.call('HDEL', KEYS[5], old) end
-  redis.call('HSET', KEYS[4], 'email', ARGV[5])
-  redis.call('HSET', KEYS[5], ARGV[5], ARGV[3])
-end
+if ARGV[5] ~= '' then set_member_email(KEYS[4], KEYS[5], ARGV[3], ARGV[5]) end
 if ARGV[6] ~= '' then redis.call('HSET', KEYS[4], 'promo', ARGV[6]) end
 if current ~= ARGV[1] then
   audit(KEYS[6], KEYS[7], billing_entry(ARGV[4], ARGV[3], current, ARGV[1]))
