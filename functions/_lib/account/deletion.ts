@@ -50,7 +50,7 @@ export type DeletionDeps = Pick<Deps, 'store' | 'now'> &
 
 const wrongPassword = () => new HttpError(403, 'That is not your password');
 const SCAN_COUNT = 1000;
-const UNLINK_CHUNK = 500;
+const DELETE_CHUNK = 500;
 
 /** Deletes the caller's account; see the file's comment for the steps. */
 export async function deleteAccount(
@@ -69,7 +69,7 @@ export async function deleteAccount(
   await deps.identityAdmin.deleteUser(sub);
   await eraseKeys(deps, caller);
   // A call admitted before the membership ended may have written after the sweep: once more.
-  await unlinkAll(store, await keysNaming(store, sub));
+  await deleteAll(store, await keysNaming(store, sub));
   return { deleted: true };
 }
 
@@ -150,10 +150,10 @@ function namesSub(key: string, sub: string): boolean {
   return false;
 }
 
-async function unlinkAll(store: Store, keys: readonly string[]): Promise<void> {
+async function deleteAll(store: Store, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
   const pipe = store.pipeline();
-  for (let at = 0; at < keys.length; at += UNLINK_CHUNK) pipe.unlink(...keys.slice(at, at + UNLINK_CHUNK));
+  for (let at = 0; at < keys.length; at += DELETE_CHUNK) pipe.del(...keys.slice(at, at + DELETE_CHUNK));
   await pipe.exec();
 }
 
@@ -287,7 +287,7 @@ async function eraseKeys(deps: DeletionDeps, caller: Caller): Promise<void> {
     [sub, ...emails],
   );
   const keys = [...new Set([...named, ...certificateIds])];
-  for (let at = 0; at < keys.length; at += UNLINK_CHUNK) pipe.unlink(...keys.slice(at, at + UNLINK_CHUNK));
+  for (let at = 0; at < keys.length; at += DELETE_CHUNK) pipe.del(...keys.slice(at, at + DELETE_CHUNK));
   await pipe.exec();
 }
 
