@@ -30,14 +30,14 @@ let startedFor: string | null | undefined;
 
 /** Answers whether it started the visit's requests (once per session, not on every navigation). */
 export function startUp(client: QueryClient, pathname = window.location.pathname): boolean {
-  unregisterOldWorkers();
   const identity = sessionIdentity();
   const section = pathname.split('/')[1] ?? '';
   if (section === 'callback') noteSignInHandOff();
   if (startedFor === identity || SKIPPED.has(section)) return false;
   startedFor = identity;
-  // The bar's Console link for an operator's token (lazy: nothing a member's first load carries).
-  if (identity !== null) void import('../console/console-link.ts').then((link) => link.showConsoleLink());
+  // Old background workers go, and the bar's Console link shows for an operator's token: in a lazy
+  // chunk, as the first screen waits for neither (after-start.ts).
+  void import('./after-start.ts').then((after) => after.afterStart(identity !== null));
   const run = (loads: Load[]) => {
     for (const load of loads) {
       // Failures are stored or logged silently (docs/product.md §8); the route that needs the data asks again.
@@ -61,16 +61,4 @@ export function nextTask(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (scheduler?.yield) return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-let workersChecked = false;
-
-/** docs/product.md §4 start-up: background (service) workers an earlier version of the site left are removed. */
-function unregisterOldWorkers(): void {
-  if (workersChecked || !('serviceWorker' in navigator)) return;
-  workersChecked = true;
-  navigator.serviceWorker
-    .getRegistrations()
-    .then((registrations) => Promise.all(registrations.map((registration) => registration.unregister())))
-    .catch((error: unknown) => console.warn('Could not unregister old workers', error));
 }
