@@ -1,33 +1,4 @@
-import { ApiError } from '../api/client.ts';
-import { accessTokenForApi } from '../auth/auth-service.ts';
+import { downloadFile } from '../api/download.ts';
 
-/**
- * "Download my data": the file the server streams (account/export), saved under the name it gives.
- * Not through callApi, which reads JSON: the body is the file. The bearer token goes with it (a 401
- * is tried once more with a renewed token, as callApi does).
- */
-export async function downloadMyData(): Promise<void> {
-  const send = (token: string | null) =>
-    fetch('/api/account/export', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: '{}',
-    });
-  const token = await accessTokenForApi();
-  let response = await send(token);
-  if (response.status === 401 && token) {
-    const renewed = await accessTokenForApi({ force: true });
-    if (renewed) response = await send(renewed);
-  }
-  if (!response.ok) {
-    const data = (await response.json().catch(() => ({}))) as { error?: string };
-    throw new ApiError(response.status, data.error ?? `The download failed (${response.status})`);
-  }
-  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  const file = await response.blob();
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(file);
-  link.download = named ?? 'otc-edge-data.json';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-}
+/** "Download my data": the file account/export streams, saved under the name the server gives. */
+export const downloadMyData = (): Promise<void> => downloadFile('/api/account/export', {});

@@ -1,3 +1,5 @@
+import { CARD_BRANDS } from '../../functions/_lib/billing/card-brands.ts';
+
 /** Amounts as the member reads them: "$535.00" in dollars, "535.00 EUR" in any other currency. */
 export const formatMoney = ({ amount, currency }: { amount: string; currency: string }): string =>
   currency.toLowerCase() === 'usd' ? `$${amount}` : `${amount} ${currency.toUpperCase()}`;
@@ -6,15 +8,5 @@ export const formatMoney = ({ amount, currency }: { amount: string; currency: st
 export const longDate = (ms: number): string =>
   new Date(ms).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-
 /** The card network's own name ("Visa"); an unknown one is just "Card". */
-export const brandName = (brand: string): string => BRANDS[brand] ?? 'Card';
+export const brandName = (brand: string): string => CARD_BRANDS[brand] ?? 'Card';

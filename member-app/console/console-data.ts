@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { MemberRow } from '../../functions/_lib/contract/operator.ts';
 import { ApiError, callApi } from '../api/client.ts';
-import { accessTokenForApi } from '../auth/auth-service.ts';
+import { downloadFile } from '../api/download.ts';
 import type { MemberAction } from './action-rules.ts';
 
 /**
@@ -41,35 +41,9 @@ export const REFUSAL = 'This page is for the people who run OTC Edge.';
 /** The refusal of a signed-in caller without the operator's permission. */
 export const isRefusal = (error: unknown): boolean => error instanceof ApiError && error.status === 403;
 
-/**
- * *Download CSV*: the audit log (one member's with `member`) as the server streams it, saved as a
- * file. Not through callApi, which reads JSON: the body is the file. The bearer token goes with it
- * (a 401 is tried once more with a renewed token, as callApi does).
- */
-export async function downloadAuditCsv(member: string | null, fileName: string): Promise<void> {
-  const send = (token: string | null) =>
-    fetch('/api/operator/audit/export', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(member ? { member } : {}),
-    });
-  const token = await accessTokenForApi();
-  let response = await send(token);
-  if (response.status === 401 && token) {
-    const renewed = await accessTokenForApi({ force: true });
-    if (renewed) response = await send(renewed);
-  }
-  if (!response.ok) {
-    const data = (await response.json().catch(() => ({}))) as { error?: string };
-    throw new ApiError(response.status, data.error ?? `Download failed (${response.status})`);
-  }
-  const file = await response.blob();
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(file);
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-}
+/** *Download CSV*: the audit log (one member's with `member`) as the server streams it, saved as a file. */
+export const downloadAuditCsv = (member: string | null, fileName: string): Promise<void> =>
+  downloadFile('/api/operator/audit/export', member ? { member } : {}, fileName);
 
 /** The money and churn figures (operator/metrics): from the daily snapshots, fresh for half a minute. */
 export const metricsQuery = queryOptions({

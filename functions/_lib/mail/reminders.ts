@@ -6,6 +6,7 @@
  * runs twice, or every day of the window, reminds once).
  */
 
+import { CARD_BRANDS } from '../billing/card-brands.ts';
 import {
   hasAccess,
   isComplimentary,
@@ -112,16 +113,7 @@ export async function queueRenewalReminders(deps: JobDeps): Promise<JobResult> {
   });
 }
 
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-const brandName = (brand: string) => BRANDS[brand] ?? (brand === 'unknown' ? 'Your' : brand);
+const brandName = (brand: string) => CARD_BRANDS[brand] ?? (brand === 'unknown' ? 'Your' : brand);
 
 /** The month after `now`'s (UTC): the card-expiring job's month. */
 export function nextMonth(now: number): { month: number; year: number } {
