@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type Membership, membershipKey } from '../../functions/_lib/billing/membership.ts';
+import { emailDate } from '../support/email-date.ts';
 import { deliverMail, emailsTo, runJob, waitForEmail } from './support/mail.ts';
 import { signInNewMember } from './support/members.ts';
 import { withStore } from './support/store.ts';
@@ -143,12 +144,7 @@ test('a yearly member is reminded 7 days before the renewal, with the price and 
   await movePeriodEnd(sub, renewsAt);
   await runJob('mail-renewal-reminders');
 
-  const chargeDate = new Date(renewsAt).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  const chargeDate = emailDate(renewsAt);
   const reminder = await waitForEmail(email, /^Your OTC Edge membership renews on /);
   expect(reminder.subject).toBe(`Your OTC Edge membership renews on ${chargeDate}`);
   expect(reminder.text).toContain('charged $599.99');

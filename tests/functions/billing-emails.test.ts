@@ -16,6 +16,7 @@ import type { Job } from '../../functions/_lib/mail/queue.ts';
 import { createSmtpMailer } from '../../functions/_lib/mail/smtp-mailer.ts';
 import type { Store } from '../../functions/_lib/store.ts';
 import { type MailCatcher, startMailCatcher } from '../../scripts/local/mail-catcher.ts';
+import { emailDate as longDate } from '../support/email-date.ts';
 import { activeMembership } from '../support/members.ts';
 import { startPrivateStore } from '../support/private-store.ts';
 import { type StripeRecorder, startStripeRecorder } from '../support/stripe-recorder.ts';
@@ -34,13 +35,6 @@ const DAY = 24 * 60 * 60 * 1000;
 const nowS = () => Math.floor(Date.now() / 1000);
 const keys = mailKeys();
 const emails = loadEmailBundle(new URL('../../', import.meta.url).pathname);
-const longDate = (ms: number) =>
-  new Date(ms).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 
 let store: Store;
 let stopStore: () => Promise<void>;

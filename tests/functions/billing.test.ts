@@ -11,6 +11,7 @@ import statusFn from '../../functions/subscription-status.ts';
 import toggleFn from '../../functions/subscription-toggle.ts';
 import upgradeFn from '../../functions/subscription-upgrade.ts';
 import updateCardFn from '../../functions/user-updatecard.ts';
+import { emailDate } from '../support/email-date.ts';
 import { clockAtWindowStart } from '../support/rate-window.ts';
 import { post } from '../support/requests.ts';
 import { authHeader } from '../support/tokens.ts';
@@ -66,12 +67,7 @@ describe('charge (POST /api/charge)', () => {
       data: {
         plan: 'Monthly',
         price: '$64.99',
-        nextChargeDate: new Date(end).toLocaleDateString('en-US', {
-          year: 'numeric',
-          month: 'long',
-          day: 'numeric',
-          timeZone: 'UTC',
-        }),
+        nextChargeDate: emailDate(end),
       },
     });
     expect(await store.exists(keys.once(`welcome:${sub}`))).toBe(1);
@@ -95,7 +91,12 @@ describe('charge (POST /api/charge)', () => {
   ])('refuses card %s with the provider wording, and grants nothing', async (number, message) => {
     const { call } = await member();
     expect(await pay(call, { token: card(number) })).toEqual({ status: 402, body: { error: message } });
-    expect((await call(statusFn)).body).toEqual({ plan: 'free', noRenew: false, endPeriod: null, pastDue: false });
+    expect((await call(statusFn)).body).toEqual({
+      plan: 'free',
+      noRenew: false,
+      endPeriod: null,
+      pastDue: false,
+    });
   });
 
   it.each([

@@ -13,6 +13,7 @@ import type { Job } from '../../functions/_lib/mail/queue.ts';
 import { createSmtpMailer } from '../../functions/_lib/mail/smtp-mailer.ts';
 import type { Store } from '../../functions/_lib/store.ts';
 import { type MailCatcher, startMailCatcher } from '../../scripts/local/mail-catcher.ts';
+import { emailDate as longDate } from '../support/email-date.ts';
 import { startPrivateStore } from '../support/private-store.ts';
 
 // The local billing's renewal clock (functions/_lib/billing/local-renewals.ts) on a store of this
@@ -24,13 +25,6 @@ const DAY = 24 * 60 * 60 * 1000;
 const GOOD = 'tok_local_4242424242424242';
 const FAILS = 'tok_local_4000000000000341';
 const keys = mailKeys();
-const longDate = (ms: number) =>
-  new Date(ms).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 
 let store: Store;
 let stop: () => Promise<void>;

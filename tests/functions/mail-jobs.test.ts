@@ -9,6 +9,7 @@ import type { Job } from '../../functions/_lib/mail/queue.ts';
 import { queueCardExpiring, queueRenewalReminders } from '../../functions/_lib/mail/reminders.ts';
 import type { Store } from '../../functions/_lib/store.ts';
 import { loadScheduledJobs } from '../../scripts/local/scheduler.ts';
+import { emailDate } from '../support/email-date.ts';
 import { activeMembership } from '../support/members.ts';
 import { startPrivateStore } from '../support/private-store.ts';
 
@@ -88,13 +89,7 @@ describe('renewal reminders (daily)', () => {
     await yearly('noemail', 3 * DAY, {}, { email: false });
 
     expect(await queueRenewalReminders(deps())).toEqual({ queued: 3, already: 0, noEmail: 1, failed: 0 });
-    const chargeDate = (m: { membership: Membership }) =>
-      new Date(m.membership.currentPeriodEnd).toLocaleDateString('en-US', {
-        year: 'numeric',
-        month: 'long',
-        day: 'numeric',
-        timeZone: 'UTC',
-      });
+    const chargeDate = (m: { membership: Membership }) => emailDate(m.membership.currentPeriodEnd);
     const reminders = async () => (await queued()).filter((j) => j.template === 'renewal-reminder');
     expect((await reminders()).map(({ key, to, template, data }) => ({ key, to, template, data }))).toEqual(
       [
