@@ -55,13 +55,19 @@ function history() {
 }
 
 async function openHistory(page: Page, path = '/trades') {
+  // 20,000 trades are matched into round trips and their statistics computed in the page before the
+  // table shows: seconds on a quiet machine, several times that on a busy one. The journey waits for
+  // that state, with the room a slow machine needs.
+  test.slow();
   await signInNewMember(page);
   const body = JSON.stringify({ trades: history(), more: false, total: 20_000 });
   await page.route('**/api/journal/trades', (route) =>
     route.fulfill({ contentType: 'application/json', body }),
   );
   await page.goto(path);
-  await expect(page.getByRole('table', { name: 'Closed trades' })).toContainText('−CA$1,234,567.89');
+  await expect(page.getByRole('table', { name: 'Closed trades' })).toContainText('−CA$1,234,567.89', {
+    timeout: 90_000,
+  });
 }
 
 /** Every money cell and header shown that is cut (scrolls inside itself) or runs onto a second line. */
