@@ -1,45 +1,40 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deletingKey } from '../../functions/_lib/account/deleted-marker.ts';
 import { saveMembership, updateCard } from '../../functions/_lib/billing/billing.ts';
 import { customerOwnerKey, type Membership, membershipKey } from '../../functions/_lib/billing/membership.ts';
 import { createStripeBilling } from '../../functions/_lib/billing/stripe-billing.ts';
-import { receiveStripeWebhook } from '../../functions/_lib/billing/webhook.ts';
 import { getChatPorts } from '../../functions/_lib/chat/chat-ports.ts';
 import { billingEmails } from '../../functions/_lib/mail/billing-emails.ts';
 import { loadEmailBundle } from '../../functions/_lib/mail/content.ts';
 import { drainQueue } from '../../functions/_lib/mail/drain.ts';
 import { mailKeys } from '../../functions/_lib/mail/keys.ts';
-import type { Job } from '../../functions/_lib/mail/queue.ts';
-import { createSmtpMailer } from '../../functions/_lib/mail/smtp-mailer.ts';
 import type { Store } from '../../functions/_lib/store.ts';
-import { type MailCatcher, startMailCatcher } from '../../scripts/local/mail-catcher.ts';
 import { emailDate as longDate } from '../support/email-date.ts';
+import { closedPort, mailerFor, queuedJobs, suiteMailCatcher } from '../support/mail-catcher.ts';
 import { activeMembership } from '../support/members.ts';
 import { startPrivateStore } from '../support/private-store.ts';
 import { type StripeRecorder, startStripeRecorder } from '../support/stripe-recorder.ts';
+import {
+  stripeConfig as config,
+  deliverWebhook,
+  stripeEvent as event,
+  nowS,
+  stripeSubscription,
+} from '../support/stripe-webhook.ts';
 
 // The billing events' emails (docs/billing.md "What each event emails"), queued by saveMembership in
 // the script that stores the change: Stripe's signed webhooks through the real SDK against the
 // recording server, a store of this file's own (its mail queue drained here), the real mail catcher.
 
-const config = {
-  kind: 'stripe' as const,
-  secretKey: 'sk_test_local',
-  webhookSecret: 'whsec_local',
-  prices: { monthly: 'price_month', yearly: 'price_year' },
-};
 const DAY = 24 * 60 * 60 * 1000;
-const nowS = () => Math.floor(Date.now() / 1000);
 const keys = mailKeys();
 const emails = loadEmailBundle(new URL('../../', import.meta.url).pathname);
 
 let store: Store;
 let stopStore: () => Promise<void>;
 let stripeServer: StripeRecorder;
-let catcher: MailCatcher;
+const catcher = suiteMailCatcher();
 let subscriptions: Map<string, Record<string, unknown>>;
 let invoices: Map<string, Record<string, unknown>>;
 
@@ -47,7 +42,7 @@ beforeAll(async () => {
   const privateStore = await startPrivateStore();
   store = privateStore.store;
   stopStore = privateStore.stop;
-  [stripeServer, catcher] = await Promise.all([startStripeRecorder(), startMailCatcher()]);
+  stripeServer = await startStripeRecorder();
   stripeServer.routes.push(
     ({ method, path }) => {
       if (!path.startsWith('/v1/subscriptions/')) return undefined;
@@ -88,7 +83,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await Promise.all([stripeServer?.close(), catcher?.stop()]);
+  await stripeServer?.close();
   await stopStore?.();
 });
 beforeEach(() => {
@@ -108,21 +103,11 @@ const deps = () => ({
 /** A Stripe subscription of a member whose active state (and email) we already store. */
 async function member(email: string | null = `m-${randomUUID().slice(0, 8)}@example.com`) {
   const sub = `auth0|${randomUUID()}`;
-  const id = `sub_${randomUUID().slice(0, 8)}`;
   const periodEnd = nowS() + 30 * 86400;
-  const object: Record<string, unknown> = {
-    id,
-    object: 'subscription',
-    customer: `cus_${randomUUID().slice(0, 8)}`,
-    status: 'active',
-    cancel_at_period_end: false,
-    metadata: { plan: 'monthly', sub },
-    latest_invoice: `in_${id}`,
-    items: {
-      object: 'list',
-      data: [{ id: `si_${id}`, price: { id: 'price_month' }, current_period_end: periodEnd }],
-    },
-  };
+  const object = stripeSubscription(sub, { periodEndS: periodEnd });
+  const { id } = object;
+  // A bare invoice id, as Stripe sends it unexpanded: the GET route above expands it from `invoices`.
+  object.latest_invoice = `in_${id}`;
   subscriptions.set(id, object);
   invoices.set(`in_${id}`, {
     id: `in_${id}`,
@@ -156,27 +141,7 @@ function failRenewal(m: Awaited<ReturnType<typeof member>>, nextAttemptS = nowS(
   return nextAttemptS * 1000;
 }
 
-const signer = new Stripe(config.secretKey);
-const event = (type: string, object: Record<string, unknown>) => ({
-  id: `evt_${randomUUID()}`,
-  object: 'event',
-  type,
-  created: nowS(),
-  data: { object },
-});
-async function deliver(payload: unknown) {
-  const body = JSON.stringify(payload);
-  const header = signer.webhooks.generateTestHeaderString({ payload: body, secret: config.webhookSecret });
-  const response = await receiveStripeWebhook(
-    new Request('http://localhost/api/billing/webhook', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-      body,
-    }),
-    deps(),
-  );
-  return { status: response.status, body: await response.json() };
-}
+const deliver = (payload: unknown) => deliverWebhook(payload, deps());
 const failedInvoiceEvent = (id: string) =>
   event('invoice.payment_failed', {
     id: `in_${id}`,
@@ -185,29 +150,10 @@ const failedInvoiceEvent = (id: string) =>
   });
 
 /** The queued emails about a subscription or member (their keys name it). */
-async function queuedAbout(id: string): Promise<Job[]> {
-  const all = (await store.hgetall(keys.jobs)) ?? {};
-  const values = Array.isArray(all) ? all.filter((_, i) => i % 2 === 1) : Object.values(all);
-  return values
-    .map((v) => (typeof v === 'string' ? JSON.parse(v) : v) as Job)
-    .filter((job) => job.key.includes(id))
-    .sort((a, b) => a.key.localeCompare(b.key));
-}
+const queuedAbout = async (id: string) =>
+  (await queuedJobs(store, keys, id)).sort((a, b) => a.key.localeCompare(b.key));
 const stored = async (sub: string) =>
   JSON.parse((await store.get<string>(membershipKey(sub))) ?? 'null') as Membership;
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-const mailer = (port: number) =>
-  createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: 'OTC Edge <members@localhost>' });
-const received = async (address: string) =>
-  (await catcher.messages()).filter((m) => m.envelope.to.some((to) => to.address === address));
 
 describe('payment failed (Stripe webhooks)', () => {
   it("queues one payment-failed email for a webhook delivered 10 times, with Stripe's amount and next attempt", async () => {
@@ -246,14 +192,14 @@ describe('payment failed (Stripe webhooks)', () => {
       body: { received: true, outcome: 'applied' },
     });
     const t = Date.now();
-    const down = await drainQueue(store, mailer(await closedPort()), t, { emails, keys });
+    const down = await drainQueue(store, mailerFor(await closedPort()), t, { emails, keys });
     expect(down.sent).toBe(0);
     expect(down.retried).toBeGreaterThanOrEqual(1);
-    expect(await received(m.email ?? '')).toHaveLength(0);
+    expect(await catcher.received(m.email ?? '')).toHaveLength(0);
     // Back: the retry (a minute later) sends it, once.
-    await drainQueue(store, mailer(catcher.smtpPort), t + 2 * 60_000, { emails, keys });
-    await drainQueue(store, mailer(catcher.smtpPort), t + 60 * 60_000, { emails, keys });
-    const messages = await received(m.email ?? '');
+    await drainQueue(store, mailerFor(catcher.smtpPort), t + 2 * 60_000, { emails, keys });
+    await drainQueue(store, mailerFor(catcher.smtpPort), t + 60 * 60_000, { emails, keys });
+    const messages = await catcher.received(m.email ?? '');
     expect(messages).toHaveLength(1);
     expect(messages[0]?.subject).toBe('Your OTC Edge payment did not go through');
     expect(messages[0]?.text).toContain('We tried to charge $58.49 for your OTC Edge membership');

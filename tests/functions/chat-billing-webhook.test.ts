@@ -1,9 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Membership, membershipKey } from '../../functions/_lib/billing/membership.ts';
 import { createStripeBilling } from '../../functions/_lib/billing/stripe-billing.ts';
-import { receiveStripeWebhook } from '../../functions/_lib/billing/webhook.ts';
 import { createDiscordChat } from '../../functions/_lib/chat/discord-chat.ts';
 import { requestInvite } from '../../functions/_lib/chat/invites.ts';
 import { chatKeys } from '../../functions/_lib/chat/keys.ts';
@@ -12,21 +10,15 @@ import { getDeps } from '../../functions/_lib/deps.ts';
 import { answerInvites, type DiscordRecorder, startDiscordRecorder } from '../support/discord-recorder.ts';
 import { activeMembership } from '../support/members.ts';
 import { type StripeRecorder, startStripeRecorder } from '../support/stripe-recorder.ts';
+import { deliverWebhook, stripeConfig, stripeEvent, stripeSubscription } from '../support/stripe-webhook.ts';
 
 // Community access follows the membership in production: Stripe's signed webhook (real SDK against the
 // Stripe recorder) changes the membership, and the Discord adapter (against the Discord recorder) takes
 // the member role away when it ends and gives it back on renewal. A Discord failure never fails the webhook.
 
 const { store } = getDeps();
-const stripeConfig = {
-  kind: 'stripe' as const,
-  secretKey: 'sk_test_local',
-  webhookSecret: 'whsec_local',
-  prices: { monthly: 'price_month', yearly: 'price_year' },
-};
 const GUILD = '100000000000000001';
 const ROLE = '300000000000000003';
-const now = () => Math.floor(Date.now() / 1000);
 /** The Discord user id of the account named `username` in the recorder's server (one account per name). */
 const idOf = (username: string) =>
   `7${BigInt(`0x${createHash('sha256').update(username).digest('hex').slice(0, 15)}`)
@@ -39,21 +31,8 @@ let subscriptions: Map<string, Record<string, unknown>>;
 let discordDown = false;
 
 function subscription(sub: string, status: string) {
-  const id = `sub_${randomUUID().slice(0, 8)}`;
-  const object = {
-    id,
-    object: 'subscription',
-    customer: `cus_${randomUUID().slice(0, 8)}`,
-    status,
-    cancel_at_period_end: false,
-    metadata: { plan: 'monthly', sub },
-    latest_invoice: { id: 'in_1', object: 'invoice', created: now() },
-    items: {
-      object: 'list',
-      data: [{ id: `si_${id}`, price: { id: 'price_month' }, current_period_end: now() + 30 * 86400 }],
-    },
-  };
-  subscriptions.set(id, object);
+  const object = stripeSubscription(sub, { status });
+  subscriptions.set(object.id, object);
   return object;
 }
 
@@ -102,29 +81,8 @@ const deps = () => ({
     }),
 });
 
-const signer = new Stripe(stripeConfig.secretKey);
-async function deliver(type: string, object: Record<string, unknown>) {
-  const body = JSON.stringify({
-    id: `evt_${randomUUID()}`,
-    object: 'event',
-    type,
-    created: now(),
-    data: { object },
-  });
-  const header = signer.webhooks.generateTestHeaderString({
-    payload: body,
-    secret: stripeConfig.webhookSecret,
-  });
-  const response = await receiveStripeWebhook(
-    new Request('http://localhost/api/billing/webhook', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-      body,
-    }),
-    deps(),
-  );
-  return { status: response.status, body: await response.json() };
-}
+const deliver = (type: string, object: Record<string, unknown>) =>
+  deliverWebhook(stripeEvent(type, object), deps());
 
 /** A member who asked for an invite for `username` while their membership was active. */
 async function memberInChat(username: string) {

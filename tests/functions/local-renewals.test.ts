@@ -9,11 +9,9 @@ import { getChatPorts } from '../../functions/_lib/chat/chat-ports.ts';
 import { loadEmailBundle } from '../../functions/_lib/mail/content.ts';
 import { drainQueue } from '../../functions/_lib/mail/drain.ts';
 import { mailKeys } from '../../functions/_lib/mail/keys.ts';
-import type { Job } from '../../functions/_lib/mail/queue.ts';
-import { createSmtpMailer } from '../../functions/_lib/mail/smtp-mailer.ts';
 import type { Store } from '../../functions/_lib/store.ts';
-import { type MailCatcher, startMailCatcher } from '../../scripts/local/mail-catcher.ts';
 import { emailDate as longDate } from '../support/email-date.ts';
+import { mailerFor, queuedJobs, suiteMailCatcher } from '../support/mail-catcher.ts';
 import { startPrivateStore } from '../support/private-store.ts';
 
 // The local billing's renewal clock (functions/_lib/billing/local-renewals.ts) on a store of this
@@ -28,17 +26,15 @@ const keys = mailKeys();
 
 let store: Store;
 let stop: () => Promise<void>;
-let catcher: MailCatcher;
+const catcher = suiteMailCatcher();
 beforeAll(async () => {
   ({ store, stop } = await startPrivateStore());
-  catcher = await startMailCatcher();
 });
 // The clock walks every due subscription of the store: each test starts from an empty one.
 beforeEach(async () => {
   await store.flushdb();
 });
 afterAll(async () => {
-  await catcher?.stop();
   await stop?.();
 });
 
@@ -72,14 +68,8 @@ async function member(plan: 'monthly' | 'yearly' = 'monthly', start = Date.UTC(2
 
 const stored = async (sub: string) =>
   JSON.parse((await store.get<string>(membershipKey(sub))) ?? 'null') as Membership;
-async function queued(id: string): Promise<Job[]> {
-  const raw = (await store.hgetall(keys.jobs)) as unknown;
-  const values = Array.isArray(raw) ? raw.filter((_, i) => i % 2 === 1) : Object.values(raw ?? {});
-  return values
-    .map((v) => (typeof v === 'string' ? JSON.parse(v) : v) as Job)
-    .filter((job) => job.key.includes(id))
-    .sort((a, b) => a.queuedAt - b.queuedAt);
-}
+const queued = async (id: string) =>
+  (await queuedJobs(store, keys, id)).sort((a, b) => a.queuedAt - b.queuedAt);
 
 describe('local renewals', () => {
   it('renews a paid card at the period end: the next period, no email; nothing before the end', async () => {
@@ -136,14 +126,11 @@ describe('local renewals', () => {
     // The retry day comes: nothing to retry.
     expect(await m.runAt(failedAt + DAY + 60_000)).toMatchObject({ renewed: 0, failed: 0, recovered: 0 });
     // The email reaches the catcher with the drain.
-    const mailer = createSmtpMailer({
-      url: `smtp://127.0.0.1:${catcher.smtpPort}`,
-      from: 'OTC Edge <m@localhost>',
+    await drainQueue(store, mailerFor(catcher.smtpPort), failedAt + 2 * DAY, {
+      emails: loadEmailBundle(process.cwd()),
+      keys,
     });
-    await drainQueue(store, mailer, failedAt + 2 * DAY, { emails: loadEmailBundle(process.cwd()), keys });
-    const messages = (await catcher.messages()).filter((x) =>
-      x.envelope.to.some((t) => t.address === m.email),
-    );
+    const messages = await catcher.received(m.email);
     expect(messages.map((x) => x.subject)).toEqual(['Your OTC Edge payment did not go through']);
   });
 

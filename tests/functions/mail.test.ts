@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadEmailBundle } from '../../functions/_lib/mail/content.ts';
 import { drainQueue, queuedEmails, readFailedEmails, retryDelay } from '../../functions/_lib/mail/drain.ts';
 import { type MailKeys, mailKeys } from '../../functions/_lib/mail/keys.ts';
@@ -13,9 +12,9 @@ import {
   MAX_TRIES,
   type QueuedEmail,
 } from '../../functions/_lib/mail/queue.ts';
-import { createSmtpMailer } from '../../functions/_lib/mail/smtp-mailer.ts';
 import { createStore } from '../../functions/_lib/store.ts';
-import { type MailCatcher, startMailCatcher } from '../../scripts/local/mail-catcher.ts';
+import { startMailCatcher } from '../../scripts/local/mail-catcher.ts';
+import { closedPort, mailerFor, sentTo, suiteMailCatcher } from '../support/mail-catcher.ts';
 
 /**
  * The mail queue against the real store and a real SMTP server (the local mail catcher, MailDev):
@@ -28,16 +27,9 @@ const store = createStore({
   token: process.env.UPSTASH_REDIS_REST_TOKEN ?? '',
 });
 const emails = loadEmailBundle(new URL('../../', import.meta.url).pathname);
-const FROM = 'OTC Edge <members@localhost>';
 const T0 = Date.UTC(2027, 0, 4, 9, 0, 0);
 
-let catcher: MailCatcher;
-beforeAll(async () => {
-  catcher = await startMailCatcher();
-});
-afterAll(async () => {
-  await catcher?.stop();
-});
+const catcher = suiteMailCatcher();
 
 /** Each test its own queue (keys under a random prefix) and its own recipient. */
 function fresh(): { keys: MailKeys; to: string } {
@@ -45,10 +37,7 @@ function fresh(): { keys: MailKeys; to: string } {
   return { keys: mailKeys(`t:${id}:mail:`), to: `member-${id.slice(0, 8)}@example.com` };
 }
 
-const mailerFor = (port: number) => createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: FROM });
-
-const received = async (address: string) =>
-  (await catcher.messages()).filter((m) => m.envelope.to.some((to) => to.address === address));
+const received = (address: string) => catcher.received(address);
 
 const welcome = (key: string, to: QueuedEmail['to']): QueuedEmail<'welcome'> => ({
   key,
@@ -56,16 +45,6 @@ const welcome = (key: string, to: QueuedEmail['to']): QueuedEmail<'welcome'> => 
   template: 'welcome',
   data: { plan: 'Monthly', price: '$64.99', nextChargeDate: 'February 4, 2027' },
 });
-
-/** A port nothing listens on: a mail server that is down. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 describe('exactly once', () => {
   it('an event delivered 10 times (6 at once, then 4 more) queues and sends one email', async () => {
@@ -188,7 +167,7 @@ describe('the mail server down', () => {
         failed: 0,
       });
       expect(await drainQueue(store, mailer, T0 + 60 * minute, { emails, keys })).toEqual(nothing);
-      const messages = (await back.messages()).filter((m) => m.envelope.to.some((t) => t.address === to));
+      const messages = sentTo(await back.messages(), to);
       expect(messages.map((m) => m.subject)).toEqual(['Your OTC Edge payment did not go through']);
       expect(messages[0]?.text).toContain('Update your card (https://otcedge.app/account)');
       expect(await readFailedEmails(store, 10, keys)).toEqual([]);

@@ -13,11 +13,9 @@ import { openLocalInvite } from '../../functions/_lib/chat/local-chat.ts';
 import { readChatRecord } from '../../functions/_lib/chat/record.ts';
 import type { AuditEntry, MemberRow } from '../../functions/_lib/contract/operator.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
-import { createUser } from '../../functions/_lib/identity/local-users.ts';
 import { cancelMember, extendMember } from '../../functions/_lib/operator/actions-billing.ts';
 import { setChatAccess } from '../../functions/_lib/operator/actions-chat.ts';
 import { opsKeys } from '../../functions/_lib/operator/keys.ts';
-import chargeFn from '../../functions/charge.ts';
 import auditFn from '../../functions/operator-audit.ts';
 import autopayFn from '../../functions/operator-members-autopay.ts';
 import cancelFn from '../../functions/operator-members-cancel.ts';
@@ -31,8 +29,9 @@ import toggleFn from '../../functions/subscription-toggle.ts';
 import discordFn from '../../functions/user-discord.ts';
 import { type DiscordRecorder, startDiscordRecorder } from '../support/discord-recorder.ts';
 import { activeMembership } from '../support/members.ts';
-import { call, type Handler, newSub, operator } from '../support/operator.ts';
+import { call, type Handler, newSub, operator, paidMember as paidMemberOf } from '../support/operator.ts';
 import { type StripeRecorder, startStripeRecorder } from '../support/stripe-recorder.ts';
+import { stripeConfig as config, nowS, stripeSubscription } from '../support/stripe-webhook.ts';
 import { authHeader } from '../support/tokens.ts';
 
 // The operator's actions on real Redis (docs/operator.md "Actions"), through the local billing and
@@ -60,18 +59,10 @@ async function auditOf(member: string): Promise<AuditEntry[]> {
   return (answer.json as { entries: AuditEntry[] }).entries;
 }
 
-/** A member who paid through /api/charge (local test-mode billing): a real local subscription. */
+/** A member who paid (local billing), with the membership the charge stored. */
 async function paidMember() {
-  const email = `actions.${randomUUID().slice(0, 8)}@example.com`;
-  const { sub } = await createUser(store, { email, password: 'member-password' });
-  const headers = await authHeader({ sub, email });
-  const paid = await call(chargeFn, 'charge', headers, {
-    email,
-    planID: 'monthly',
-    token: 'tok_local_4242424242424242',
-  });
-  expect(paid.status, paid.text).toBe(200);
-  return { sub, email, headers, membership: await stored(sub) };
+  const paid = await paidMemberOf(store, { email: `actions.${randomUUID().slice(0, 8)}@example.com` });
+  return { ...paid, membership: await stored(paid.sub) };
 }
 
 const stored = async (sub: string) =>
@@ -412,12 +403,6 @@ describe('chat actions when the community fails', () => {
 });
 
 describe('with Stripe', () => {
-  const config = {
-    kind: 'stripe' as const,
-    secretKey: 'sk_test_local',
-    webhookSecret: 'whsec_local',
-    prices: { monthly: 'price_month', yearly: 'price_year' },
-  };
   let stripe: StripeRecorder;
   const subscriptions = new Map<string, Record<string, unknown>>();
   /** The subscription's first item, as Stripe lists it. */
@@ -451,21 +436,13 @@ describe('with Stripe', () => {
 
   async function stripeMember() {
     const sub = newSub();
-    const id = `sub_${randomUUID().slice(0, 8)}`;
-    const periodEnd = Math.floor(Date.now() / 1000) + 20 * 86400;
-    subscriptions.set(id, {
-      id,
-      object: 'subscription',
-      customer: `cus_${randomUUID().slice(0, 8)}`,
-      status: 'active',
-      cancel_at_period_end: false,
-      metadata: { plan: 'monthly', sub },
-      latest_invoice: { id: 'in_1', object: 'invoice', created: periodEnd - 30 * 86400 },
-      items: {
-        object: 'list',
-        data: [{ id: `si_${id}`, price: { id: 'price_month' }, current_period_end: periodEnd }],
-      },
+    const periodEnd = nowS() + 20 * 86400;
+    const subscription = stripeSubscription(sub, {
+      periodEndS: periodEnd,
+      latestInvoice: { id: 'in_1', object: 'invoice', created: periodEnd - 30 * 86400 },
     });
+    const { id } = subscription;
+    subscriptions.set(id, subscription);
     const billing = await createStripeBilling(config, stripe.transport);
     const { membership } = await billing.fetchSubscription(id);
     await saveMembership(store, sub, membership);

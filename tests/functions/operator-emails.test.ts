@@ -3,20 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_READ } from '../../functions/_lib/auth/claims.ts';
 import type { AuditEntry, UndeliverableEmail } from '../../functions/_lib/contract/operator.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
-import { createUser } from '../../functions/_lib/identity/local-users.ts';
 import { loadEmailBundle } from '../../functions/_lib/mail/content.ts';
 import { drainQueue } from '../../functions/_lib/mail/drain.ts';
 import { mailKeys } from '../../functions/_lib/mail/keys.ts';
 import { enqueueEmail, type QueuedEmail } from '../../functions/_lib/mail/queue.ts';
-import { createSmtpMailer } from '../../functions/_lib/mail/smtp-mailer.ts';
 import { readUndeliverable } from '../../functions/_lib/operator/emails.ts';
-import chargeFn from '../../functions/charge.ts';
 import auditFn from '../../functions/operator-audit.ts';
 import emailsFn from '../../functions/operator-emails.ts';
 import retryFn from '../../functions/operator-emails-retry.ts';
-import { type MailCatcher, startMailCatcher } from '../../scripts/local/mail-catcher.ts';
+import { mailerFor, suiteMailCatcher } from '../support/mail-catcher.ts';
 import { activeMembership, signedIn } from '../support/members.ts';
-import { call, newSub, operator } from '../support/operator.ts';
+import { call, newSub, operator, paidMember as paidMemberOf } from '../support/operator.ts';
 import { startRefusingSmtp } from '../support/refusing-smtp.ts';
 import { storeRequests } from '../support/round-trips.ts';
 import { authHeader } from '../support/tokens.ts';
@@ -35,33 +32,21 @@ import { authHeader } from '../support/tokens.ts';
 const deps = getDeps();
 const { store } = deps;
 const emails = loadEmailBundle(new URL('../../', import.meta.url).pathname);
-const FROM = 'OTC Edge <members@localhost>';
-const mailerFor = (port: number) => createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: FROM });
 
-let catcher: MailCatcher;
+const catcher = suiteMailCatcher();
 let refusing: Awaited<ReturnType<typeof startRefusingSmtp>>;
 beforeAll(async () => {
-  [catcher, refusing] = await Promise.all([startMailCatcher(), startRefusingSmtp()]);
+  refusing = await startRefusingSmtp();
 });
 afterAll(async () => {
-  await Promise.all([catcher?.stop(), refusing?.stop()]);
+  await refusing?.stop();
 });
 
 /** A moment in 2001 no other test uses: nothing else in the queue is due then. */
 const past = () => Date.UTC(2001, 0, 1) + Math.floor(Math.random() * 300 * 86_400_000);
 
-/** A member who paid through /api/charge (local billing): the member index has their email. */
-async function paidMember() {
-  const email = `Failing.${randomUUID().slice(0, 8)}@Example.com`;
-  const { sub } = await createUser(store, { email, password: 'member-password' });
-  const paid = await call(chargeFn, 'charge', await authHeader({ sub, email }), {
-    email,
-    planID: 'monthly',
-    token: 'tok_local_4242424242424242',
-  });
-  expect(paid.status, paid.text).toBe(200);
-  return { sub, email };
-}
+/** A member who paid (local billing), their email in mixed case. */
+const paidMember = () => paidMemberOf(store, { email: `Failing.${randomUUID().slice(0, 8)}@Example.com` });
 
 const paymentFailed = (to: QueuedEmail['to']): QueuedEmail<'payment-failed'> => ({
   key: `payment-failed:in_${randomUUID().replaceAll('-', '')}:1`,
@@ -221,9 +206,7 @@ describe('sending one again', () => {
 
     const drained = await drainQueue(store, mailerFor(catcher.smtpPort), at + 3_600_000, { emails });
     expect(drained.sent).toBeGreaterThanOrEqual(1);
-    const received = (await catcher.messages()).filter((m) =>
-      m.envelope.to.some((to) => to.address.toLowerCase() === email.toLowerCase()),
-    );
+    const received = await catcher.received(email);
     expect(received.map((m) => m.subject)).toEqual(['Your OTC Edge payment did not go through']);
     expect(await store.hexists(keys.jobs, failed.key)).toBe(0);
     expect((await retry(failed.key)).status).toBe(404);

@@ -13,12 +13,11 @@ import { opsKeys } from '../../functions/_lib/operator/keys.ts';
 import { type DailySnapshot, dayOf, dayStart } from '../../functions/_lib/operator/metrics.ts';
 import { writeSnapshot } from '../../functions/_lib/operator/snapshot.ts';
 import { hashEntries } from '../../functions/_lib/store.ts';
-import chargeFn from '../../functions/charge.ts';
 import metricsFn from '../../functions/operator-metrics.ts';
 import snapshotFn, { config as snapshotConfig } from '../../functions/operator-snapshot.ts';
 import toggleFn from '../../functions/subscription-toggle.ts';
 import { activeMembership } from '../support/members.ts';
-import { call, newSub, operator } from '../support/operator.ts';
+import { call, newSub, operator, paidMember as paidMemberOf } from '../support/operator.ts';
 import { authHeader } from '../support/tokens.ts';
 
 // The operator's money and churn figures on real Redis (docs/operator.md "Money and churn"): the
@@ -53,19 +52,9 @@ async function member(membership: Membership) {
   return { sub, headers: await authHeader({ sub }) };
 }
 
-/** A member who paid through /api/charge (local test-mode billing). */
-async function paidMember(plan: 'monthly' | 'yearly' = 'monthly') {
-  const email = `figures.${randomUUID().slice(0, 8)}@example.com`;
-  const { sub } = await createUser(store, { email, password: 'member-password' });
-  const headers = await authHeader({ sub, email });
-  const paid = await call(chargeFn, 'charge', headers, {
-    email,
-    planID: plan,
-    token: 'tok_local_4242424242424242',
-  });
-  expect(paid.status, JSON.stringify(paid.json)).toBe(200);
-  return { sub, headers };
-}
+/** A member who paid (local billing) for `plan`. */
+const paidMember = (plan: 'monthly' | 'yearly' = 'monthly') =>
+  paidMemberOf(store, { email: `figures.${randomUUID().slice(0, 8)}@example.com`, plan });
 
 describe('the day counts kept with each billing write', () => {
   // The domain calls with their clock on the test's own day (the handlers' clock is the real one).

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { generateKeyPair, SignJWT } from 'jose';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_READ, OPERATOR_WRITE, permissionsClaim } from '../../functions/_lib/auth/claims.ts';
 import { saveMembership } from '../../functions/_lib/billing/billing.ts';
 import { createStripeBilling } from '../../functions/_lib/billing/stripe-billing.ts';
-import { receiveStripeWebhook } from '../../functions/_lib/billing/webhook.ts';
 import { getChatPorts } from '../../functions/_lib/chat/chat-ports.ts';
 import { chatKeys } from '../../functions/_lib/chat/keys.ts';
 import type { AuditEntry, MemberRow } from '../../functions/_lib/contract/operator.ts';
@@ -19,7 +17,6 @@ import {
 import { type AuditActor, appendAudit, exportAudit } from '../../functions/_lib/operator/audit.ts';
 import { opsKeys } from '../../functions/_lib/operator/keys.ts';
 import { listMembers } from '../../functions/_lib/operator/members.ts';
-import chargeFn from '../../functions/charge.ts';
 import auditFn from '../../functions/operator-audit.ts';
 import exportFn from '../../functions/operator-audit-export.ts';
 import membersFn from '../../functions/operator-members.ts';
@@ -27,9 +24,10 @@ import statusFn from '../../functions/subscription-status.ts';
 import toggleFn from '../../functions/subscription-toggle.ts';
 import { accountStore } from '../../scripts/local/oidc/accounts.ts';
 import { activeMembership, signedIn } from '../support/members.ts';
-import { call, type Handler, newSub, operator } from '../support/operator.ts';
+import { call, type Handler, newSub, operator, paidMember as paidMemberOf } from '../support/operator.ts';
 import { storeRequests } from '../support/round-trips.ts';
 import { type StripeRecorder, startStripeRecorder } from '../support/stripe-recorder.ts';
+import { deliverWebhook, stripeConfig, stripeEvent, stripeSubscription } from '../support/stripe-webhook.ts';
 import { authHeader, testAudience, testIssuer } from '../support/tokens.ts';
 
 // The operator's calls on real Redis (docs/operator.md): who may call them, the member index the
@@ -50,21 +48,9 @@ const audit = async (body: unknown) => {
   return answer.json as { entries: AuditEntry[]; next: string | null };
 };
 
-/** A member who paid through /api/charge (local test-mode billing) with the newsletter promo. */
-async function paidMember() {
-  const email = `Paid.${randomUUID().slice(0, 8)}@Example.com`;
-  // A local account, so the charge records the customer id on it as it does for a real member.
-  const { sub } = await createUser(store, { email, password: 'member-password' });
-  const headers = await authHeader({ sub, email });
-  const paid = await call(chargeFn, 'charge', headers, {
-    email,
-    planID: 'monthly',
-    token: 'tok_local_4242424242424242',
-    promo: 'WELCOME10',
-  });
-  expect(paid.status, paid.text).toBe(200);
-  return { sub, email, headers };
-}
+/** A member who paid with the newsletter promo, their email in mixed case. */
+const paidMember = () =>
+  paidMemberOf(store, { email: `Paid.${randomUUID().slice(0, 8)}@Example.com`, promo: 'WELCOME10' });
 
 describe('who may call the operator endpoints', () => {
   const endpoints: Array<[string, Handler]> = [
@@ -283,12 +269,6 @@ describe('the audit log', () => {
   });
 
   describe('with a Stripe webhook', () => {
-    const stripeConfig = {
-      kind: 'stripe' as const,
-      secretKey: 'sk_test_local',
-      webhookSecret: 'whsec_local',
-      prices: { monthly: 'price_month', yearly: 'price_year' },
-    };
     let stripe: StripeRecorder;
     const subscriptions = new Map<string, Record<string, unknown>>();
     beforeAll(async () => {
@@ -302,46 +282,16 @@ describe('the audit log', () => {
 
     it('indexes the member and logs the change as billing', async () => {
       const sub = newSub();
-      const now = Math.floor(Date.now() / 1000);
-      const id = `sub_${randomUUID().slice(0, 8)}`;
-      subscriptions.set(id, {
-        id,
-        object: 'subscription',
-        customer: `cus_${randomUUID().slice(0, 8)}`,
-        status: 'active',
-        cancel_at_period_end: false,
-        metadata: { plan: 'monthly', sub },
-        latest_invoice: { id: 'in_1', object: 'invoice', created: now },
-        items: {
-          object: 'list',
-          data: [{ id: `si_${id}`, price: { id: 'price_month' }, current_period_end: now + 30 * 86400 }],
-        },
+      const subscription = stripeSubscription(sub);
+      const { id } = subscription;
+      subscriptions.set(id, subscription);
+      const response = await deliverWebhook(stripeEvent('customer.subscription.updated', { id }), {
+        store,
+        now: Date.now,
+        billing: async () => createStripeBilling(stripeConfig, stripe.transport),
+        billingConfig: stripeConfig,
+        ...getChatPorts(),
       });
-      const body = JSON.stringify({
-        id: `evt_${randomUUID()}`,
-        object: 'event',
-        type: 'customer.subscription.updated',
-        created: now,
-        data: { object: { id } },
-      });
-      const signature = new Stripe(stripeConfig.secretKey).webhooks.generateTestHeaderString({
-        payload: body,
-        secret: stripeConfig.webhookSecret,
-      });
-      const response = await receiveStripeWebhook(
-        new Request('http://localhost/api/billing/webhook', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-          body,
-        }),
-        {
-          store,
-          now: Date.now,
-          billing: async () => createStripeBilling(stripeConfig, stripe.transport),
-          billingConfig: stripeConfig,
-          ...getChatPorts(),
-        },
-      );
       expect(response.status).toBe(200);
       expect(await store.zscore(opsKeys.members, sub)).not.toBeNull();
       const [logged] = (await audit({ member: sub })).entries;

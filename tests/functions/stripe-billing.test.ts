@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { charge } from '../../functions/_lib/billing/billing.ts';
 import { type Membership, membershipKey } from '../../functions/_lib/billing/membership.ts';
 import { CardError } from '../../functions/_lib/billing/port.ts';
 import { createStripeBilling } from '../../functions/_lib/billing/stripe-billing.ts';
-import { receiveStripeWebhook } from '../../functions/_lib/billing/webhook.ts';
 import { getChatPorts } from '../../functions/_lib/chat/chat-ports.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import { getIdentityPorts } from '../../functions/_lib/identity/identity-ports.ts';
@@ -14,16 +12,11 @@ import {
   type StripeRecorder,
   startStripeRecorder,
 } from '../support/stripe-recorder.ts';
+import { stripeConfig as config, deliverWebhook, stripeEvent as event } from '../support/stripe-webhook.ts';
 
 // The Stripe adapter through the real `stripe` SDK against a local recording server: the exact
 // requests it sends, and its webhook handling on real Redis.
 
-const config = {
-  kind: 'stripe' as const,
-  secretKey: 'sk_test_local',
-  webhookSecret: 'whsec_local',
-  prices: { monthly: 'price_month', yearly: 'price_year' },
-};
 const DAY_S = 24 * 60 * 60;
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -500,31 +493,7 @@ describe('Stripe webhooks (POST /api/billing/webhook)', () => {
     billing: async () => billing(),
     billingConfig: config,
   });
-  const signer = new Stripe(config.secretKey);
-
-  const event = (type: string, object: Record<string, unknown>) => ({
-    id: `evt_${randomUUID()}`,
-    object: 'event',
-    type,
-    created: now(),
-    data: { object },
-  });
-  const deliver = async (payload: unknown, signature?: string | null) => {
-    const body = JSON.stringify(payload);
-    const header =
-      signature === undefined
-        ? signer.webhooks.generateTestHeaderString({ payload: body, secret: config.webhookSecret })
-        : signature;
-    const response = await receiveStripeWebhook(
-      new Request('http://localhost/api/billing/webhook', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) },
-        body,
-      }),
-      deps(),
-    );
-    return { status: response.status, body: await response.json() };
-  };
+  const deliver = (payload: unknown, signature?: string | null) => deliverWebhook(payload, deps(), signature);
 
   async function stripeSubscription(sub: string): Promise<Record<string, unknown>> {
     await (await billing()).startSubscription(
