@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { billingDetailsQuery } from './billing-details-data.ts';
+import { billingDetailsOnAccount } from './billing-details-data.ts';
 import { formatMoney, longDate } from './money-format.ts';
 
 /**
@@ -7,7 +7,7 @@ import { formatMoney, longDate } from './money-format.ts';
  * access ends and that nothing more is charged; on, when the next charge is and how much.
  */
 export function AutopayNote({ noRenew, endPeriod }: { noRenew: boolean; endPeriod: number }) {
-  const { data } = useQuery(billingDetailsQuery);
+  const { data } = useQuery(billingDetailsOnAccount);
   const on = longDate(endPeriod);
   if (noRenew) {
     return (

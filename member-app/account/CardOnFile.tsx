@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { billingDetailsQuery } from './billing-details-data.ts';
+import { billingDetailsOnAccount } from './billing-details-data.ts';
 import { brandName } from './money-format.ts';
 
 /** The card the next charge goes to, as the card provider has it (docs/billing.md "What /account shows"). */
 export function CardOnFile() {
-  const { data, isPending, isError } = useQuery(billingDetailsQuery);
+  const { data, isPending, isError } = useQuery(billingDetailsOnAccount);
   if (isPending) return <p className="muted">Loading your card…</p>;
   if (isError) return <p className="muted">Your card on file could not be loaded.</p>;
   const { card } = data;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Ref } from 'react';
-import { billingDetailsQuery } from './billing-details-data.ts';
+import { billingDetailsOnAccount } from './billing-details-data.ts';
 import { formatMoney } from './money-format.ts';
 
 /**
@@ -20,7 +20,7 @@ export function UpgradeDialog({
   onConfirm: () => void;
 }) {
   // Opening asks the provider again (SubscriptionSection): the credit shrinks as the month goes by.
-  const { data, isFetching, error } = useQuery(billingDetailsQuery);
+  const { data, isFetching, error } = useQuery(billingDetailsOnAccount);
   const due = isFetching ? null : data?.upgradeDueNow;
   return (
     <dialog ref={ref} className="modal" aria-labelledby="upgrade-title">

@@ -14,3 +14,11 @@ export const billingDetailsQuery = queryOptions({
   queryFn: () => callApi('subscription/details'),
   staleTime: 0,
 });
+
+/**
+ * The same details for the page's own readers (the card on file, the autopay note, the upgrade
+ * dialog, whose opening asks again): /account's loader
+ * has just asked, so mounting asks nothing more (without this, each reader's mount sent a second
+ * request for the answer that had just arrived). An invalidation still reaches them.
+ */
+export const billingDetailsOnAccount = { ...billingDetailsQuery, refetchOnMount: false } as const;

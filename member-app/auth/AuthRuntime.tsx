@@ -5,7 +5,14 @@ import { appConfig } from '../app-config.ts';
 import { canReadMembers } from '../console/token-permissions.ts';
 import { provideAuthRuntime, type AuthRuntime as Runtime } from './auth-service.ts';
 import { revokeRefreshTokens } from './revoke-refresh.ts';
-import { clearSession, isSignedIn, type SessionUser, saveSession, tokenExpiry } from './session.ts';
+import {
+  clearSession,
+  isSignedIn,
+  type SessionUser,
+  saveSession,
+  storedAccessToken,
+  tokenExpiry,
+} from './session.ts';
 
 /**
  * The sign-in SDK, loaded on demand (see auth-service.ts): Auth0 in production, the local
@@ -56,6 +63,10 @@ function toUser(claims: IdToken | undefined): SessionUser {
   return { ...rest, sub: String(rest.sub ?? '') };
 }
 
+/** Renewals in the order they started, and the newest whose token is stored (see renewToken). */
+let renewalsStarted = 0;
+let newestStored = 0;
+
 function Bridge({ domain, clientId }: { domain: string; clientId: string }) {
   const {
     isLoading,
@@ -74,17 +85,25 @@ function Bridge({ domain, clientId }: { domain: string; clientId: string }) {
       logout({ logoutParams: { returnTo: window.location.origin } }).finally(() => clearSession());
     const runtime: Runtime = {
       async renewToken({ force = false } = {}) {
+        const order = ++renewalsStarted;
         try {
           const result = await getAccessTokenSilently({
             detailedResponse: true,
             cacheMode: force ? 'off' : 'on',
           });
           if (!result) throw new Error('No token from the sign-in provider');
+          const user = toUser(await getIdTokenClaims());
+          // A renewal that started later has stored its token already: this answer may be older
+          // (the page load's mirror reads the SDK's cache, which a forced renewal then replaced),
+          // and writing it back would put a refused token in use again.
+          const stored = storedAccessToken();
+          if (order < newestStored && stored) return stored;
+          newestStored = order;
           saveSession({
             accessToken: result.access_token,
             idToken: result.id_token,
             expiresAt: tokenExpiry(result.access_token) ?? Date.now() + result.expires_in * 1000,
-            user: toUser(await getIdTokenClaims()),
+            user,
           });
           return result.access_token;
         } catch (failure) {

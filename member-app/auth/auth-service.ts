@@ -105,3 +105,15 @@ export async function accessTokenForApi(options: { force?: boolean } = {}): Prom
 }
 
 const renewals = new Map<'forced' | 'expired', Promise<string | null>>();
+
+/**
+ * The token to try again with after the API refused `sent` (401): the stored one when another call
+ * has renewed it since `sent` went out (the calls of a page load are refused together, answered
+ * one by one), else a forced renewal, shared by the calls refused meanwhile. One refusal costs at
+ * most one renewal, not one per call that saw it.
+ */
+export async function tokenAfterRefusal(sent: string): Promise<string | null> {
+  const current = validAccessToken();
+  if (current && current !== sent) return current;
+  return accessTokenForApi({ force: true });
+}

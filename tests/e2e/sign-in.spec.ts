@@ -224,9 +224,9 @@ test('an expired access token is renewed with the refresh token, without signing
 
 test('a stored token the API refuses is renewed once and the call retried', async ({ page }) => {
   await signUp(page, newEmail(), 'first-secret');
-  // The dashboard's own calls (its plan among them) finish before the token is forged, so only
-  // /account's calls are counted below.
-  await page.waitForLoadState('networkidle');
+  // The token is forged on a marketing page, which runs no app and calls nothing: an app page left
+  // open could still send a call (and renew) between the forging and /account's load.
+  await page.goto('/faq');
   // Still "valid" by its stored expiry, but its signature is broken: every function answers 401.
   // The same token in the SDK's cache (`body.access_token` of its localStorage entry), so mirroring
   // the SDK into the session keys does not quietly repair it before the first call.
@@ -241,13 +241,28 @@ test('a stored token the API refuses is renewed once and the call retried', asyn
     }
     return forged;
   });
-  const refused: number[] = [];
+  // Every call of the page load is refused (the status and the billing details, in parallel): they
+  // share one renewal, and each is sent once more with the renewed token.
+  const answers: string[] = [];
+  const renewals: string[] = [];
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname === '/api/subscription/status') refused.push(response.status());
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/api/')) answers.push(`${pathname} ${response.status()}`);
+    if (pathname.endsWith('/oauth/token')) renewals.push(`${response.status()}`);
   });
   await page.goto('/account');
   await expect(page.locator('[data-subscription-status]')).toContainText('Monthly plan');
-  expect(refused).toEqual([401, 200]);
+  // The billing details are the page's other refused call: once they are in, the page load's calls are done.
+  await expect.poll(() => answers.includes('/api/subscription/details 200')).toBe(true);
+  const seen = `answers: ${answers.join(', ')}; renewals: ${renewals.join(', ')}`;
+  const status = answers.filter((answer) => answer.startsWith('/api/subscription/status '));
+  expect(status, seen).toEqual(['/api/subscription/status 401', '/api/subscription/status 200']);
+  expect(renewals, seen).toEqual(['200']);
+  // The loader asked for the billing details; the page's readers of them ask nothing more.
+  expect(
+    answers.filter((answer) => answer.startsWith('/api/subscription/details 200')),
+    seen,
+  ).toHaveLength(1);
   expect((await storedSession(page)).accessToken).not.toBe(broken);
 });
 
