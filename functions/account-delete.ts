@@ -7,12 +7,11 @@ import { defineEndpoint } from './_lib/http/handler.ts';
 import { getIdentityPorts } from './_lib/identity/identity-ports.ts';
 
 // "Delete my account": the password, then the subscription, chat access, the identity and every key
-// of the member, in that order (account/deletion.ts). Rate-limited as the subscription changes are
-// (each is a call to the payment provider), apart from the email and password changes' budget; wrong
-// passwords also meet the provider's own brute-force protection (a 429).
+// of the member, in that order (account/deletion.ts). Its own budget of 5 tries in 10 minutes (each
+// checks the password); wrong passwords also meet the provider's own brute-force protection (a 429).
 export default defineEndpoint(api['account/delete'], {
   access: 'user',
-  rateLimit: 'subscription',
+  rateLimit: 'accountDeletion',
   run: (input, deps, { caller }) =>
     deleteAccount({ ...deps, ...getBillingPorts(), ...getChatPorts(), ...getIdentityPorts() }, caller, input),
 });

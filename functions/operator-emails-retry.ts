@@ -7,7 +7,7 @@ import { retryUndeliverable } from './_lib/operator/emails.ts';
 export default defineEndpoint(api['operator/emails/retry'], {
   access: 'operator',
   permission: OPERATOR_WRITE,
-  rateLimit: 'subscription',
+  rateLimit: 'operatorAction',
   run: (input, deps, { caller }) => retryUndeliverable(deps, caller, input.key),
 });
 

@@ -9,7 +9,7 @@ import { setMemberAutopay } from './_lib/operator/actions-billing.ts';
 export default defineEndpoint(api['operator/members/autopay'], {
   access: 'operator',
   permission: OPERATOR_WRITE,
-  rateLimit: 'subscription',
+  rateLimit: 'operatorAction',
   run: (input, deps, { caller }) =>
     setMemberAutopay({ ...deps, ...getBillingPorts(), ...getChatPorts() }, caller, input),
 });

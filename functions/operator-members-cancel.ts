@@ -9,7 +9,7 @@ import { cancelMember } from './_lib/operator/actions-billing.ts';
 export default defineEndpoint(api['operator/members/cancel'], {
   access: 'operator',
   permission: OPERATOR_WRITE,
-  rateLimit: 'subscription',
+  rateLimit: 'operatorAction',
   run: (input, deps, { caller }) =>
     cancelMember({ ...deps, ...getBillingPorts(), ...getChatPorts() }, caller, input),
 });

@@ -9,7 +9,7 @@ import { resendChatInvite } from './_lib/operator/actions-chat.ts';
 export default defineEndpoint(api['operator/members/chat/invite'], {
   access: 'operator',
   permission: OPERATOR_WRITE,
-  rateLimit: 'subscription',
+  rateLimit: 'operatorAction',
   run: (input, deps, { caller }) =>
     resendChatInvite({ ...deps, ...getBillingPorts(), ...getChatPorts() }, caller, input),
 });

@@ -9,7 +9,7 @@ import { setChatAccess } from './_lib/operator/actions-chat.ts';
 export default defineEndpoint(api['operator/members/chat'], {
   access: 'operator',
   permission: OPERATOR_WRITE,
-  rateLimit: 'subscription',
+  rateLimit: 'operatorAction',
   run: (input, deps, { caller }) =>
     setChatAccess({ ...deps, ...getBillingPorts(), ...getChatPorts() }, caller, input),
 });

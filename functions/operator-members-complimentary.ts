@@ -9,7 +9,7 @@ import { setComplimentary } from './_lib/operator/actions-billing.ts';
 export default defineEndpoint(api['operator/members/complimentary'], {
   access: 'operator',
   permission: OPERATOR_WRITE,
-  rateLimit: 'subscription',
+  rateLimit: 'operatorAction',
   run: (input, deps, { caller }) =>
     setComplimentary({ ...deps, ...getBillingPorts(), ...getChatPorts() }, caller, input),
 });

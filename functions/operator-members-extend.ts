@@ -9,7 +9,7 @@ import { extendMember } from './_lib/operator/actions-billing.ts';
 export default defineEndpoint(api['operator/members/extend'], {
   access: 'operator',
   permission: OPERATOR_WRITE,
-  rateLimit: 'subscription',
+  rateLimit: 'operatorAction',
   run: (input, deps, { caller }) =>
     extendMember({ ...deps, ...getBillingPorts(), ...getChatPorts() }, caller, input),
 });

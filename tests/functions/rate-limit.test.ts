@@ -5,6 +5,7 @@ import { getDeps } from '../../functions/_lib/deps.ts';
 import { rateLimitPolicies } from '../../functions/_lib/http/rate-limit.ts';
 import { newId } from '../../functions/_lib/ids.ts';
 import { journalKeys } from '../../functions/_lib/journal/keys.ts';
+import deleteAccountFn from '../../functions/account-delete.ts';
 import exportFn from '../../functions/journal-export.ts';
 import saveNoteFn from '../../functions/journal-notes-update.ts';
 import searchFn from '../../functions/journal-search.ts';
@@ -49,6 +50,22 @@ describe('rate limits', () => {
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
     expect(statuses[10]).toBe(429);
+  });
+
+  it('account deletion has its own budget of 5 tries in 10 minutes: each checks the password', async () => {
+    const headers = await authHeader({ sub: `auth0|${randomUUID()}` });
+    const statuses: number[] = [];
+    // No password: refused by the rules before any provider is asked, but still counted.
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await deleteAccountFn(post('/api/account/delete', {}, headers), from('10.0.1.1'))).status,
+      );
+    expect(statuses).toEqual([...Array(rateLimitPolicies.accountDeletion.limit).fill(400), 429]);
+    // Another member's budget is their own.
+    const other = await authHeader({ sub: `auth0|${randomUUID()}` });
+    expect((await deleteAccountFn(post('/api/account/delete', {}, other), from('10.0.1.1'))).status).toBe(
+      400,
+    );
   });
 
   it('member writes are limited beside the membership read: the refused save writes nothing', async () => {

@@ -16,6 +16,14 @@ export const rateLimitPolicies = {
   subscription: { limit: 20, window: '10 m', by: 'caller' },
   /** /account's billing details: each asks the payment provider; a visit, a change and the upgrade dialog ask once each. */
   billingDetails: { limit: 60, window: '10 m', by: 'caller' },
+  /** Account deletion: each try checks the password, so it gets a guesser's budget, not a shopper's. */
+  accountDeletion: { limit: 5, window: '10 m', by: 'caller' },
+  /**
+   * The operator's actions on members and their email (free days, comp, cancel, autopay, chat,
+   * resend): each calls the payment or chat provider; an operator working a support queue does a
+   * few a minute, and a leaked operator token should not get to hammer the providers for free.
+   */
+  operatorAction: { limit: 60, window: '10 m', by: 'caller' },
   /** Email and password changes, chat invites (each creates an invite at Discord). */
   account: { limit: 10, window: '10 m', by: 'caller' },
   /** Playback position saves: the player saves at most every 10 s, so 3 a second is abuse. */
