@@ -17,8 +17,10 @@ import { opsKeys } from '../../functions/_lib/operator/keys.ts';
 import deleteFn from '../../functions/account-delete.ts';
 import exportFn from '../../functions/account-export.ts';
 import certificatePageFn from '../../functions/certificate-page.ts';
+import chargeFn from '../../functions/charge.ts';
 import profileFn from '../../functions/courses-profile.ts';
 import notesUpdateFn from '../../functions/journal-notes-update.ts';
+import statusFn from '../../functions/subscription-status.ts';
 import discordFn from '../../functions/user-discord.ts';
 import { addTestVideo } from '../support/library-fixture.ts';
 import { closeKeyDump, dumpMember } from '../support/member-keys.ts';
@@ -246,6 +248,22 @@ describe('POST /api/account/delete', () => {
     expect(entries.filter((e) => e.member === `deleted:${subDigest(alice.sub)}`).length).toBeGreaterThan(1);
     // Bob is untouched.
     expect(await dumpMember(bob.sub)).toEqual(bobBefore);
+    // Alice's token still works for signed-in calls until it expires: her app's start-up status call
+    // answers the free plan and brings back nothing of her (not even the operator's "last visit").
+    const status = await call(statusFn as Handler, 'subscription/status', alice.headers);
+    expect(status.json).toMatchObject({ plan: 'free' });
+    await expectGone(alice.sub, [alice.email, opsEmail ?? ''].filter(Boolean));
+    // Nor can it pay for a new membership of the deleted account.
+    const paid = await call(chargeFn as Handler, 'charge', alice.headers, {
+      email: alice.email,
+      planID: 'monthly',
+      token: 'tok_local_4242424242424242',
+    });
+    expect(paid.status).toBe(403);
+    expect(paid.json.error).toMatch(/account has been deleted/);
+    // Only the call's own rate-limit window names the sub (it expires with its 10 minutes).
+    expect((await keysNaming(alice.sub)).filter((key) => !key.startsWith('ratelimit:'))).toEqual([]);
+    expect(await dumpMember(alice.sub)).toEqual({});
 
     // The same email signs up again as a new account, with nothing of the old one.
     const fresh = await createUser(store, { email: alice.email, password: 'another-pass' });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { deletingKey } from '../account/deleted-marker.ts';
 import { emailError, normalizeEmail } from '../account/rules.ts';
 import { parseClickId, parseReferral } from '../affiliates/rules.ts';
 import type { Caller } from '../auth/verify.ts';
@@ -272,11 +273,15 @@ export async function charge(
 
   const { store } = deps;
   return withPaymentLock(store, caller.sub, async () => {
-    const [rawMembership, knownCustomer] = await store
+    const [rawMembership, knownCustomer, deleted] = await store
       .pipeline()
       .get(membershipKey(caller.sub))
       .get(customerOfKey(caller.sub))
-      .exec<[string | null, string | null]>();
+      .exists(deletingKey(caller.sub))
+      .exec<[string | null, string | null, number]>();
+    // A token issued before the account was deleted still works for a day: it must not start a
+    // membership for an account that is gone (docs/security.md "Your data").
+    if (deleted) throw new HttpError(403, 'This account has been deleted. Sign up again to become a member.');
     if (hasAccess(parseMembership(rawMembership), deps.now())) {
       throw new HttpError(409, 'You already have an active membership.', {}, { redirect: '/' });
     }
@@ -339,6 +344,14 @@ function referralOf(input: ApiRequest<'charge'>): Referral | null {
   return via || clickId ? { via, clickId } : null;
 }
 
+/**
+ * The operator's "last visit" of a member the index holds. Only there: a token issued before an
+ * account was deleted still works for signed-in calls for up to a day, and a blind HSET would
+ * bring back a record of the deleted member. A user who never paid has no record to note it on.
+ */
+const NOTE_VISIT = `if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end
+return 0`;
+
 /** docs/product.md §3 Subscription status; a user without a subscription is on the 'free' plan. */
 export async function subscriptionStatus(
   deps: Pick<Deps, 'store' | 'now'>,
@@ -349,7 +362,7 @@ export async function subscriptionStatus(
   const [raw] = await deps.store
     .pipeline()
     .get(membershipKey(caller.sub))
-    .hset(opsKeys.member(caller.sub), { [memberFields.lastVisit]: String(deps.now()) })
+    .eval(NOTE_VISIT, [opsKeys.member(caller.sub)], [memberFields.lastVisit, String(deps.now())])
     .exec<[string | null, number]>();
   const membership = parseMembership(raw);
   if (!membership || !hasAccess(membership, deps.now()))
