@@ -10,9 +10,7 @@ export default defineEndpoint(api['account/export'], {
   rateLimit: 'export',
   download: {
     contentType: 'application/json; charset=utf-8',
-    get filename() {
-      return exportFileName(Date.now());
-    },
+    filename: exportFileName,
   },
   run: (_input, deps, { caller, request }) => exportMemberData(deps, caller, request),
 });

@@ -114,8 +114,9 @@ describe('POST /api/account/export', () => {
     const alice = await fullMember('Alicedata');
     const bob = await fullMember('Bobdata');
     const { answer, data } = await exportOf(alice.headers);
-    expect(answer.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="otc-edge-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    // The file is named for the day it was exported, by the same clock as its `exportedAt`.
+    expect(answer.headers.get('content-disposition')).toBe(
+      `attachment; filename="otc-edge-data-${String(data.exportedAt).slice(0, 10)}.json"`,
     );
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     expect(data.format).toBe(EXPORT_FORMAT);

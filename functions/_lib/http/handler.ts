@@ -82,10 +82,11 @@ type EndpointDefinition<E extends ContractEntry> = {
   rateLimit?: RateLimitPolicy;
   /**
    * The answer is a file sent as it is produced (`run` returns a ReadableStream of its bytes, the
-   * contract's response a `Download`), not JSON: its content type and the file name offered. Errors
-   * before the stream starts are JSON as everywhere; the stream itself must end cleanly.
+   * contract's response a `Download`), not JSON: its content type and the file name offered (or made
+   * from the deps' clock, for a dated name). Errors before the stream starts are JSON as everywhere;
+   * the stream itself must end cleanly.
    */
-  download?: { contentType: string; filename: string };
+  download?: { contentType: string; filename: string | ((now: number) => string) };
 } & (
   | { access: 'public'; run: Run<E, PublicContext> }
   | { access: 'user'; run: Run<E, UserContext> }
@@ -170,7 +171,11 @@ export function defineEndpoint<E extends ContractEntry>(
       }
       const headers = definition.cacheControl ? { 'Cache-Control': definition.cacheControl } : {};
       const status = definition.status?.(result) ?? 200;
-      if (definition.download) return download(result, status, definition.download, headers);
+      if (definition.download) {
+        const { contentType, filename } = definition.download;
+        const name = typeof filename === 'function' ? filename(deps.now()) : filename;
+        return download(result, status, { contentType, filename: name }, headers);
+      }
       if (checkingAnswers()) checkAnswer(entry, result);
       return json(result, status, headers);
     } catch (error) {
