@@ -162,3 +162,64 @@ test('a yearly member is reminded 7 days before the renewal, with the price and 
   await deliverMail();
   expect((await emailsTo(email)).filter((e) => e.subject === reminder.subject)).toHaveLength(1);
 });
+
+/** The member's stored period end (ms). */
+async function periodEndOf(sub: string): Promise<number> {
+  return withStore(async (redis) => {
+    const stored = JSON.parse((await redis.get(membershipKey(sub))) ?? 'null') as Membership | null;
+    if (!stored) throw new Error(`member ${sub} has no stored subscription`);
+    return stored.currentPeriodEnd;
+  });
+}
+
+test('turning autopay off is confirmed by email, once, and the membership ending is told when it comes', async ({
+  page,
+}) => {
+  test.slow(); // a payment, autopay switched three times, the renewal clock and the mail runs
+  const { email, sub } = await signInNewMember(page, { member: false });
+  await pay(page, '4242 4242 4242 4242');
+  await waitForEmail(email, /^Welcome to OTC Edge$/);
+
+  await page.goto('/account');
+  const status = page.locator('[data-subscription-status]');
+  const autopay = page.getByRole('checkbox', { name: 'Autopay' });
+  await autopay.click();
+  await page
+    .getByRole('dialog', { name: 'Turn autopay off?' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(status).toContainText('ends on');
+
+  const endDate = emailDate(await periodEndOf(sub));
+  const off = await waitForEmail(email, /^Autopay is off: /);
+  expect(off.subject).toBe(`Autopay is off: your OTC Edge membership ends on ${endDate}`);
+  expect(off.text).toContain(`you keep full access until ${endDate}`);
+  expect(off.text).toContain('You are receiving this email because autopay was turned off');
+
+  // On and off again within the same period: the member was told already.
+  await autopay.click();
+  await expect(status).toContainText('renews on');
+  await autopay.click();
+  await page
+    .getByRole('dialog', { name: 'Turn autopay off?' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(status).toContainText('ends on');
+  await deliverMail();
+  expect((await emailsTo(email)).filter((e) => e.subject === off.subject)).toHaveLength(1);
+
+  // Its link opens the account page, where autopay can be turned back on.
+  await page.goto(linkTo(off.links, '/account'));
+  await expect(autopay).not.toBeChecked();
+
+  // The period ends with autopay off: the billing's clock ends the membership, and the member is told.
+  const endedAt = Date.now() - 60_000;
+  await movePeriodEnd(sub, endedAt);
+  await runJob('billing-local-renewals');
+  const ended = await waitForEmail(email, /^Your OTC Edge membership has ended$/);
+  expect(ended.text).toContain(`Your OTC Edge membership ended on ${emailDate(endedAt)}`);
+  expect(ended.text).toContain('You are receiving this email because your OTC Edge membership ended');
+  await runJob('billing-local-renewals');
+  await deliverMail();
+  expect((await emailsTo(email)).filter((e) => e.subject === ended.subject)).toHaveLength(1);
+});
