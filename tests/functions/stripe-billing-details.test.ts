@@ -2,17 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Membership } from '../../functions/_lib/billing/membership.ts';
 import { createStripeBilling } from '../../functions/_lib/billing/stripe-billing.ts';
 import { type StripeRecorder, startStripeRecorder } from '../support/stripe-recorder.ts';
+import { stripeConfig as config } from '../support/stripe-webhook.ts';
 
 // The Stripe adapter's reads for the account page, through the real `stripe` SDK against the
 // recording stand-in: the card on file (the subscription's, else the customer's default), the next
 // renewal's invoice preview and the yearly upgrade's proration preview.
-
-const config = {
-  kind: 'stripe' as const,
-  secretKey: 'sk_test_local',
-  webhookSecret: 'whsec_local',
-  prices: { monthly: 'price_month', yearly: 'price_year' },
-};
 
 const membership: Membership = {
   customerId: 'cus_1',
