@@ -1,5 +1,5 @@
 import type { ApiMethod, ApiName, ApiRequest, ApiResponse } from '../../functions/_lib/contract/index.ts';
-import { accessTokenForApi, tokenAfterRefusal } from '../auth/auth-service.ts';
+import { accessTokenForApi } from '../auth/auth-service.ts';
 import { customerId } from '../auth/session.ts';
 import { storePlans } from '../billing/plans-storage.ts';
 
@@ -64,7 +64,7 @@ export async function callApi<N extends CallName>(name: N, body?: ApiRequest<N>)
   const token = await accessTokenForApi();
   let response = await send(token);
   if (response.status === 401 && token) {
-    const renewed = await tokenAfterRefusal(token);
+    const renewed = await accessTokenForApi({ refused: token });
     if (renewed) response = await send(renewed);
   }
   const data = (await response.json().catch(() => ({}))) as {

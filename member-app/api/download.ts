@@ -1,4 +1,4 @@
-import { accessTokenForApi, tokenAfterRefusal } from '../auth/auth-service.ts';
+import { accessTokenForApi } from '../auth/auth-service.ts';
 import { ApiError } from './client.ts';
 
 /**
@@ -16,7 +16,7 @@ export async function downloadFile(path: string, body: object, fileName?: string
   const token = await accessTokenForApi();
   let response = await send(token);
   if (response.status === 401 && token) {
-    const renewed = await tokenAfterRefusal(token);
+    const renewed = await accessTokenForApi({ refused: token });
     if (renewed) response = await send(renewed);
   }
   if (!response.ok) {

@@ -83,20 +83,23 @@ export function authRuntime(): Promise<AuthRuntime> {
 /**
  * The bearer token for an API call: the stored one while valid, else a renewed one. Null when
  * signed out or when it cannot be renewed (the call then goes out as a visitor's).
+ * After the API refused a token (401), `refused` names it: the stored token is used when another
+ * call has renewed it since (the calls of a page load are refused together and answered one by
+ * one), else a renewal is forced, shared by the calls refused meanwhile. One refusal costs at most
+ * one renewal, not one per call that saw it.
  */
-export async function accessTokenForApi(options: { force?: boolean } = {}): Promise<string | null> {
-  if (!options.force) {
-    const token = validAccessToken();
-    if (token) return token;
-  }
+export async function accessTokenForApi(options: { refused?: string } = {}): Promise<string | null> {
+  const token = validAccessToken();
+  if (token && token !== options.refused) return token;
   if (!isSignedIn()) return null;
   // Calls that run together (start-up) and all need a new token share one renewal: one refresh
   // request, not one each.
-  const kind = options.force ? 'forced' : 'expired';
+  const force = options.refused !== undefined;
+  const kind = force ? 'forced' : 'expired';
   let renewal = renewals.get(kind);
   if (!renewal) {
     renewal = authRuntime()
-      .then((runtime) => runtime.renewToken(options))
+      .then((runtime) => runtime.renewToken({ force }))
       .catch(() => null)
       .finally(() => renewals.delete(kind));
     renewals.set(kind, renewal);
@@ -105,15 +108,3 @@ export async function accessTokenForApi(options: { force?: boolean } = {}): Prom
 }
 
 const renewals = new Map<'forced' | 'expired', Promise<string | null>>();
-
-/**
- * The token to try again with after the API refused `sent` (401): the stored one when another call
- * has renewed it since `sent` went out (the calls of a page load are refused together, answered
- * one by one), else a forced renewal, shared by the calls refused meanwhile. One refusal costs at
- * most one renewal, not one per call that saw it.
- */
-export async function tokenAfterRefusal(sent: string): Promise<string | null> {
-  const current = validAccessToken();
-  if (current && current !== sent) return current;
-  return accessTokenForApi({ force: true });
-}
