@@ -11,10 +11,12 @@ import { loadArticles } from '../functions/_lib/articles/content.ts';
 import { OPERATOR_READ, OPERATOR_WRITE, permissionsClaim } from '../functions/_lib/auth/claims.ts';
 import { customerOwnerKey, membershipKey } from '../functions/_lib/billing/membership.ts';
 import type { Trade } from '../functions/_lib/contract/index.ts';
+import { createUser } from '../functions/_lib/identity/local-users.ts';
 import { journalKeys } from '../functions/_lib/journal/keys.ts';
 import { CHURN_REASON_CODES } from '../functions/_lib/operator/churn.ts';
 import { opsKeys } from '../functions/_lib/operator/keys.ts';
 import { mrr } from '../functions/_lib/operator/metrics.ts';
+import { createStore } from '../functions/_lib/store.ts';
 import { tradeKeys } from '../functions/_lib/trade-store/keys.ts';
 import { detect } from '../functions/_lib/trades/brokers/index.ts';
 import { analyzeFile } from '../functions/_lib/trades/import-file.ts';
@@ -151,6 +153,7 @@ try {
   console.table(
     await roundTrips(product, member, writer.headers, trader.headers, importer.headers, operator.headers),
   );
+  await accountDeletion(product);
 } finally {
   await Promise.all([product.stop(), bare.stop()]);
 }
@@ -312,13 +315,13 @@ async function startTarget(args: string[]): Promise<Target> {
 async function memberOf(
   target: Target,
   permissions?: string[],
+  sub = `bench|${randomUUID()}`,
 ): Promise<{ sub: string; headers: Record<string, string> }> {
   const env = target.env ?? {};
   const jwks = JSON.parse(readFileSync(path.join(target.dataDir ?? '', 'oidc/jwks.json'), 'utf8')) as {
     keys: JWK[];
   };
   const jwk = jwks.keys[0] as JWK;
-  const sub = `bench|${randomUUID()}`;
   const token = await new SignJWT({
     scope: 'openid profile email',
     ...(permissions ? { [permissionsClaim]: permissions } : {}),
@@ -332,6 +335,41 @@ async function memberOf(
     .sign(await importJWK(jwk, 'RS256'));
   await grantLocalMembership(target.redisUrl ?? '', sub, 'bench');
   return { sub, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
+}
+
+/**
+ * docs/security.md "Your data": deleting a busy member's account, over HTTP, in the store the
+ * benchmark has filled (the operator's 100,000 members and their year of figures among it). The
+ * deletion finds the member's keys by walking the whole store (SCAN), so its time grows with the
+ * store, not with the member: printed with the store's size, to show where the time limit would be.
+ */
+async function accountDeletion(target: Target): Promise<void> {
+  const env = target.env ?? {};
+  const store = createStore({
+    url: env.UPSTASH_REDIS_REST_URL ?? '',
+    token: env.UPSTASH_REDIS_REST_TOKEN ?? '',
+  });
+  const password = 'bench-deletion-1';
+  const { sub } = await createUser(store, { email: `deleting-${randomUUID()}@example.com`, password });
+  const { headers } = await memberOf(target, undefined, sub);
+  await seedTrades(target, sub, TRADES);
+  await seedNotes(target, sub, JOURNAL_NOTES);
+  const redis = await createClient({ url: target.redisUrl ?? '' }).connect();
+  const keys = await redis.dbSize();
+  await redis.quit();
+  const started = performance.now();
+  const answer = await fetch(`${target.url}/api/account/delete`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ password }),
+  });
+  const ms = performance.now() - started;
+  if (answer.status !== 200)
+    throw new Error(`account/delete answered ${answer.status}: ${await answer.text()}`);
+  console.log(
+    `\nAccount deletion of a member with ${TRADES.toLocaleString('en-US')} trades and ${JOURNAL_NOTES.toLocaleString('en-US')} notes, ` +
+      `in a store of ${keys.toLocaleString('en-US')} keys: ${Math.round(ms).toLocaleString('en-US')} ms`,
+  );
 }
 
 /**

@@ -49,7 +49,12 @@ export type DeletionDeps = Pick<Deps, 'store' | 'now'> &
   IdentityPorts;
 
 const wrongPassword = () => new HttpError(403, 'That is not your password');
-const SCAN_COUNT = 1000;
+/**
+ * Keys looked at per SCAN call: the walk's round trips are most of a deletion's time (npm run bench,
+ * 350,000 keys: 1.9 s at 1,000 a call, 0.9 s at 10,000, 0.75 s at 50,000), and each call still holds
+ * Redis for about a millisecond only.
+ */
+const SCAN_COUNT = 10_000;
 const DELETE_CHUNK = 500;
 
 /** Deletes the caller's account; see the file's comment for the steps. */
