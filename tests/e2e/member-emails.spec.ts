@@ -56,12 +56,12 @@ test('after the first payment the member is welcomed by email, once, with links 
   await expect(page.locator('[data-subscription-status]')).toBeVisible();
 });
 
-/** The member's subscription id, as billing stored it. */
-async function subscriptionOf(sub: string): Promise<string> {
+/** The member's subscription, as billing stored it. */
+async function membershipOf(sub: string): Promise<Membership> {
   return withStore(async (redis) => {
     const stored = JSON.parse((await redis.get(membershipKey(sub))) ?? 'null') as Membership | null;
     if (!stored) throw new Error(`member ${sub} has no stored subscription`);
-    return stored.subscriptionId;
+    return stored;
   });
 }
 
@@ -70,7 +70,7 @@ async function subscriptionOf(sub: string): Promise<string> {
  * at the local billing and on its renewal clock (docs/billing.md "Making a renewal happen locally").
  */
 async function movePeriodEnd(sub: string, periodEnd: number): Promise<void> {
-  const subscriptionId = await subscriptionOf(sub);
+  const { subscriptionId } = await membershipOf(sub);
   await withStore(async (redis) => {
     for (const key of [membershipKey(sub), `billing:local:subscription:${subscriptionId}`]) {
       const stored = JSON.parse((await redis.get(key)) ?? 'null') as Membership | null;
@@ -163,13 +163,14 @@ test('a yearly member is reminded 7 days before the renewal, with the price and 
   expect((await emailsTo(email)).filter((e) => e.subject === reminder.subject)).toHaveLength(1);
 });
 
-/** The member's stored period end (ms). */
-async function periodEndOf(sub: string): Promise<number> {
-  return withStore(async (redis) => {
-    const stored = JSON.parse((await redis.get(membershipKey(sub))) ?? 'null') as Membership | null;
-    if (!stored) throw new Error(`member ${sub} has no stored subscription`);
-    return stored.currentPeriodEnd;
-  });
+/** /account's autopay switch turned off, confirmed in its dialog. */
+async function turnAutopayOff(page: Page) {
+  await page.getByRole('checkbox', { name: 'Autopay' }).click();
+  await page
+    .getByRole('dialog', { name: 'Turn autopay off?' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(page.locator('[data-subscription-status]')).toContainText('ends on');
 }
 
 test('turning autopay off is confirmed by email, once, and the membership ending is told when it comes', async ({
@@ -183,14 +184,9 @@ test('turning autopay off is confirmed by email, once, and the membership ending
   await page.goto('/account');
   const status = page.locator('[data-subscription-status]');
   const autopay = page.getByRole('checkbox', { name: 'Autopay' });
-  await autopay.click();
-  await page
-    .getByRole('dialog', { name: 'Turn autopay off?' })
-    .getByRole('button', { name: 'Confirm' })
-    .click();
-  await expect(status).toContainText('ends on');
+  await turnAutopayOff(page);
 
-  const endDate = emailDate(await periodEndOf(sub));
+  const endDate = emailDate((await membershipOf(sub)).currentPeriodEnd);
   const off = await waitForEmail(email, /^Autopay is off: /);
   expect(off.subject).toBe(`Autopay is off: your OTC Edge membership ends on ${endDate}`);
   expect(off.text).toContain(`you keep full access until ${endDate}`);
@@ -199,12 +195,7 @@ test('turning autopay off is confirmed by email, once, and the membership ending
   // On and off again within the same period: the member was told already.
   await autopay.click();
   await expect(status).toContainText('renews on');
-  await autopay.click();
-  await page
-    .getByRole('dialog', { name: 'Turn autopay off?' })
-    .getByRole('button', { name: 'Confirm' })
-    .click();
-  await expect(status).toContainText('ends on');
+  await turnAutopayOff(page);
   await deliverMail();
   expect((await emailsTo(email)).filter((e) => e.subject === off.subject)).toHaveLength(1);
 
