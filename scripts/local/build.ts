@@ -38,13 +38,25 @@ export function buildIfStale(root: string, { force = false } = {}): 'built' | 'f
 export function buildSite(root: string, signal?: AbortSignal): Promise<void> {
   const [command, args, options] = astroBuild(root);
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...options, ...(signal ? { signal } : {}) });
-    // Stopped through `signal`, the child reports an error at once but may still be writing dist/:
-    // the build is over only when it exits (a caller may delete the folder next).
+    // A stoppable build runs in a process group of its own, and stopping ends the whole group: the
+    // bundler's own processes (esbuild) would otherwise go on reading a folder the caller removes
+    // next, and print errors about it after the build was stopped.
+    const child = spawn(command, args, { ...options, detached: signal !== undefined });
+    const stop = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // the group has already exited
+      }
+    };
+    if (signal?.aborted) stop();
+    else signal?.addEventListener('abort', stop, { once: true });
     child.once('error', (error) => {
       if (!signal?.aborted) reject(error);
     });
+    // The build is over only when it exits (a caller may delete the folder next).
     child.once('exit', (code) => {
+      signal?.removeEventListener('abort', stop);
       if (signal?.aborted) return reject(signal.reason);
       if (code !== 0) return reject(new Error(BUILD_FAILED));
       writeFileSync(path.join(root, STAMP), new Date().toISOString());
