@@ -20,6 +20,14 @@ export function createStore(config: Config['store']): Store {
   });
 }
 
+/**
+ * Lua: HSET on the hash KEYS[1] (ARGV: field, value, …) only when it exists; answers 1 if it wrote.
+ * For writes that must not bring back a record deleted meanwhile (a user, a member's index entry).
+ */
+export const HSET_IF_EXISTS = `if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV))
+return 1`;
+
 /** HGETALL without automatic deserialization answers Redis' flat [field, value, …] list. */
 export async function hashEntries(store: Store, key: string): Promise<Array<[field: string, value: string]>> {
   return flatEntries(await store.hgetall(key));

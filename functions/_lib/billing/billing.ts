@@ -19,7 +19,7 @@ import { DAY_COUNTS_TTL_S, dayCountArgs } from '../operator/figures.ts';
 import { memberFields, opsKeys } from '../operator/keys.ts';
 import { MEMBER_EMAIL_LUA } from '../operator/member-email.ts';
 import { dayOf } from '../operator/metrics-change.ts';
-import type { Store } from '../store.ts';
+import { HSET_IF_EXISTS, type Store } from '../store.ts';
 import { withLock } from '../store-lock.ts';
 import { billingContent } from './billing-content.ts';
 import type { BillingPorts } from './billing-ports.ts';
@@ -344,25 +344,18 @@ function referralOf(input: ApiRequest<'charge'>): Referral | null {
   return via || clickId ? { via, clickId } : null;
 }
 
-/**
- * The operator's "last visit" of a member the index holds. Only there: a token issued before an
- * account was deleted still works for signed-in calls for up to a day, and a blind HSET would
- * bring back a record of the deleted member. A user who never paid has no record to note it on.
- */
-const NOTE_VISIT = `if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end
-return 0`;
-
 /** docs/product.md §3 Subscription status; a user without a subscription is on the 'free' plan. */
 export async function subscriptionStatus(
   deps: Pick<Deps, 'store' | 'now'>,
   caller: Caller,
 ): Promise<ApiResponse<'subscription/status'>> {
   // The app asks this at the start of a member's visit: the operator's "last visit" rides along
-  // in the same round trip.
+  // in the same round trip, noted only on a member the index holds: a token issued before an account
+  // was deleted works for signed-in calls for up to a day, and must not bring back a record of it.
   const [raw] = await deps.store
     .pipeline()
     .get(membershipKey(caller.sub))
-    .eval(NOTE_VISIT, [opsKeys.member(caller.sub)], [memberFields.lastVisit, String(deps.now())])
+    .eval(HSET_IF_EXISTS, [opsKeys.member(caller.sub)], [memberFields.lastVisit, String(deps.now())])
     .exec<[string | null, number]>();
   const membership = parseMembership(raw);
   if (!membership || !hasAccess(membership, deps.now()))

@@ -7,7 +7,7 @@
 // atomic in one round trip, which MULTI cannot do without WATCH (the REST protocol has no WATCH).
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 import { emailError, normalizeEmail, passwordError } from '../account/rules.ts';
-import { hashEntries, type Store } from '../store.ts';
+import { HSET_IF_EXISTS, hashEntries, type Store } from '../store.ts';
 
 export interface LocalUser {
   /** Auth0-style subject: `auth0|` + 24 hex digits. */
@@ -130,11 +130,6 @@ const CREATE = `if redis.call('SET', KEYS[1], ARGV[1], 'NX') then
   return 1
 end
 return 0`;
-
-// KEYS: user hash. ARGV: field, value, … → 1 updated, 0 no such user.
-const UPDATE_EXISTING = `if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-redis.call('HSET', KEYS[1], unpack(ARGV))
-return 1`;
 
 // KEYS: user hash, new email index, old email index. ARGV: sub, new email, old email.
 // → 1 moved, 0 new email taken, -1 no such user, -2 the email changed meanwhile.
@@ -276,7 +271,7 @@ export async function deleteUser(store: Store, sub: string): Promise<boolean> {
 }
 
 async function updateExisting(store: Store, sub: string, fields: string[]): Promise<void> {
-  if (Number(await store.eval(UPDATE_EXISTING, [userKeys.user(sub)], fields)) !== 1) {
+  if (Number(await store.eval(HSET_IF_EXISTS, [userKeys.user(sub)], fields)) !== 1) {
     throw new UserNotFoundError();
   }
 }
