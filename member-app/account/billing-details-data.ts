@@ -17,8 +17,8 @@ export const billingDetailsQuery = queryOptions({
 
 /**
  * The same details for the page's own readers (the card on file, the autopay note, the upgrade
- * dialog, whose opening asks again): /account's loader
- * has just asked, so mounting asks nothing more (without this, each reader's mount sent a second
- * request for the answer that had just arrived). An invalidation still reaches them.
+ * dialog, whose opening asks again): /account's loader has just asked, so mounting asks nothing
+ * more (each reader's mount used to send a second request for the answer that had just arrived).
+ * An invalidation still reaches them.
  */
 export const billingDetailsOnAccount = { ...billingDetailsQuery, refetchOnMount: false } as const;

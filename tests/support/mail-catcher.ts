@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type { Email } from '@maildev/core';
 import { afterAll, beforeAll } from 'vitest';
 import type { MailKeys } from '../../functions/_lib/mail/keys.ts';
@@ -6,6 +5,7 @@ import type { Job } from '../../functions/_lib/mail/queue.ts';
 import { createSmtpMailer } from '../../functions/_lib/mail/smtp-mailer.ts';
 import { hashEntries, type Store } from '../../functions/_lib/store.ts';
 import { type MailCatcher, startMailCatcher } from '../../scripts/local/mail-catcher.ts';
+import { freePort } from '../../scripts/local/redis.ts';
 
 const FROM = 'OTC Edge <members@localhost>';
 
@@ -50,15 +50,8 @@ export function suiteMailCatcher(): SuiteCatcher {
   };
 }
 
-/** A port nothing listens on: a mail server that is down. */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
+/** A port nothing listens on (one that was free a moment ago): a mail server that is down. */
+export const closedPort = freePort;
 
 /** The jobs waiting in the mail queue whose key names `id` (a subscription, a member). */
 export async function queuedJobs(store: Store, keys: MailKeys, id: string): Promise<Job[]> {
