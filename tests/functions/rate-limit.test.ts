@@ -9,12 +9,13 @@ import deleteAccountFn from '../../functions/account-delete.ts';
 import exportFn from '../../functions/journal-export.ts';
 import saveNoteFn from '../../functions/journal-notes-update.ts';
 import searchFn from '../../functions/journal-search.ts';
+import retryEmailFn from '../../functions/operator-emails-retry.ts';
 import promoFn from '../../functions/promo.ts';
 import passwordFn from '../../functions/user-updatepassword.ts';
 import { activeMembership, signedIn } from '../support/members.ts';
 import { clockAtWindowStart } from '../support/rate-window.ts';
 import { post } from '../support/requests.ts';
-import { authHeader } from '../support/tokens.ts';
+import { authHeader, OPERATOR_PERMISSIONS } from '../support/tokens.ts';
 
 // Rate limits on real Redis through the real @upstash/ratelimit scripts.
 
@@ -66,6 +67,19 @@ describe('rate limits', () => {
     expect((await deleteAccountFn(post('/api/account/delete', {}, other), from('10.0.1.1'))).status).toBe(
       400,
     );
+  });
+
+  it("the operator's actions have their own budget of 60 in 10 minutes, per operator", async () => {
+    const operator = await authHeader({ sub: `auth0|${randomUUID()}`, permissions: OPERATOR_PERMISSIONS });
+    const retry = (headers: Record<string, string>) =>
+      retryEmailFn(post('/api/operator/emails/retry', { key: 'welcome:nobody' }, headers), from('10.0.2.1'));
+    const statuses: number[] = [];
+    // No such undeliverable email: refused after the limit is judged, and counted.
+    for (let i = 0; i <= rateLimitPolicies.operatorAction.limit; i++)
+      statuses.push((await retry(operator)).status);
+    expect(statuses).toEqual([...Array(rateLimitPolicies.operatorAction.limit).fill(404), 429]);
+    const other = await authHeader({ sub: `auth0|${randomUUID()}`, permissions: OPERATOR_PERMISSIONS });
+    expect((await retry(other)).status).toBe(404);
   });
 
   it('member writes are limited beside the membership read: the refused save writes nothing', async () => {
