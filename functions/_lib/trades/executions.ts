@@ -13,6 +13,14 @@ export type Side = 'buy' | 'sell';
 /** What the file says the fill did; null when its label does not say (DAS `B`, Webull `Buy`). */
 export type Intent = 'open' | 'close' | null;
 
+/**
+ * What a row trades (brokers/instruments.ts classifies it): only `stock` rows become executions; every
+ * other row is listed as not imported with its instrument, and counted apart ("20 option rows not
+ * imported: options are not supported yet"). `cash` covers FX conversions and corporate-action cash.
+ */
+export type Instrument = 'stock' | 'option' | 'future' | 'fund' | 'crypto' | 'bond' | 'cash' | 'unknown';
+export type NotStock = Exclude<Instrument, 'stock'>;
+
 export interface Execution {
   broker: BrokerId;
   account: string;
@@ -42,12 +50,95 @@ export interface Execution {
   occurrence?: number;
   /** What the statement itself says this fill realised, net of fees (IBKR `Realized P/L`): a cross-check. */
   reportedPnl?: string;
+  /**
+   * The asset class the row itself prints (IBKR `AssetClass` `STK`/`OPT`, thinkorswim `Type`, E*TRADE
+   * `SecurityType`…), when the format has such a column: the shared reader classifies the row by it
+   * before anything else (brokers/instruments.ts); without it, by the symbol's shape.
+   */
+  assetClass?: string;
+  /**
+   * The row's own cash amount as the file prints it (`Amount`, `Net Amount`, `Proceeds`…), signed as
+   * printed: the shared reader checks quantity × price ± fees against it (brokers/reconcile.ts).
+   */
+  amount?: string;
+  /**
+   * How fees enter `amount`: `net` (a sale's amount is gross − fees, a buy's gross + fees), `gross`
+   * (fees are not in it). Absent: either is accepted.
+   */
+  amountFees?: 'net' | 'gross';
 }
 
 /** A data row that was not imported, and why (cancelled, not a trade, an unreadable price…). */
 export interface Rejection {
   line: number;
   reason: string;
+  /** Set when the row trades something else than stock (an option, a future…): counted apart. */
+  instrument?: NotStock;
+}
+
+/**
+ * What a file states about itself beyond its rows: a statement's positions at its end and its own
+ * realised P&L per symbol (thinkorswim *Profits and Losses* and *Equities*, IBKR *Realized & Unrealized
+ * Performance Summary* and *Open Positions*, Schwab realized totals, a footer). The import compares its
+ * reading with them (statement-checks.ts), and a stated end position settles which opening sells
+ * were short sales.
+ */
+export interface StatedFigures {
+  /**
+   * Positions at the end of the file's period, signed (negative = short). With `positionsComplete`, a
+   * symbol not listed was flat at the end.
+   */
+  positions?: StatedPosition[];
+  positionsComplete?: boolean;
+  /** Realised P&L per symbol over the file's period, as the file prints it. */
+  realized?: StatedRealized[];
+}
+
+export interface StatedPosition {
+  account: string;
+  symbol: string;
+  currency: string;
+  /** Exact decimal, signed: negative for a short position. */
+  shares: string;
+  line: number;
+}
+
+export interface StatedRealized {
+  account: string;
+  symbol: string;
+  currency: string;
+  /** Exact decimal as printed. */
+  amount: string;
+  /** True when the file's figure is after fees (net), false when before (gross). */
+  net: boolean;
+  /** The file's own name for the figure (`P/L Day`, `Realized Total`…), for the message. */
+  label: string;
+  line: number;
+}
+
+/**
+ * A corporate action that changes open lots without a trade: a split (forward or reverse: shares ×
+ * ratio, per-share cost ÷ ratio, total cost unchanged) or a symbol change (the position moves to the
+ * new symbol). Read from the rows that report them (Schwab `Stock Split`, Robinhood `SPL`, IBKR
+ * *Corporate Actions*) or entered by the member.
+ */
+export interface CorporateAction {
+  kind: 'split' | 'rename';
+  account: string;
+  currency: string;
+  symbol: string;
+  /** A rename's new symbol. */
+  toSymbol?: string;
+  /** A split's new shares per old share, exact (`10` for 10-for-1, `0.1` for 1-for-10). */
+  ratio?: string;
+  /**
+   * A split stated as the shares it added (positive) or removed (negative), as Schwab and Robinhood
+   * print it: the ratio is (held + this) ÷ held at that moment.
+   */
+  sharesDelta?: string;
+  time: string;
+  epochMs: number;
+  line: number;
 }
 
 /** Something about the file a member should know that is not a rejected row (a footer, a mismatch). */
@@ -60,6 +151,10 @@ export interface ParseResult {
   executions: Execution[];
   rejected: Rejection[];
   warnings: Warning[];
+  /** What the file states about its own totals and positions, when it does. */
+  stated?: StatedFigures;
+  /** Splits and symbol changes the file reports. */
+  actions?: CorporateAction[];
 }
 
 /**
@@ -70,7 +165,16 @@ export interface ParseResult {
 export function fingerprint(
   execution: Omit<
     Execution,
-    'fingerprint' | 'occurrence' | 'line' | 'epochMs' | 'fees' | 'intent' | 'reportedPnl'
+    | 'fingerprint'
+    | 'occurrence'
+    | 'line'
+    | 'epochMs'
+    | 'fees'
+    | 'intent'
+    | 'reportedPnl'
+    | 'assetClass'
+    | 'amount'
+    | 'amountFees'
   >,
 ): string {
   return [
