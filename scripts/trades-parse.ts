@@ -11,14 +11,18 @@ import { orderedJson } from './local/ordered-json.ts';
 /**
  * Prints what the trade journal reads from a broker CSV, as JSON:
  *   node scripts/trades-parse.ts FILE.csv [--date YYYY-MM-DD] [--tz America/New_York] [--map MAPPING.json]
+ *     [--sells-from-flat short|held]
  *   node scripts/trades-parse.ts --formats
+ * `--sells-from-flat` answers, for the whole file, what a plain sell with nothing held was (a short
+ * sale covered later, or shares held before the file); without it such sells are listed in
+ * `unresolved` and counted nowhere.
  * `--map` reads a file of an unrecognised format through a column mapping (the app's, as JSON);
  * `--formats` lists the formats read, one a line (id, broker, export, what the file lacks); with
  * `--markdown`, as the table of docs/broker-formats.md.
  * Exit code 1 with a message on stderr for an unreadable or unknown file, 2 for bad arguments.
  */
 const USAGE =
-  'usage: node scripts/trades-parse.ts FILE.csv [--date YYYY-MM-DD] [--tz America/New_York] [--map MAPPING.json] | --formats [--markdown]';
+  'usage: node scripts/trades-parse.ts FILE.csv [--date YYYY-MM-DD] [--tz America/New_York] [--map MAPPING.json] [--sells-from-flat short|held] | --formats [--markdown]';
 
 /** One line per format, tab-separated: id, broker, export name, what its files lack. */
 function formatLines(): string[] {
@@ -64,8 +68,18 @@ async function main(): Promise<number> {
       return 2;
     }
   }
+  const sellsFromFlat = args.values['sells-from-flat'];
+  if (sellsFromFlat !== undefined && sellsFromFlat !== 'short' && sellsFromFlat !== 'held') {
+    process.stderr.write(`--sells-from-flat takes short or held, not "${sellsFromFlat}"\n${USAGE}\n`);
+    return 2;
+  }
   try {
-    const analysis = analyzeFile(text, { date: args.values.date, timeZone: args.values.tz, mapping });
+    const analysis = analyzeFile(text, {
+      date: args.values.date,
+      timeZone: args.values.tz,
+      mapping,
+      sellsFromFlat,
+    });
     process.stdout.write(`${orderedJson(analysis)}\n`);
     return 0;
   } catch (error) {
@@ -82,6 +96,7 @@ function parse() {
       date: { type: 'string' },
       tz: { type: 'string' },
       map: { type: 'string' },
+      'sells-from-flat': { type: 'string' },
       formats: { type: 'boolean' },
       markdown: { type: 'boolean' },
     },

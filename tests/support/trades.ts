@@ -11,7 +11,8 @@ import { zonedTimeToEpoch } from '../../functions/_lib/trades/zoned-time.ts';
 export interface FillSpec {
   time: string;
   side: Side;
-  qty: number;
+  /** Shares: exact decimal text (a number is written as its digits). */
+  qty: number | string;
   price: string;
   symbol?: string;
   fees?: string;
@@ -33,7 +34,7 @@ export function fill(spec: FillSpec, line = 0): Execution {
     symbol: spec.symbol ?? 'HMBL',
     side: spec.side,
     intent: spec.intent ?? null,
-    qty: spec.qty,
+    qty: String(spec.qty),
     price: spec.price,
     fees: spec.fees ?? '0',
     orderId: null,
@@ -61,7 +62,7 @@ export function closedTrade(fields: Partial<ClosedTrade> = {}): ClosedTrade {
     account: 'A',
     currency: 'USD',
     side: 'long',
-    shares: 1000,
+    shares: '1000',
     entry: '2026-03-16T09:30:00',
     exit: '2026-03-16T09:45:00',
     avg_entry: '0.5',

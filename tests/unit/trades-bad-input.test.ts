@@ -104,8 +104,8 @@ describe('an IBKR Activity Statement', () => {
     const result = analyzeFile(text);
     // Once executions are listed, order rows are their sums: only the AITX fills are read.
     expect(result.executions.map((e) => [e.symbol, e.qty])).toEqual([
-      ['AITX', 600_000],
-      ['AITX', 400_000],
+      ['AITX', '600000'],
+      ['AITX', '400000'],
     ]);
   });
 });

@@ -9,7 +9,7 @@ import { toDecimal } from '../../functions/_lib/trades/money.ts';
  * read alone and Questrade Edge fills with offsets: what the fixtures do not pin.
  */
 
-const sum = (parts: { qty: number; price: string }[]) =>
+const sum = (parts: { qty: string; price: string }[]) =>
   parts.reduce((total, part) => total.plus(toDecimal(part.price).times(part.qty)), toDecimal(0)).toFixed();
 
 describe('valueParts: fills whose total is a value to the cent', () => {
@@ -21,10 +21,10 @@ describe('valueParts: fills whose total is a value to the cent', () => {
     ['0.01', 7, 2],
     ['42', 1, 1],
   ])('%s over %i shares: %i fill(s), same total, same shares', (value, qty, fills) => {
-    const parts = valueParts(toDecimal(value), qty);
+    const parts = valueParts(toDecimal(value), String(qty));
     expect(parts).toHaveLength(fills);
     expect(sum(parts)).toBe(toDecimal(value).toFixed());
-    expect(parts.reduce((n, part) => n + part.qty, 0)).toBe(qty);
+    expect(parts.reduce((n, part) => n + Number(part.qty), 0)).toBe(qty);
     for (const part of parts) expect(toDecimal(part.price).gt(0)).toBe(true);
   });
 });
@@ -41,7 +41,7 @@ describe('Schwab realized gain/loss', () => {
       {
         symbol: 'MULN',
         side: 'short',
-        shares: 1000,
+        shares: '1000',
         entry: '2026-03-02',
         exit: '2026-03-04',
         gross: '50.0000',
@@ -73,13 +73,13 @@ const TRADERVUE_HEADER =
 describe('Tradervue trades export', () => {
   it('takes Volume as the size when the gross says so', () => {
     const text = `${TRADERVUE_HEADER}\n2026-03-16 09:45:12,2026-03-16 10:20:30,HMBL,Long,1000000,2,0.0042,0.0046,400.00,9.52,false,,,400.00,400.00,0,0\n`;
-    expect(analyzeFile(text).closed_trades).toMatchObject([{ shares: 1_000_000, gross: '400.0000' }]);
+    expect(analyzeFile(text).closed_trades).toMatchObject([{ shares: '1000000', gross: '400.0000' }]);
   });
 
   it('keeps the gross of the file when the printed prices are rounded averages', () => {
     const text = `${TRADERVUE_HEADER}\n2026-03-17 09:31:00,2026-03-17 09:58:00,MULN,S,6,2,1.0001,0.9,0.33,0,false,,,0.33,0.33,0,0\n`;
     const [trade] = analyzeFile(text).closed_trades;
-    expect(trade).toMatchObject({ side: 'short', shares: 3, gross: '0.3300' });
+    expect(trade).toMatchObject({ side: 'short', shares: '3', gross: '0.3300' });
   });
 
   it('is told apart from the generic import layout of Tradervue', () => {

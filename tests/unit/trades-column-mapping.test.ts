@@ -66,8 +66,8 @@ describe('a hand-mapped export', () => {
     expect(
       result.executions.map((e) => [e.time, e.symbol, e.side, e.qty, e.price, e.fees, e.orderId]),
     ).toEqual([
-      ['2026-03-04T09:31:02', 'AITX', 'buy', 3_000_000, '0.0042', '1.25', 'A1'],
-      ['2026-03-04T14:05:00', 'AITX', 'sell', 3_000_000, '0.0051', '1.25', 'A2'],
+      ['2026-03-04T09:31:02', 'AITX', 'buy', '3000000', '0.0042', '1.25', 'A1'],
+      ['2026-03-04T14:05:00', 'AITX', 'sell', '3000000', '0.0051', '1.25', 'A2'],
     ]);
     // 0.0009 × 3,000,000 = 2700 exactly, less 2.50 of fees.
     expect(result.closed_trades[0]).toMatchObject({ gross: '2700.0000', fees: '2.5000', net: '2697.5000' });
@@ -165,13 +165,23 @@ describe('a hand-mapped export', () => {
     };
     const result = analyzeFile(text, { mapping });
     expect(result.executions.map((e) => [e.side, e.qty])).toEqual([
-      ['sell', 500],
-      ['buy', 500],
+      ['sell', '500'],
+      ['buy', '500'],
     ]);
-    // A plain sell first: shares held before the file, not a short (nothing says it opened one).
+    // A plain sell first: nothing says whether it was a short sale or shares held before the file, so
+    // it and the buy after it wait for the member's answer, in no figure.
     expect(result.closed_trades).toEqual([]);
-    expect(result.opened_before).toMatchObject([{ side: 'long', shares: 500, value: '6.0000' }]);
-    expect(result.open_positions).toMatchObject([{ side: 'long', shares: 500 }]);
+    expect(result.open_positions).toEqual([]);
+    expect(result.unresolved).toMatchObject([{ symbol: 'ABCD', shares: '500', value: '6.0000', line: 2 }]);
+    expect(result.unresolved[0]?.fills).toHaveLength(2);
+    // Answered "held before": a sale of earlier shares, and the buy opens a long.
+    const held = analyzeFile(text, { mapping, sellsFromFlat: 'held' });
+    expect(held.opened_before).toMatchObject([{ side: 'long', shares: '500', value: '6.0000' }]);
+    expect(held.open_positions).toMatchObject([{ side: 'long', shares: '500' }]);
+    // Answered "a short sale": covered by the buy, a closed short of 500 × (0.012 − 0.010) = 1.00.
+    const short = analyzeFile(text, { mapping, sellsFromFlat: { 'ABCD@': 'short' } });
+    expect(short.closed_trades).toMatchObject([{ side: 'short', shares: '500', gross: '1.0000' }]);
+    expect(short.open_positions).toEqual([]);
   });
 
   it('knows the usual side labels and rejects others with the line', () => {

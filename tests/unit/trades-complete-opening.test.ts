@@ -12,7 +12,7 @@ const close: OpenedBefore = {
   account: '',
   currency: 'USD',
   side: 'long',
-  shares: 2000,
+  shares: '2000',
   exit: '2026-07-01T10:00:00',
   value: '8336.0000',
   fees: '0.0500',

@@ -17,7 +17,7 @@ describe('executions', () => {
       time: '2026-03-16T10:40:33',
       epochMs: Date.parse('2026-03-16T14:40:33Z'),
       intent: null,
-      qty: 5000,
+      qty: '5000',
       price: '0.298',
       fees: '0.15',
       orderId: 'ORD1005',
@@ -37,11 +37,11 @@ describe('executions', () => {
 
   it('orders by time, opening fills first on equal stamps, then by file order', () => {
     const sorted = sortExecutions([
-      fill({ time: '2026-03-16T09:31:00', side: 'sell', qty: 1, price: '1' }, 1),
-      fill({ time: '2026-03-16T09:30:00', side: 'sell', intent: 'close', qty: 1, price: '1' }, 2),
-      fill({ time: '2026-03-16T09:30:00', side: 'buy', intent: 'close', qty: 1, price: '1' }, 3),
-      fill({ time: '2026-03-16T09:30:00', side: 'sell', intent: 'open', qty: 1, price: '1' }, 4),
-      fill({ time: '2026-03-16T09:30:00', side: 'buy', qty: 1, price: '1' }, 5),
+      fill({ time: '2026-03-16T09:31:00', side: 'sell', qty: '1', price: '1' }, 1),
+      fill({ time: '2026-03-16T09:30:00', side: 'sell', intent: 'close', qty: '1', price: '1' }, 2),
+      fill({ time: '2026-03-16T09:30:00', side: 'buy', intent: 'close', qty: '1', price: '1' }, 3),
+      fill({ time: '2026-03-16T09:30:00', side: 'sell', intent: 'open', qty: '1', price: '1' }, 4),
+      fill({ time: '2026-03-16T09:30:00', side: 'buy', qty: '1', price: '1' }, 5),
     ]);
     expect(sorted.map((e) => e.line)).toEqual([4, 5, 2, 3, 1]);
   });

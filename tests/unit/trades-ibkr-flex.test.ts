@@ -83,7 +83,7 @@ describe('IBKR Flex Query XML', () => {
       symbol: 'SNDL',
       side: 'buy',
       intent: 'open',
-      qty: 100,
+      qty: '100',
       price: '1.5',
       fees: '1',
       orderId: '10',
@@ -107,7 +107,7 @@ describe('IBKR Flex Query XML', () => {
 
   it('takes the side from the sign of quantity when buySell is left out, and the account from the statement', () => {
     const element = SELL.replace(' buySell="SELL"', '').replace(' accountId="U1"', '');
-    expect(read(report(element)).executions[0]).toMatchObject({ side: 'sell', account: 'U1', qty: 100 });
+    expect(read(report(element)).executions[0]).toMatchObject({ side: 'sell', account: 'U1', qty: '100' });
   });
 
   it('reads the times in the member’s zone', () => {

@@ -24,7 +24,7 @@ const base = makeExecution({
   symbol: 'AITX',
   side: 'buy',
   intent: 'open',
-  qty: 400_000,
+  qty: '400000',
   price: '0.0061',
   fees: '1.13',
   orderId: null,
@@ -41,7 +41,7 @@ describe('import: executions for the API', () => {
       symbol: 'AITX',
       side: 'buy',
       intent: 'open',
-      qty: 400_000,
+      qty: '400000',
       price: '0.0061',
       fees: '1.13',
       currency: 'USD',
@@ -115,10 +115,11 @@ describe('import: preview of a broker file', () => {
     }
   });
 
-  it('has no date range for a file without executions', () => {
+  it('refuses a file with a header and no rows: nothing to import is said, not shown as empty', () => {
     const header = fixture('tradezero.csv').split('\n')[0];
-    const preview = previewOf(analyzeFile(`${header}\n`), 'TradeZero');
-    expect(preview).toMatchObject({ rows: 0, from: null, to: null, executions: [] });
+    expect(() => analyzeFile(`${header}\n`)).toThrow(
+      'line 1: no trade in this file: TradeZero found, but it has no trade rows',
+    );
   });
 });
 
@@ -161,14 +162,27 @@ describe('import: what the worker answers', () => {
     });
   });
 
-  it('counts the closes of positions opened before the file apart, and says each with its line', () => {
+  it('asks about a plain sale with nothing held, once per account and symbol, counting it nowhere', () => {
     const text =
       'Date,Time,Symbol,Quantity,Price,Side\n07/01/2026,10:00:00,ABCD,500,0.012,S\n07/01/2026,10:05:00,ABCD,300,0.010,B\n';
     const result = last(answers({ text, timeZone: 'America/New_York' }));
     expect(result?.type === 'result' && result.preview).toMatchObject({
       closedTrades: 0,
+      openPositions: 0,
+      openedBefore: [],
+      unresolved: [{ symbol: 'ABCD', account: '', shares: '500', value: '6.0000', line: 2, waiting: 2 }],
+      totals: {},
+    });
+  });
+
+  it('counts the closes of positions opened before the file apart, and says each with its line', () => {
+    const text =
+      'Date,Time,Symbol,Quantity,Price,Side\n07/01/2026,10:00:00,ABCD,500,0.012,S\n07/01/2026,10:05:00,ABCD,300,0.010,B\n';
+    const result = last(answers({ text, timeZone: 'America/New_York', sellsFromFlat: { 'ABCD@': 'held' } }));
+    expect(result?.type === 'result' && result.preview).toMatchObject({
+      closedTrades: 0,
       openPositions: 1,
-      openedBefore: [expect.objectContaining({ side: 'long', shares: 500, value: '6.0000', line: 2 })],
+      openedBefore: [expect.objectContaining({ side: 'long', shares: '500', value: '6.0000', line: 2 })],
       totals: {},
       warnings: [
         {

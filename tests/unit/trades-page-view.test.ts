@@ -43,7 +43,7 @@ const sell = trade({
 describe('trades as executions', () => {
   it('prices a buy at its buy price and a sell at its sell price, oldest first', () => {
     const [first, second] = tradesToExecutions([sell, buy]);
-    expect(first).toMatchObject({ side: 'buy', price: '0.0042', qty: 1_000_000, epochMs: buy.time });
+    expect(first).toMatchObject({ side: 'buy', price: '0.0042', qty: '1000000', epochMs: buy.time });
     expect(second).toMatchObject({ side: 'sell', price: '0.0051', time: '2026-03-03T11:00:00' });
   });
 

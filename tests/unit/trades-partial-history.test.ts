@@ -8,7 +8,8 @@ import { fill } from '../support/trades.ts';
 
 // A history that starts mid-position (most members export "the last 90 days"): a closing fill with
 // nothing open in the file closes a position opened before it. It is never turned into a trade the
-// other way, and stays out of P&L until the earlier file brings its opening.
+// other way, and stays out of P&L until the earlier file brings its opening. A plain sell with nothing
+// held says neither: it waits for the member's answer (a short sale, or shares held before).
 
 const T = (hms: string) => `2026-03-16T${hms}`;
 /** The side and intent a broker's label gives a fill. */
@@ -28,29 +29,45 @@ describe.each([
   ['thinkorswim position effect', 'SELL TO CLOSE', 'SELL TO OPEN'],
   ['Tastytrade actions', 'SELL_TO_CLOSE', 'SELL_TO_OPEN'],
 ])('%s', (_, sale, shortSale) => {
-  it(`a first "${sale}" sells shares held before the file: no trade, no short`, () => {
-    const result = matchRoundTrips([
-      fill({ time: T('09:30:00'), ...labelled(sale), qty: 2_000, price: '4.168', fees: '0.05' }, 5),
-      fill({ time: T('10:00:00'), ...labelled('BUY'), qty: 500, price: '4.00' }, 6),
-    ]);
+  const fills = [
+    fill({ time: T('09:30:00'), ...labelled(sale), qty: '2000', price: '4.168', fees: '0.05' }, 5),
+    fill({ time: T('10:00:00'), ...labelled('BUY'), qty: '500', price: '4.00' }, 6),
+  ];
+  const plain = labelled(sale).intent === null;
+
+  it(`a first "${sale}" with no answer is ${plain ? 'asked, in no figure' : 'a close, as the file says'}`, () => {
+    const result = matchRoundTrips(fills);
+    expect(result.closed_trades).toEqual([]);
+    if (plain) {
+      expect(result.opened_before).toEqual([]);
+      expect(result.open_positions).toEqual([]);
+      expect(result.unresolved).toEqual([
+        expect.objectContaining({ symbol: 'HMBL', shares: '2000', value: '8336.0000', line: 5 }),
+      ]);
+      expect(result.unresolved[0]?.fills).toHaveLength(2);
+    } else expect(result.unresolved).toEqual([]);
+  });
+
+  it(`a first "${sale}" answered "held before" (or a close) sells shares held before the file: no trade, no short`, () => {
+    const result = matchRoundTrips(fills, { sellsFromFlat: () => 'held' });
     expect(result.closed_trades).toEqual([]);
     expect(result.opened_before).toEqual([
       expect.objectContaining({
         side: 'long',
-        shares: 2_000,
+        shares: '2000',
         value: '8336.0000',
         fees: '0.0500',
         line: 5,
       }),
     ]);
     // The later buy is a position of its own, whole: not 500 less the 2,000 sold before.
-    expect(result.open_positions).toEqual([expect.objectContaining({ side: 'long', shares: 500 })]);
+    expect(result.open_positions).toEqual([expect.objectContaining({ side: 'long', shares: '500' })]);
   });
 
   it(`a first "${shortSale}" is a short, as the file says`, () => {
     const result = matchRoundTrips([
-      fill({ time: T('09:30:00'), ...labelled(shortSale), qty: 100, price: '2' }),
-      fill({ time: T('09:40:00'), ...labelled('BUY'), qty: 100, price: '1.5' }),
+      fill({ time: T('09:30:00'), ...labelled(shortSale), qty: '100', price: '2' }),
+      fill({ time: T('09:40:00'), ...labelled('BUY'), qty: '100', price: '1.5' }),
     ]);
     expect(result.opened_before).toEqual([]);
     expect(result.closed_trades).toEqual([expect.objectContaining({ side: 'short', gross: '50.0000' })]);
@@ -64,12 +81,12 @@ describe.each([
 ])('a %s with nothing open', (_, cover) => {
   it('covers a short opened before the file: no long position is made up', () => {
     const result = matchRoundTrips([
-      fill({ time: T('09:30:00'), ...labelled(cover), qty: 86, price: '1.25' }, 3),
+      fill({ time: T('09:30:00'), ...labelled(cover), qty: '86', price: '1.25' }, 3),
     ]);
     expect(result.open_positions).toEqual([]);
     expect(result.closed_trades).toEqual([]);
     expect(result.opened_before).toEqual([
-      expect.objectContaining({ side: 'short', shares: 86, value: '107.5000', line: 3 }),
+      expect.objectContaining({ side: 'short', shares: '86', value: '107.5000', line: 3 }),
     ]);
   });
 });
@@ -92,10 +109,15 @@ describe('the rule through a whole file', () => {
       account: null,
       currency: null,
     };
-    const analysis = analyzeFile(text, { mapping });
+    expect(analyzeFile(text, { mapping }).unresolved).toEqual([
+      expect.objectContaining({ symbol: 'ABCD', shares: '500', line: 2 }),
+    ]);
+    const analysis = analyzeFile(text, { mapping, sellsFromFlat: 'held' });
     expect(analysis.closed_trades).toEqual([]);
     expect(analysis.totals).toEqual({});
-    expect(analysis.opened_before).toEqual([expect.objectContaining({ side: 'long', shares: 500, line: 2 })]);
+    expect(analysis.opened_before).toEqual([
+      expect.objectContaining({ side: 'long', shares: '500', line: 2 }),
+    ]);
     expect(analysis.warnings).toContainEqual({
       line: 2,
       message:
@@ -104,32 +126,36 @@ describe('the rule through a whole file', () => {
   });
 
   it('a sale of more than the file bought closes the trip, and the rest closed earlier shares', () => {
-    const result = matchRoundTrips([
-      fill({ time: T('09:30:00'), side: 'buy', qty: 100, price: '1', fees: '1' }),
-      fill({ time: T('09:31:00'), side: 'sell', qty: 150, price: '2', fees: '3' }),
-    ]);
+    const fills = [
+      fill({ time: T('09:30:00'), side: 'buy', qty: '100', price: '1', fees: '1' }),
+      fill({ time: T('09:31:00'), side: 'sell', qty: '150', price: '2', fees: '3' }),
+    ];
+    // Unanswered, the 50 sold past flat are asked about; the trip it closed stands.
+    expect(matchRoundTrips(fills).unresolved).toEqual([expect.objectContaining({ shares: '50' })]);
+    expect(matchRoundTrips(fills).closed_trades).toHaveLength(1);
+    const result = matchRoundTrips(fills, { sellsFromFlat: () => 'held' });
     expect(result.closed_trades).toEqual([
       expect.objectContaining({
         side: 'long',
-        shares: 100,
+        shares: '100',
         gross: '100.0000',
         fees: '3.0000',
         net: '97.0000',
       }),
     ]);
     expect(result.opened_before).toEqual([
-      expect.objectContaining({ side: 'long', shares: 50, value: '100.0000', fees: '1.0000' }),
+      expect.objectContaining({ side: 'long', shares: '50', value: '100.0000', fees: '1.0000' }),
     ]);
     expect(result.open_positions).toEqual([]);
   });
 
   it('the earlier file imported later completes the round trip, exactly, as one file holding both', () => {
     const earlier = [
-      fill({ time: '2026-02-02T09:30:00', side: 'buy', qty: 2_000, price: '4.00', fees: '1' }),
+      fill({ time: '2026-02-02T09:30:00', side: 'buy', qty: '2000', price: '4.00', fees: '1' }),
     ];
     const later = [
-      fill({ time: T('09:30:00'), side: 'sell', qty: 2_000, price: '4.168', fees: '0.05' }),
-      fill({ time: T('10:00:00'), side: 'buy', qty: 500, price: '4.00' }),
+      fill({ time: T('09:30:00'), side: 'sell', qty: '2000', price: '4.168', fees: '0.05' }),
+      fill({ time: T('10:00:00'), side: 'buy', qty: '500', price: '4.00' }),
     ];
     const alone = matchRoundTrips(later);
     expect(alone.closed_trades).toEqual([]);
@@ -137,9 +163,9 @@ describe('the rule through a whole file', () => {
     expect(both).toEqual(matchRoundTrips([...earlier, ...later]));
     expect(both.opened_before).toEqual([]);
     expect(both.closed_trades).toEqual([
-      expect.objectContaining({ side: 'long', shares: 2_000, gross: '336.0000', net: '334.9500' }),
+      expect.objectContaining({ side: 'long', shares: '2000', gross: '336.0000', net: '334.9500' }),
     ]);
-    expect(both.open_positions).toEqual([expect.objectContaining({ side: 'long', shares: 500 })]);
+    expect(both.open_positions).toEqual([expect.objectContaining({ side: 'long', shares: '500' })]);
   });
 
   // The two files the journal once read silently wrong, in their own layouts.
@@ -155,10 +181,10 @@ describe('the rule through a whole file', () => {
     expect(analysis.closed_trades).toEqual([]);
     expect(analysis.totals).toEqual({});
     expect(analysis.opened_before.map((c) => [c.side, c.shares, c.value])).toEqual([
-      ['long', 1000, '4168.0000'],
-      ['long', 1000, '4168.0000'],
+      ['long', '1000', '4168.0000'],
+      ['long', '1000', '4168.0000'],
     ]);
-    expect(analysis.open_positions).toEqual([expect.objectContaining({ side: 'long', shares: 500 })]);
+    expect(analysis.open_positions).toEqual([expect.objectContaining({ side: 'long', shares: '500' })]);
   });
 
   it('a thinkorswim trade history whose BUY … TO CLOSE has no opening: a cover, no long made up', () => {
@@ -172,8 +198,8 @@ describe('the rule through a whole file', () => {
     expect(analysis.open_positions).toEqual([]);
     expect(analysis.closed_trades).toEqual([]);
     expect(analysis.opened_before.map((c) => [c.side, c.shares])).toEqual([
-      ['short', 86],
-      ['short', 86],
+      ['short', '86'],
+      ['short', '86'],
     ]);
   });
 });

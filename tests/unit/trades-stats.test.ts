@@ -18,7 +18,7 @@ function trade(
     account: 'A',
     currency: 'USD',
     side: 'long',
-    shares: 1000,
+    shares: '1000',
     entry,
     exit,
     avg_entry: avgEntry,

@@ -45,7 +45,7 @@ describe('Tiger Brokers trade history', () => {
     expect(detectBroker(text)).toBe('tiger');
     const result = analyzeFile(text, { timeZone: 'Asia/Singapore' });
     expect(result.closed_trades.map((t) => [t.side, t.shares, t.gross, t.fees, t.net, t.entry])).toEqual([
-      ['short', 300, '30.0000', '4.3800', '25.6200', '2026-07-21T09:31:02'],
+      ['short', '300', '30.0000', '4.3800', '25.6200', '2026-07-21T09:31:02'],
     ]);
     expect(new Date(result.executions[0]?.epochMs ?? 0).toISOString()).toBe('2026-07-21T13:31:02.000Z');
   });
@@ -116,8 +116,10 @@ describe('Tiger activity statement, Trades section', () => {
     const result = analyzeFile(statement, { timeZone: 'Australia/Sydney' });
     expect(
       result.closed_trades.map((t) => [t.symbol, t.side, t.shares, t.gross, t.fees, t.net, t.entry]),
-    ).toEqual([['TLRY', 'long', 300, '30.0000', '4.3800', '25.6200', '2026-07-21T09:31:02']]);
-    expect(result.open_positions.map((p) => [p.symbol, p.side, p.shares])).toEqual([['SNDL', 'short', 1000]]);
+    ).toEqual([['TLRY', 'long', '300', '30.0000', '4.3800', '25.6200', '2026-07-21T09:31:02']]);
+    expect(result.open_positions.map((p) => [p.symbol, p.side, p.shares])).toEqual([
+      ['SNDL', 'short', '1000'],
+    ]);
     expect(new Date(result.executions[0]?.epochMs ?? 0).toISOString()).toBe('2026-07-21T13:31:02.000Z');
     // The option is listed as not imported; totals and other sections are passed over.
     expect(result.rejected).toEqual([{ line: 12, reason: expect.stringContaining('Option trade') }]);

@@ -47,7 +47,14 @@ export const ImportedExecution = z.object({
   symbol: z.string().regex(TRADE_SYMBOL, 'use a stock symbol'),
   side: z.enum(['buy', 'sell']),
   intent: z.enum(['open', 'close']).nullable().optional(),
-  qty: z.number().int().min(1).max(1_000_000_000_000),
+  /** Shares, exact: a decimal string (fractional shares), or a whole number as older clients send it. */
+  qty: z.union([
+    z.number().int().min(1).max(1_000_000_000_000),
+    z
+      .string()
+      .regex(/^\d{1,13}(\.\d{1,10})?$/, 'use a number of shares, e.g. 100 or 2.5')
+      .refine((text) => /[1-9]/.test(text), 'use a number of shares above 0'),
+  ]),
   price,
   fees: decimal,
   /** ISO code of the price's and fees' currency (CAD for a TSX fill); USD when absent. */

@@ -24,7 +24,8 @@ export function fingerprint(e: ImportedExecution): string {
     e.time,
     e.symbol,
     e.side,
-    e.qty,
+    // A whole number reads as it always did (`2000000`), so fingerprints stored before fractional shares hold.
+    plain(toDecimal(e.qty)),
     plain(toDecimal(e.price)),
     e.orderId ?? '',
     e.execId ?? '',
@@ -100,7 +101,7 @@ export async function importExecutions(
       trade_id: id,
       symbol: e.symbol,
       tradeType: e.side,
-      shares: String(e.qty),
+      shares: plain(toDecimal(e.qty)),
       buyPrice: e.side === 'buy' ? price : null,
       sellPrice: e.side === 'sell' ? price : null,
       sellProfit: null,

@@ -32,8 +32,8 @@ export interface Execution {
   symbol: string;
   side: Side;
   intent: Intent;
-  /** Whole shares, always positive; `side` gives the direction. */
-  qty: number;
+  /** Shares as an exact decimal string (fractional shares too), always positive; `side` gives the direction. */
+  qty: string;
   /** Exact decimal string, as many decimals as the file has. */
   price: string;
   /** Sum of the row's fee columns as an exact decimal string; a rebate makes it lower or negative. */
@@ -219,11 +219,9 @@ export function sortExecutions(executions: readonly Execution[]): Execution[] {
 }
 
 /**
- * Whether a fill can only close, never open, when nothing in the file is open against it: one its
- * label calls a close (`TO CLOSE`, `Buy to Cover`, IBKR Code `C`), or a plain sell. Every format we
- * read names a short sale when it is one (`SS`, `Short Sell`, `SHORT SALE`, `Sell Short`, `TO OPEN`,
- * Code `O`), so a plain sell from flat is a sale of shares bought before the file's first line —
- * not a short (a history that starts mid-position, the usual "last 90 days" export).
+ * Whether a fill, with nothing open before it, is not simply an opening: one its label calls a close
+ * (`TO CLOSE`, `Buy to Cover`, IBKR Code `C`), or a plain sell — a short sale or a sale of shares held
+ * before the file, which only the file's other figures or the member can tell (round-trips.ts).
  */
 export function closesOnly(execution: Execution): boolean {
   return execution.intent === 'close' || (execution.side === 'sell' && execution.intent === null);

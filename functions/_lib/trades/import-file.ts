@@ -13,13 +13,25 @@ import { customFormat } from './brokers/custom.ts';
 import type { BrokerFormat } from './brokers/format.ts';
 import { looksLikeXml, notFlexReport } from './brokers/ibkr-xml.ts';
 import { closestFormats, type Detection, type DetectResult, detect } from './brokers/index.ts';
+import { classify, instrumentSummary, notStock } from './brokers/instruments.ts';
 import { findHeader } from './brokers/mapping-guess.ts';
+import { type AmountGap, amountGap, gapRejection, gapSummary } from './brokers/reconcile.ts';
 import { readRows } from './brokers/table.ts';
 import { unreadInText } from './brokers/unread.ts';
 import { ImportError } from './errors.ts';
-import type { BrokerId, Execution, Rejection, Warning } from './executions.ts';
-import { amount, toDecimal, ZERO } from './money.ts';
-import { type ClosedTrade, matchRoundTrips, type OpenedBefore, type OpenPosition } from './round-trips.ts';
+import type { BrokerId, Execution, ParseResult, Rejection, StatedFigures, Warning } from './executions.ts';
+import { amount, groupDigits, toDecimal, ZERO } from './money.ts';
+import {
+  answerKey,
+  type ClosedTrade,
+  type FlatSellAnswer,
+  type MatchResult,
+  matchRoundTrips,
+  type OpenedBefore,
+  type OpenPosition,
+  type PositionKey,
+  type Unresolved,
+} from './round-trips.ts';
 import { computeStats, type TradeStats } from './stats.ts';
 import { assertTimeZone } from './zoned-time.ts';
 
@@ -30,6 +42,12 @@ export interface AnalyzeOptions {
   date?: string | undefined;
   /** The member's columns for a file no supported format recognises (brokers/column-mapping.ts). */
   mapping?: ColumnMapping | undefined;
+  /**
+   * What plain sells with nothing held were: one answer for the whole file (`trades:parse
+   * --sells-from-flat`), or the member's answers by account and symbol (`answerKey`). Unanswered ones
+   * are listed in `unresolved` and counted nowhere.
+   */
+  sellsFromFlat?: FlatSellAnswer | Readonly<Record<string, FlatSellAnswer>> | undefined;
 }
 
 export interface CurrencyTotals {
@@ -55,6 +73,15 @@ export interface FileAnalysis {
    * closed trades, out of totals and statistics, each also said in the warnings with its line.
    */
   opened_before: OpenedBefore[];
+  /**
+   * Plain sells with nothing held that nothing in the file explains, one per account and symbol (with
+   * every later fill of it held back): the member answers "a short sale" or "shares held before".
+   */
+  unresolved: Unresolved[];
+  /** Questions the file answered itself: its stated end position fits one answer only. */
+  settled: SettledSell[];
+  /** What the file states about its own totals and positions, when it does. */
+  stated?: StatedFigures;
   /** Keyed by currency, like expected.json. */
   totals: Record<string, CurrencyTotals>;
   /** Keyed by currency. */
@@ -102,9 +129,16 @@ export function readFile(text: string, options: AnalyzeOptions = {}): FileReadin
   }
   return {
     status: 'read',
-    analysis: readDetected(text, found, timeZone, options.date),
+    analysis: readDetected(text, found, timeZone, options.date, options.sellsFromFlat),
     format: found.format,
   };
+}
+
+/** An unresolved sell the file's own end-of-period position answers. */
+export interface SettledSell extends PositionKey {
+  answer: FlatSellAnswer;
+  /** Line of the stated position (0 when a complete position list leaves the symbol out: flat). */
+  line: number;
 }
 
 /** The file read as the format detection found (or the mapping describes). */
@@ -113,6 +147,7 @@ function readDetected(
   found: Detection,
   timeZone: string,
   date: string | undefined,
+  sellsFromFlat: AnalyzeOptions['sellsFromFlat'],
 ): FileAnalysis {
   const { format } = found;
   const parseOptions = {
@@ -123,15 +158,20 @@ function readDetected(
   };
   // An XML report (Flex Query) is read from its text: it has no CSV rows.
   const rows = format.readText ? [] : readRows(text, found.delimiter);
-  const { executions, rejected, warnings } = format.readText
-    ? format.readText(text, parseOptions)
-    : format.parse(rows, parseOptions);
+  const parsed = format.readText ? format.readText(text, parseOptions) : format.parse(rows, parseOptions);
+  const { executions, rejected, warnings } = screen(parsed);
   rejected.sort((a, b) => a.line - b.line);
   warnings.push(...unreadInText(format, text, found.delimiter, found.headerLine));
-  if (executions.length === 0 && rejected.length > 0) throw nothingRead(rejected);
+  if (executions.length === 0) throw rejected.length > 0 ? nothingRead(rejected) : noRows(found);
   const unique = distinctFingerprints(executions);
-  const { closed_trades, open_positions, opened_before } = matchRoundTrips(unique);
-  warnings.push(...statementMismatches(closed_trades), ...opened_before.map(openedBeforeWarning));
+  const { match, settled } = matchFile(unique, sellsFromFlat, parsed.stated);
+  const { closed_trades, open_positions, opened_before, unresolved } = match;
+  warnings.push(
+    ...statementMismatches(closed_trades),
+    ...opened_before.map(openedBeforeWarning),
+    ...unresolved.map(unresolvedWarning),
+    ...settled.map(settledWarning),
+  );
   warnings.sort((a, b) => a.line - b.line);
   const currencies = [...new Set(closed_trades.map((trade) => trade.currency))].sort();
   const totals: Record<string, CurrencyTotals> = {};
@@ -149,17 +189,143 @@ function readDetected(
     closed_trades,
     open_positions,
     opened_before,
+    unresolved,
+    settled,
+    ...(parsed.stated ? { stated: parsed.stated } : {}),
     totals,
     stats,
   };
+}
+
+/**
+ * Every executed row classified and checked against its own money before anything is matched: a row
+ * that trades something else than stock, or whose amount contradicts its quantity × price, is listed
+ * as not imported (with both figures), and the run's warnings count them.
+ */
+function screen(parsed: ParseResult): ParseResult {
+  const rejected = [...parsed.rejected];
+  const executions: Execution[] = [];
+  const gaps: AmountGap[] = [];
+  for (const execution of parsed.executions) {
+    const instrument = classify(execution.assetClass, execution.symbol);
+    if (instrument !== 'stock') {
+      const reason = notStock(instrument, execution.symbol).message;
+      rejected.push({ line: execution.line, reason, instrument });
+      continue;
+    }
+    const gap = amountGap(execution);
+    if (gap) {
+      gaps.push(gap);
+      rejected.push(gapRejection(execution, gap));
+      continue;
+    }
+    executions.push(execution);
+  }
+  return {
+    executions,
+    rejected,
+    warnings: [...parsed.warnings, ...instrumentSummary(rejected), ...gapSummary(gaps)],
+  };
+}
+
+/** The member's answers (or the file-wide one) as the matcher asks for them. */
+function answers(
+  given: AnalyzeOptions['sellsFromFlat'],
+  settled: ReadonlyMap<string, FlatSellAnswer> = new Map(),
+): (key: PositionKey) => FlatSellAnswer | undefined {
+  return (key) => {
+    const id = answerKey(key);
+    if (typeof given === 'string') return given;
+    return given?.[id] ?? settled.get(id);
+  };
+}
+
+/**
+ * The file matched with the member's answers; then, for each question left, the file's own stated end
+ * position (a statement's *Equities* or *Open Positions*) tried against both answers: when exactly one
+ * leaves the position the file states, the file has answered it.
+ */
+function matchFile(
+  executions: readonly Execution[],
+  given: AnalyzeOptions['sellsFromFlat'],
+  stated: StatedFigures | undefined,
+): { match: MatchResult; settled: SettledSell[] } {
+  const first = matchRoundTrips(executions, { sellsFromFlat: answers(given) });
+  const positions = stated?.positions;
+  if (first.unresolved.length === 0 || !positions) return { match: first, settled: [] };
+  const statedShares = (key: PositionKey) => {
+    const found = positions.find(
+      (p) => p.symbol === key.symbol && (p.account === '' || p.account === key.account),
+    );
+    if (found) return { shares: toDecimal(found.shares), line: found.line };
+    return stated?.positionsComplete ? { shares: ZERO, line: 0 } : null;
+  };
+  const endShares = (match: MatchResult, key: PositionKey) => {
+    const open = match.open_positions.find(
+      (p) => p.symbol === key.symbol && p.account === key.account && p.currency === key.currency,
+    );
+    if (!open) return ZERO;
+    return open.side === 'long' ? toDecimal(open.shares) : toDecimal(open.shares).neg();
+  };
+  const tries = (['short', 'held'] as const).map((answer) => ({
+    answer,
+    match: matchRoundTrips(executions, {
+      sellsFromFlat: answers(given, new Map(first.unresolved.map((u) => [answerKey(u), answer] as const))),
+    }),
+  }));
+  const settled: SettledSell[] = [];
+  for (const question of first.unresolved) {
+    const target = statedShares(question);
+    if (!target) continue;
+    const fits = tries.filter(({ match }) => endShares(match, question).eq(target.shares));
+    const [only] = fits;
+    if (fits.length === 1 && only)
+      settled.push({ ...pickKey(question), answer: only.answer, line: target.line });
+  }
+  if (settled.length === 0) return { match: first, settled };
+  const settledAnswers = new Map(settled.map((s) => [answerKey(s), s.answer] as const));
+  return {
+    match: matchRoundTrips(executions, { sellsFromFlat: answers(given, settledAnswers) }),
+    settled,
+  };
+}
+
+const pickKey = ({ symbol, account, currency }: PositionKey): PositionKey => ({ symbol, account, currency });
+
+/** What the member is told of a plain sell with nothing held and nothing in the file to explain it. */
+function unresolvedWarning(question: Unresolved): Warning {
+  return {
+    line: question.line,
+    message: `a sale of ${groupDigits(question.shares)} ${question.symbol} with none held in this file: a short sale (covered later) or shares held before this file? Not counted in P&L or positions until answered (${question.fills.length} ${question.fills.length === 1 ? 'execution' : 'executions'} wait)`,
+  };
+}
+
+/** What the member is told when the file's own end position answered the question. */
+function settledWarning(settled: SettledSell): Warning {
+  const what =
+    settled.answer === 'short'
+      ? 'its opening sells are short sales'
+      : 'its opening sells are of shares held before this file';
+  return {
+    line: settled.line,
+    message: `${settled.symbol}: ${what}, as the statement's own end-of-period position shows`,
+  };
+}
+
+/** A file whose table has no data row at all: refused, not read as an empty history. */
+function noRows(found: Detection): ImportError {
+  return new ImportError(
+    found.headerLine,
+    `no trade in this file: ${found.format.label} found, but it has no trade rows (an empty export, or a statement for a period without trades)`,
+  );
 }
 
 /** What the member is told of a close whose opening is not in the file. */
 function openedBeforeWarning(close: OpenedBefore): Warning {
   const what =
     close.side === 'long'
-      ? `a sale of ${close.shares.toLocaleString('en-US')} ${close.symbol} bought before this file`
-      : `a cover of ${close.shares.toLocaleString('en-US')} ${close.symbol} shorted before this file`;
+      ? `a sale of ${groupDigits(close.shares)} ${close.symbol} bought before this file`
+      : `a cover of ${groupDigits(close.shares)} ${close.symbol} shorted before this file`;
   return {
     line: close.line,
     message: `${what}: not counted in P&L or statistics until its opening is known (import the earlier file)`,

@@ -107,6 +107,13 @@ export function ratio(numerator: Decimal, denominator: Decimal): string {
   return numerator.div(denominator).toFixed(4, Big.roundHalfUp);
 }
 
+/** A quantity as people read it: `2,000,000`, `2.5` (exact: the digits are grouped, never rounded). */
+export function groupDigits(text: string): string {
+  const [whole = '', fraction] = text.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
 export function toDecimal(value: string | number): Decimal {
   return new Dec(value);
 }

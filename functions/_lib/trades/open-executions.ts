@@ -1,28 +1,44 @@
-import { closesOnly, type Execution, sortExecutions } from './executions.ts';
+import { type Execution, sortExecutions } from './executions.ts';
+import { type Decimal, toDecimal, ZERO } from './money.ts';
+import type { FlatSellAnswer, PositionKey } from './round-trips.ts';
 
 /**
  * Fingerprints of the executions that make up positions still open, by the round-trip rule of
  * round-trips.ts (per symbol, account and currency, flat back to flat; a fill that goes through flat
- * opens the other way and belongs to the new position, unless it only closes: `closesOnly`).
- * Everything else is part of a closed trip or closed a position from before the file.
- * Quantities only: no money is needed to say whether a position is open.
+ * opens the other way and belongs to the new position, unless it is the close of an earlier position).
+ * A plain sell with nothing held waits for the member's answer (`sellsFromFlat`): unanswered, it and
+ * the later fills of its symbol are neither open nor closed. Quantities only: no money is needed.
  */
-export function openExecutions(executions: readonly Execution[]): Set<string> {
-  const books = new Map<string, { position: number; members: string[] }>();
+export function openExecutions(
+  executions: readonly Execution[],
+  sellsFromFlat?: (key: PositionKey) => FlatSellAnswer | undefined,
+): Set<string> {
+  const books = new Map<string, { position: Decimal; members: string[]; pending: boolean }>();
   for (const execution of sortExecutions(executions)) {
     const id = `${execution.account}\u0000${execution.currency}\u0000${execution.symbol}`;
     let book = books.get(id);
     if (!book) {
-      book = { position: 0, members: [] };
+      book = { position: ZERO, members: [], pending: false };
       books.set(id, book);
     }
+    if (book.pending) continue;
     const before = book.position;
-    let after = before + (execution.side === 'buy' ? execution.qty : -execution.qty);
-    // A fill that only closes opens nothing past flat: the rest closed a position from before the file.
-    if (closesOnly(execution) && (before === 0 || Math.sign(after) === -Math.sign(before))) after = 0;
-    if (after !== 0 && (before === 0 || Math.sign(after) === -Math.sign(before)))
-      book.members = [execution.fingerprint];
-    else if (after === 0) book.members = [];
+    const qty = toDecimal(execution.qty);
+    let after = execution.side === 'buy' ? before.plus(qty) : before.minus(qty);
+    const throughFlat = before.eq(0) || after.s !== before.s || after.eq(0);
+    if (throughFlat && !after.eq(0)) {
+      const plainSell = execution.side === 'sell' && execution.intent === null;
+      const answer = plainSell ? sellsFromFlat?.(execution) : undefined;
+      if (plainSell && answer === undefined) {
+        book.pending = true;
+        book.members = [];
+        continue;
+      }
+      // The part past flat closed a position from before the file: nothing is open after it.
+      if (execution.intent === 'close' || answer === 'held') after = ZERO;
+    }
+    if (!after.eq(0) && (before.eq(0) || after.s !== before.s)) book.members = [execution.fingerprint];
+    else if (after.eq(0)) book.members = [];
     else book.members.push(execution.fingerprint);
     book.position = after;
   }

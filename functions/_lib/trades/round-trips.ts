@@ -1,13 +1,16 @@
 import type { Execution } from './executions.ts';
-import { closesOnly, sortExecutions } from './executions.ts';
+import { sortExecutions } from './executions.ts';
 import { amount, type Decimal, plain, toDecimal, ZERO } from './money.ts';
 
 /**
  * Round trips and open positions, by the rule in tests/fixtures/brokers/README.md: executions of one
  * symbol, account and currency, in time order (opening fills first on equal stamps), from flat back to
- * flat. A closing fill with nothing open is a close of a position opened before the file
- * (`opened_before`), never a trade the other way. Quantities are whole shares (safe integers); money is
- * exact decimals.
+ * flat. A fill the file calls a close with nothing open is a close of a position opened before the file
+ * (`opened_before`), never a trade the other way. A plain sell with nothing held (no short marker, no
+ * close marker) is a question only the member can answer — a short sale, or shares held before the
+ * file — so until it is answered (`sellsFromFlat`) it and every later fill of its symbol are held back
+ * as `unresolved`, in neither P&L nor open positions. Quantities and money are exact decimals
+ * (fractional shares included).
  */
 
 export type TradeSide = 'long' | 'short';
@@ -22,8 +25,8 @@ export interface ClosedTrade {
   account: string;
   currency: string;
   side: TradeSide;
-  /** Shares opened over the trip (scaling in adds up). */
-  shares: number;
+  /** Shares opened over the trip (scaling in adds up), exact. */
+  shares: string;
   entry: string;
   exit: string;
   /** Average prices of the opening and of the closing fills. */
@@ -46,7 +49,8 @@ export interface OpenPosition {
   account: string;
   currency: string;
   side: TradeSide;
-  shares: number;
+  /** Exact decimal, positive. */
+  shares: string;
   /** Cost of the FIFO lots still open ÷ shares, fees not included (exact; 20 decimals if it never ends). */
   avg_price: string;
   fees_so_far: string;
@@ -66,7 +70,8 @@ export interface OpenedBefore {
   currency: string;
   /** The side of the earlier position: a sale closes a long, a cover closes a short. */
   side: TradeSide;
-  shares: number;
+  /** Exact decimal, positive. */
+  shares: string;
   /** When it was closed (the fill's time), and that instant in ms: an opening must come before it. */
   exit: string;
   at: number;
@@ -79,15 +84,58 @@ export interface OpenedBefore {
   line: number;
 }
 
+/** How the member answered a plain sell with nothing held: a short sale, or shares held before the file. */
+export type FlatSellAnswer = 'short' | 'held';
+
+/** The account and symbol a question is about (the currency follows the symbol). */
+export interface PositionKey {
+  symbol: string;
+  account: string;
+  currency: string;
+}
+
+/**
+ * A plain sell with nothing held and nothing in the file to say what it was, and every later fill of
+ * its symbol and account, held back until the member answers: a short sale covered later, or a sale of
+ * shares held before the file (then they enter the cost).
+ */
+export interface Unresolved extends PositionKey {
+  /** The first such sell: its fingerprint, line (0 for stored trades), time and shares. */
+  fill: string;
+  line: number;
+  time: string;
+  at: number;
+  shares: string;
+  /** Σ qty × price of that sell. */
+  value: string;
+  /** Fingerprints of every fill held back with it (itself first), in time order. */
+  fills: string[];
+}
+
 export interface MatchResult {
   closed_trades: ClosedTrade[];
   open_positions: OpenPosition[];
   /** Closes of positions opened before the file, in time order: apart from closed trades. */
   opened_before: OpenedBefore[];
+  /** Plain sells with nothing held, awaiting the member's answer, by first sell: in no figure. */
+  unresolved: Unresolved[];
 }
 
+export interface MatchOptions {
+  /** List each closed trip's fill fingerprints (the page's expandable rows). */
+  withFills?: boolean;
+  /**
+   * The member's answer for plain sells with nothing held of this account and symbol; undefined leaves
+   * them unresolved. A file's own short markers never need it.
+   */
+  sellsFromFlat?: (key: PositionKey) => FlatSellAnswer | undefined;
+}
+
+/** Key of an answer: `SYMBOL@account` (symbols never hold `@`). */
+export const answerKey = (key: Pick<PositionKey, 'symbol' | 'account'>) => `${key.symbol}@${key.account}`;
+
 interface Lot {
-  qty: number;
+  qty: Decimal;
   price: Decimal;
 }
 
@@ -100,8 +148,8 @@ interface Trip {
   order: number;
   entry: string;
   exit: string;
-  opened: number;
-  closed: number;
+  opened: Decimal;
+  closed: Decimal;
   openValue: Decimal;
   closeValue: Decimal;
   fees: Decimal;
@@ -113,7 +161,7 @@ interface Trip {
   /** Index of the oldest lot still open (cheaper than shifting the array). */
   head: number;
   /** Signed: > 0 long, < 0 short. */
-  position: number;
+  position: Decimal;
   /** Σ the statement's realised P&L of the fills; null once one fill has none. */
   reported: Decimal | null;
   lastLine: number;
@@ -127,8 +175,8 @@ function newTrip(id: string, side: TradeSide, order: number, time: string, withF
     order,
     entry: time,
     exit: time,
-    opened: 0,
-    closed: 0,
+    opened: ZERO,
+    closed: ZERO,
     openValue: ZERO,
     closeValue: ZERO,
     fees: ZERO,
@@ -136,22 +184,22 @@ function newTrip(id: string, side: TradeSide, order: number, time: string, withF
     executions: 0,
     lots: [],
     head: 0,
-    position: 0,
+    position: ZERO,
     reported: ZERO,
     lastLine: 0,
   };
 }
 
 /** Fees of a fill split between two trips by quantity, rounded to 4 dp, the rest to the second part. */
-function splitFee(fees: Decimal, part: number, whole: number): [Decimal, Decimal] {
+function splitFee(fees: Decimal, part: Decimal, whole: Decimal): [Decimal, Decimal] {
   const first = fees.times(part).div(whole).round(4);
   return [first, fees.minus(first)];
 }
 
-function open(trip: Trip, qty: number, price: Decimal, fees: Decimal, time: string): void {
+function open(trip: Trip, qty: Decimal, price: Decimal, fees: Decimal, time: string): void {
   trip.lots.push({ qty, price });
-  trip.position += trip.side === 'long' ? qty : -qty;
-  trip.opened += qty;
+  trip.position = trip.side === 'long' ? trip.position.plus(qty) : trip.position.minus(qty);
+  trip.opened = trip.opened.plus(qty);
   trip.openValue = trip.openValue.plus(price.times(qty));
   trip.fees = trip.fees.plus(fees);
   trip.executions++;
@@ -159,20 +207,20 @@ function open(trip: Trip, qty: number, price: Decimal, fees: Decimal, time: stri
 }
 
 /** Closes `qty` against the oldest lots (FIFO). */
-function close(trip: Trip, qty: number, price: Decimal, fees: Decimal, time: string): void {
+function close(trip: Trip, qty: Decimal, price: Decimal, fees: Decimal, time: string): void {
   let left = qty;
-  while (left > 0) {
+  while (left.gt(0)) {
     const lot = trip.lots[trip.head];
     if (!lot) break;
-    const used = Math.min(left, lot.qty);
+    const used = left.lt(lot.qty) ? left : lot.qty;
     const perShare = trip.side === 'long' ? price.minus(lot.price) : lot.price.minus(price);
     trip.realized = trip.realized.plus(perShare.times(used));
-    lot.qty -= used;
-    left -= used;
-    if (lot.qty === 0) trip.head++;
+    lot.qty = lot.qty.minus(used);
+    left = left.minus(used);
+    if (lot.qty.eq(0)) trip.head++;
   }
-  trip.position += trip.side === 'long' ? -qty : qty;
-  trip.closed += qty;
+  trip.position = trip.side === 'long' ? trip.position.minus(qty) : trip.position.plus(qty);
+  trip.closed = trip.closed.plus(qty);
   trip.closeValue = trip.closeValue.plus(price.times(qty));
   trip.fees = trip.fees.plus(fees);
   trip.executions++;
@@ -187,7 +235,7 @@ function toClosed(trip: Trip, key: Key): ClosedTrade {
     id: trip.id,
     ...key,
     side: trip.side,
-    shares: trip.opened,
+    shares: plain(trip.opened),
     entry: trip.entry,
     exit: trip.exit,
     avg_entry: plain(trip.openValue.div(trip.opened)),
@@ -215,11 +263,11 @@ function toOpen(trip: Trip, key: Key): OpenPosition {
     const lot = trip.lots[i];
     if (lot) cost = cost.plus(lot.price.times(lot.qty));
   }
-  const shares = Math.abs(trip.position);
+  const shares = trip.position.abs();
   return {
     ...key,
     side: trip.side,
-    shares,
+    shares: plain(shares),
     avg_price: plain(cost.div(shares)),
     fees_so_far: amount(trip.fees),
     realized_so_far: amount(trip.realized),
@@ -227,28 +275,32 @@ function toOpen(trip: Trip, key: Key): OpenPosition {
   };
 }
 
-interface Key {
-  symbol: string;
-  account: string;
-  currency: string;
+type Key = PositionKey;
+
+/** Where one symbol/account/currency stands: its trip in progress, or its fills held back for an answer. */
+interface Book {
+  key: Key;
+  trip: Trip | null;
+  pending: Unresolved | null;
 }
 
 /**
- * Matches executions into closed round trips (by entry) and open positions (by when they opened).
- * `withFills` lists each closed trip's fill fingerprints (the page's expandable rows).
+ * Matches executions into closed round trips (by entry) and open positions (by when they opened);
+ * plain sells with nothing held wait for `sellsFromFlat` (see the module's comment).
  */
 export function matchRoundTrips(
   executions: readonly Execution[],
-  { withFills = false }: { withFills?: boolean } = {},
+  { withFills = false, sellsFromFlat }: MatchOptions = {},
 ): MatchResult {
-  const trips = new Map<string, { key: Key; trip: Trip | null }>();
+  const books = new Map<string, Book>();
   const closed: { order: number; trade: ClosedTrade }[] = [];
   const openedBefore: OpenedBefore[] = [];
-  const earlier = (key: Key, execution: Execution, qty: number, price: Decimal, fees: Decimal) =>
+  const unresolved: Unresolved[] = [];
+  const earlier = (key: Key, execution: Execution, qty: Decimal, price: Decimal, fees: Decimal) =>
     openedBefore.push({
       ...key,
       side: execution.side === 'sell' ? 'long' : 'short',
-      shares: qty,
+      shares: plain(qty),
       exit: execution.time,
       at: execution.epochMs,
       value: amount(price.times(qty)),
@@ -256,57 +308,92 @@ export function matchRoundTrips(
       fill: execution.fingerprint,
       line: execution.line,
     });
+  /**
+   * What a fill with nothing open before it does with `qty` shares: opens a trip, closes a position
+   * from before the file, or (a plain sell the member has not explained) holds the symbol back.
+   */
+  const fromFlat = (
+    book: Book,
+    execution: Execution,
+    order: number,
+    qty: Decimal,
+    price: Decimal,
+    fees: Decimal,
+  ): void => {
+    const direction: TradeSide = execution.side === 'buy' ? 'long' : 'short';
+    const plainSell = execution.side === 'sell' && execution.intent === null;
+    const answer = plainSell ? sellsFromFlat?.(book.key) : undefined;
+    if (execution.intent === 'close' || answer === 'held') {
+      earlier(book.key, execution, qty, price, fees);
+      return;
+    }
+    if (plainSell && answer === undefined) {
+      book.pending = {
+        ...book.key,
+        fill: execution.fingerprint,
+        line: execution.line,
+        time: execution.time,
+        at: execution.epochMs,
+        shares: plain(qty),
+        value: amount(price.times(qty)),
+        fills: [execution.fingerprint],
+      };
+      unresolved.push(book.pending);
+      return;
+    }
+    const trip = newTrip(execution.fingerprint, direction, order, execution.time, withFills);
+    open(trip, qty, price, fees, execution.time);
+    trip.fills?.push(execution.fingerprint);
+    report(trip, execution);
+    book.trip = trip;
+  };
   sortExecutions(executions).forEach((execution, order) => {
     const { symbol, account, currency } = execution;
     const id = `${account}\u0000${currency}\u0000${symbol}`;
-    let book = trips.get(id);
+    let book = books.get(id);
     if (!book) {
-      book = { key: { symbol, account, currency }, trip: null };
-      trips.set(id, book);
+      book = { key: { symbol, account, currency }, trip: null, pending: null };
+      books.set(id, book);
     }
+    if (book.pending) {
+      // Nothing after an unexplained sell can be read until the member says what it was.
+      book.pending.fills.push(execution.fingerprint);
+      return;
+    }
+    const qty = toDecimal(execution.qty);
     const price = toDecimal(execution.price);
     const fees = toDecimal(execution.fees);
     const direction: TradeSide = execution.side === 'buy' ? 'long' : 'short';
-    let trip = book.trip;
-    if (!trip && closesOnly(execution)) {
-      earlier(book.key, execution, execution.qty, price, fees);
+    const trip = book.trip;
+    if (!trip) {
+      fromFlat(book, execution, order, qty, price, fees);
       return;
     }
-    if (!trip) trip = newTrip(execution.fingerprint, direction, order, execution.time, withFills);
     if (trip.side === direction) {
-      // Opens or adds; a label without open/close simply follows the position.
-      open(trip, execution.qty, price, fees, execution.time);
+      // Adds; a label without open/close simply follows the position.
+      open(trip, qty, price, fees, execution.time);
       trip.fills?.push(execution.fingerprint);
       report(trip, execution);
-      book.trip = trip;
       return;
     }
-    const held = Math.abs(trip.position);
-    const closing = Math.min(held, execution.qty);
-    const [closeFees, flipFees] =
-      closing === execution.qty ? [fees, ZERO] : splitFee(fees, closing, execution.qty);
+    const held = trip.position.abs();
+    const closing = held.lt(qty) ? held : qty;
+    const [closeFees, flipFees] = closing.eq(qty) ? [fees, ZERO] : splitFee(fees, closing, qty);
     close(trip, closing, price, closeFees, execution.time);
     trip.fills?.push(execution.fingerprint);
     report(trip, execution);
-    if (trip.position !== 0) {
-      book.trip = trip;
-      return;
-    }
+    if (!trip.position.eq(0)) return;
     closed.push({ order: trip.order, trade: toClosed(trip, book.key) });
     book.trip = null;
-    if (closing < execution.qty && closesOnly(execution)) {
-      // More than the position, by a fill that opens nothing: the rest closed an earlier position.
-      earlier(book.key, execution, execution.qty - closing, price, flipFees);
-    } else if (closing < execution.qty) {
-      // More than the position: the rest opens the other way (a flip), with its share of the fees.
-      const flip = newTrip(execution.fingerprint, direction, order, execution.time, withFills);
-      open(flip, execution.qty - closing, price, flipFees, execution.time);
-      flip.fills?.push(execution.fingerprint);
-      flip.reported = null; // the statement's figure went to the trip this fill closed
-      book.trip = flip;
+    if (closing.lt(qty)) {
+      // More than the position: the rest goes through flat — a flip the other way when the label
+      // opens or does not say, the close of an earlier position when it only closes.
+      fromFlat(book, execution, order, qty.minus(closing), price, flipFees);
+      const flip = book.trip as Trip | null;
+      if (flip) flip.reported = null; // the statement's figure went to the trip this fill closed
     }
   });
-  const open_positions = [...trips.values()]
+  const open_positions = [...books.values()]
     .flatMap(({ key, trip }) => (trip ? [{ order: trip.order, position: toOpen(trip, key) }] : []))
     .sort((a, b) => a.order - b.order)
     .map(({ position }) => position);
@@ -314,5 +401,6 @@ export function matchRoundTrips(
     closed_trades: closed.sort((a, b) => a.order - b.order).map(({ trade }) => trade),
     open_positions,
     opened_before: openedBefore,
+    unresolved,
   };
 }

@@ -25,7 +25,7 @@ export function tradeToExecution(
     symbol: trade.symbol,
     side: trade.tradeType,
     intent: trade.intent,
-    qty: Number(trade.shares),
+    qty: trade.shares,
     price: price ?? '0',
     fees: trade.fees || '0',
     orderId: null,

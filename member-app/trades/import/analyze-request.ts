@@ -8,6 +8,7 @@ import { findHeader, guessMapping } from '../../../functions/_lib/trades/brokers
 import { decodeText } from '../../../functions/_lib/trades/brokers/table.ts';
 import { DateNeeded, ImportError } from '../../../functions/_lib/trades/errors.ts';
 import { assertText, readFile } from '../../../functions/_lib/trades/import-file.ts';
+import type { FlatSellAnswer } from '../../../functions/_lib/trades/round-trips.ts';
 import { type ImportPreview, previewOf } from './to-api.ts';
 
 /** What the dialog asks the worker (import.worker.ts) to read. */
@@ -17,6 +18,8 @@ export type AnalyzeRequest = FileContent & {
   date?: string | undefined;
   /** The member's columns, for a file no supported format recognises. */
   mapping?: ColumnMapping | undefined;
+  /** The member's answers to plain sells with nothing held, by `answerKey` (account and symbol). */
+  sellsFromFlat?: Readonly<Record<string, FlatSellAnswer>> | undefined;
 };
 
 /** The file as text, or as its bytes (UTF-8 or UTF-16 with its mark), decoded here off the page's thread. */
@@ -63,7 +66,7 @@ const supported = () => BROKER_FORMATS.map((known) => known.label);
  * the server takes the executions of the preview and checks them, without the file.
  */
 export function analyzeRequest(request: AnalyzeRequest, post: (message: WorkerMessage) => void) {
-  const { timeZone, date, mapping } = request;
+  const { timeZone, date, mapping, sellsFromFlat } = request;
   post({ type: 'progress', stage: 'detecting', fraction: 0.05 });
   const text = request.bytes ? decodeText(new Uint8Array(request.bytes)) : request.text;
   try {
@@ -75,7 +78,7 @@ export function analyzeRequest(request: AnalyzeRequest, post: (message: WorkerMe
   post({ type: 'progress', stage: 'parsing', fraction: 0.2 });
   try {
     // The format is found once, by readFile (import-file.ts): an unknown one comes back as its detection.
-    const reading = readFile(text, { timeZone, date, mapping });
+    const reading = readFile(text, { timeZone, date, mapping, sellsFromFlat });
     if (reading.status === 'unknown') {
       post(unmapped(text, reading.detection));
       return;

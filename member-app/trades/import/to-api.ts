@@ -1,7 +1,11 @@
 import type { ImportedExecution } from '../../../functions/_lib/contract/trades.ts';
 import type { Execution, Rejection, Warning } from '../../../functions/_lib/trades/executions.ts';
-import type { CurrencyTotals, FileAnalysis } from '../../../functions/_lib/trades/import-file.ts';
-import type { OpenedBefore } from '../../../functions/_lib/trades/round-trips.ts';
+import type {
+  CurrencyTotals,
+  FileAnalysis,
+  SettledSell,
+} from '../../../functions/_lib/trades/import-file.ts';
+import type { OpenedBefore, Unresolved } from '../../../functions/_lib/trades/round-trips.ts';
 import { IMPORT_BATCH } from '../../../functions/_lib/trades/rules.ts';
 
 /**
@@ -52,6 +56,10 @@ export interface ImportPreview {
   openPositions: number;
   /** Closes of positions opened before the file: not trades until their openings are known. */
   openedBefore: OpenedBefore[];
+  /** Plain sells with nothing held, one per account and symbol: the member's question (fills omitted). */
+  unresolved: (Omit<Unresolved, 'fills'> & { waiting: number })[];
+  /** Questions the file answered itself (its stated end position). */
+  settled: SettledSell[];
   /** False when the file has dates only (history exports): the time of day is unknown. */
   timesKnown: boolean;
   /** First and last trade date as printed in the file (`YYYY-MM-DD`); null without executions. */
@@ -74,6 +82,9 @@ export function previewOf(analysis: FileAnalysis, brokerLabel: string): ImportPr
     closedTrades: analysis.closed_trades.length,
     openPositions: analysis.open_positions.length,
     openedBefore: analysis.opened_before,
+    // A question's held-back fills can be thousands: the preview needs only their count.
+    unresolved: analysis.unresolved.map(({ fills, ...question }) => ({ ...question, waiting: fills.length })),
+    settled: analysis.settled,
     from: dates[0] ?? null,
     to: dates.at(-1) ?? null,
   };

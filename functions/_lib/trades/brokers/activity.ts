@@ -1,7 +1,8 @@
 import { type BrokerId, type Execution, makeExecution } from '../executions.ts';
 import { anyDateTime, type DateOrder } from './any-date.ts';
 import type { FieldColumns } from './fields.ts';
-import { BUY, SELL, type SideLabel, sideWords } from './sides.ts';
+import { notStock } from './instruments.ts';
+import { BUY, SELL, SELL_CLOSE, type SideLabel, sideWords } from './sides.ts';
 import { NotATrade, type ParseOptions, type Row } from './table.ts';
 
 /**
@@ -58,6 +59,11 @@ export interface ActivityOptions {
   orderId?: string | null;
   /** The time of day when the row has it somewhere else than a date column (Firstrade's description). */
   when?: { time: string; epochMs: number };
+  /**
+   * The export names every short sale (`YOU SOLD SHORT SALE`, `Sold Short`), or the broker allows none:
+   * a plain sale then closes shares held, never a question for the member.
+   */
+  shortsNamed?: boolean;
 }
 
 /** One history row as an execution; non-trades and options are listed as not imported. */
@@ -68,8 +74,9 @@ export function activityExecution(
   spec: ActivityOptions,
 ): Execution {
   const symbol = c.get(row, 'symbol');
-  const side = activitySide(row, c);
-  if (isOptionRow(row.cells)) throw new NotATrade('an option trade: only stocks are imported');
+  const label = activitySide(row, c);
+  const side = spec.shortsNamed && label.side === 'sell' && label.intent === null ? SELL_CLOSE : label;
+  if (isOptionRow(row.cells)) throw notStock('option', symbol);
   if (symbol === '') throw new NotATrade(`not a stock trade (no symbol): ${c.get(row, 'action')}`.trim());
   const fees = c.sum(row, spec.fees);
   const when =
@@ -96,5 +103,7 @@ export function activityExecution(
     orderId: spec.orderId ?? null,
     execId: null,
     line: row.line,
+    // The row's cash: checked against quantity × price ± fees by the shared reader.
+    ...(c.get(row, 'amount') !== '' ? { amount: c.get(row, 'amount') } : {}),
   });
 }

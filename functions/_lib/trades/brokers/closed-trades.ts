@@ -1,5 +1,5 @@
 import type { Execution } from '../executions.ts';
-import type { Decimal } from '../money.ts';
+import { type Decimal, toDecimal } from '../money.ts';
 import type { FieldColumns } from './fields.ts';
 import { type BrokerFormat, type TableFormatSpec, tableFormat } from './format.ts';
 import type { Fields } from './header.ts';
@@ -14,7 +14,8 @@ import type { ParseOptions, Row } from './table.ts';
 
 /** One fill of a closed trade: its size and exact price. */
 export interface Part {
-  qty: number;
+  /** Exact decimal shares. */
+  qty: string;
   price: string;
 }
 
@@ -27,19 +28,21 @@ const SPLIT_DECIMALS = 10;
  * price: qty − 1 shares at the quotient cut to 10 decimals and one share at what is left
  * (2 × 33.3333333333 + 33.3333333334 = 100.00). The average price is value / qty either way.
  */
-export function valueParts(value: Decimal, qty: number): Part[] {
-  const price = value.div(qty);
-  if (price.times(qty).eq(value)) return [{ qty, price: price.toFixed() }];
+export function valueParts(value: Decimal, qty: string): Part[] {
+  const shares = toDecimal(qty);
+  const price = value.div(shares);
+  // Fewer than two shares cannot be split into qty − 1 and 1: the quotient, to 20 decimals, is as near.
+  if (price.times(shares).eq(value) || shares.lte(1)) return [{ qty, price: price.toFixed() }];
   const cut = price.round(SPLIT_DECIMALS, 0);
-  const rest = value.minus(cut.times(qty - 1));
+  const rest = value.minus(cut.times(shares.minus(1)));
   return [
-    { qty: qty - 1, price: cut.toFixed() },
-    { qty: 1, price: rest.toFixed() },
+    { qty: shares.minus(1).toFixed(), price: cut.toFixed() },
+    { qty: '1', price: rest.toFixed() },
   ];
 }
 
 /** The exact per-share price of a value, or null when it does not terminate (see valueParts). */
-export function exactPrice(value: Decimal, qty: number): string | null {
+export function exactPrice(value: Decimal, qty: string): string | null {
   const parts = valueParts(value, qty);
   return parts.length === 1 ? (parts[0]?.price ?? null) : null;
 }

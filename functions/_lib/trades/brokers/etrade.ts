@@ -31,7 +31,8 @@ export const etrade: BrokerFormat<'etrade'> = tableFormat({
     required: ['date', 'action', 'symbol', 'quantity', 'price'],
     distinctive: ['Activity/Trade Date', 'Activity Type', 'Quantity #', 'Price $', 'Amount $'],
   },
-  read: (row, c, options) => activityExecution(row, c, options, { broker: 'etrade', fees: ['commission'] }),
+  read: (row, c, options) =>
+    activityExecution(row, c, options, { broker: 'etrade', fees: ['commission'], shortsNamed: true }),
 });
 
 /**
@@ -68,6 +69,10 @@ export const etradeLegacy: BrokerFormat<'etrade-legacy'> = tableFormat({
     const type = c.get(row, 'securityType').toUpperCase();
     if (type !== '' && type !== 'EQ' && type !== 'STK')
       throw new NotATrade(`security type ${type}: only stocks are imported`);
-    return activityExecution(row, c, options, { broker: 'etrade-legacy', fees: ['commission'] });
+    return activityExecution(row, c, options, {
+      broker: 'etrade-legacy',
+      fees: ['commission'],
+      shortsNamed: true,
+    });
   },
 });

@@ -36,5 +36,9 @@ export const fidelity: BrokerFormat<'fidelity'> = tableFormat({
     distinctive: ['Run Date', 'Price ($)', 'Amount ($)', 'Accrued Interest ($)', 'Cash Balance ($)'],
   },
   read: (row, c, options) =>
-    activityExecution(row, c, options, { broker: 'fidelity', fees: ['commission', 'fees'] }),
+    activityExecution(row, c, options, {
+      broker: 'fidelity',
+      fees: ['commission', 'fees'],
+      shortsNamed: true,
+    }),
 });

@@ -23,16 +23,22 @@ export function feeSum(columns: Columns, row: Row, names: readonly string[]): De
   return total;
 }
 
-/** A whole, non-zero share count (sign dropped; the side says the direction). */
-export function shareCount(columns: Columns, row: Row, name: string): number {
+/**
+ * A non-zero share count as an exact decimal string, sign dropped (the side says the direction):
+ * fractional shares (`2.5`, `0.013457`) are kept as printed.
+ */
+export function shareCount(columns: Columns, row: Row, name: string): string {
   const raw = columns.get(row, name);
   // Plain digits, as almost every row prints them: no decimal needed.
-  if (/^\d{1,15}$/.test(raw) && raw !== '0' && !columns.decimalComma) return Number(raw);
-  const value = numberField(columns, row, name).abs();
-  const qty = Number(value.toFixed());
-  if (!Number.isSafeInteger(qty) || qty <= 0)
-    throw new RowError(`${name} "${columns.get(row, name)}" is not a whole number of shares`);
-  return qty;
+  if (/^[1-9]\d{0,14}$/.test(raw) && !columns.decimalComma) return raw;
+  return quantity(numberField(columns, row, name), `${name} "${raw}"`);
+}
+
+/** A quantity read elsewhere (a signed cell, a description) as the journal keeps it: exact, positive. */
+export function quantity(value: Decimal, what: string): string {
+  const qty = value.abs();
+  if (qty.eq(0) || qty.gte(1e15)) throw new RowError(`${what} is not a number of shares`);
+  return qty.toFixed();
 }
 
 /** A positive price kept exactly. */
@@ -102,7 +108,7 @@ export class FieldColumns<F extends Fields = Fields> {
     return raw === '' ? null : this.number(row, field);
   }
 
-  shares(row: Row, field: keyof F & string): number {
+  shares(row: Row, field: keyof F & string): string {
     return shareCount(this.columns, row, this.need(field));
   }
 

@@ -1,10 +1,10 @@
 import { ImportError } from '../errors.ts';
 import { type Execution, makeExecution, type ParseResult } from '../executions.ts';
 import { anyDateTime } from './any-date.ts';
-import { FieldColumns } from './fields.ts';
+import { FieldColumns, quantity as quantityOf } from './fields.ts';
 import { type BrokerFormat, markerFit } from './format.ts';
 import { codeIntent } from './ibkr.ts';
-import { Columns, NotATrade, type Row, RowError, readRow } from './table.ts';
+import { Columns, NotATrade, type Row, readRow } from './table.ts';
 
 /** The Trades section's columns (after the section name and row kind), as IBKR names them. */
 const FIELDS = {
@@ -30,9 +30,7 @@ function readTrade(row: Row, c: Reader, timeZone: string): Execution {
   const asset = c.get(row, 'asset');
   if (!/^stocks?$/i.test(asset)) throw new NotATrade(`${asset || 'asset'}: only stocks are imported`);
   const quantity = c.number(row, 'quantity');
-  const qty = Number(quantity.abs().toFixed());
-  if (!Number.isSafeInteger(qty) || qty === 0)
-    throw new RowError(`Quantity "${c.get(row, 'quantity')}" is not a whole number of shares`);
+  const qty = quantityOf(quantity, `Quantity "${c.get(row, 'quantity')}"`);
   const realized = c.get(row, 'realized') === '' ? null : c.columns.number(c.get(row, 'realized'));
   return makeExecution({
     broker: 'ibkr-statement',

@@ -1,6 +1,7 @@
 import { makeExecution } from '../executions.ts';
 import { parseBrokerNumber } from '../money.ts';
 import { anyDateTime } from './any-date.ts';
+import { quantity } from './fields.ts';
 import { type BrokerFormat, tableFormat } from './format.ts';
 import { sideWords } from './sides.ts';
 import { NotATrade, RowError } from './table.ts';
@@ -67,8 +68,7 @@ export const moomoo: BrokerFormat<'moomoo'> = tableFormat({
     if (!side) throw new RowError(`Side "${label}" is neither a buy nor a sell`);
     const price = parseBrokerNumber(priceText);
     if (price === null || price.lte(0)) throw new RowError(`Filled@Avg Price "${filled}" has no price`);
-    const shares = Number(qty.abs().toFixed());
-    if (!Number.isSafeInteger(shares)) throw new RowError(`Filled@Avg Price "${filled}" is not whole shares`);
+    const shares = quantity(qty, `Filled@Avg Price "${filled}"`);
     const time = c.get(row, 'fillTime') || c.get(row, 'orderTime');
     const fees = c.get(row, 'total') !== '' ? c.sum(row, ['total']) : c.sum(row, FEE_PARTS);
     return makeExecution({

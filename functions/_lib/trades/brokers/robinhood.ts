@@ -37,6 +37,6 @@ export const robinhood: BrokerFormat<'robinhood'> = tableFormat({
     const code = c.get(row, 'action').toUpperCase();
     if (OPTION_CODES.has(code)) throw new NotATrade(`${code}: an option trade, only stocks are imported`);
     if (code !== 'BUY' && code !== 'SELL') throw new NotATrade(`not a trade: ${code || 'no code'}`);
-    return activityExecution(row, c, options, { broker: 'robinhood', fees: [] });
+    return activityExecution(row, c, options, { broker: 'robinhood', fees: [], shortsNamed: true });
   },
 });

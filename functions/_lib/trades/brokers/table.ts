@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { ImportError } from '../errors.ts';
-import type { Execution, ParseResult } from '../executions.ts';
+import type { Execution, NotStock, ParseResult } from '../executions.ts';
 import { type Decimal, parseBrokerNumber } from '../money.ts';
 import { normName } from './header.ts';
 
@@ -186,6 +186,16 @@ export class RowError extends Error {}
 /** A row read on purpose as no trade (cancelled, a dividend…): listed with its reason, never imported. */
 export class NotATrade extends RowError {}
 
+/** A row that trades something else than stock (an option, a future…): listed and counted apart. */
+export class NotStockRow extends NotATrade {
+  readonly instrument: NotStock;
+
+  constructor(instrument: NotStock, message: string) {
+    super(message);
+    this.instrument = instrument;
+  }
+}
+
 /** What every parser is given: the zone of the file's wall-clock times and, for DAS, the trade date. */
 export interface ParseOptions {
   timeZone: string;
@@ -206,7 +216,11 @@ export function readRow(result: ParseResult, row: Row, read: (row: Row) => Execu
     if (execution) result.executions.push(execution);
   } catch (error) {
     if (!(error instanceof RowError)) throw error;
-    result.rejected.push({ line: row.line, reason: error.message });
+    result.rejected.push({
+      line: row.line,
+      reason: error.message,
+      ...(error instanceof NotStockRow ? { instrument: error.instrument } : {}),
+    });
   }
 }
 

@@ -2,7 +2,7 @@ import { ImportError } from '../errors.ts';
 import { type Execution, makeExecution } from '../executions.ts';
 import { type Decimal, parseBrokerNumber, ZERO } from '../money.ts';
 import { anyDateTime } from './any-date.ts';
-import { feeSum, priceField, shareCount, symbolField } from './fields.ts';
+import { feeSum, priceField, quantity, shareCount, symbolField } from './fields.ts';
 import { type BrokerFormat, hasColumns, markerFit } from './format.ts';
 import { Columns, collect, isBlank, NotATrade, type ParseOptions, type Row, RowError } from './table.ts';
 
@@ -99,9 +99,9 @@ function cashTrades(
     const match = CASH_TRADE.exec(description);
     if (!match) throw new NotATrade(`"${description}" is not a stock trade`);
     const [, verb = '', count = '', symbol = '', priceText = ''] = match;
-    const qty = Number(count.replace(/[-+,]/g, ''));
-    if (!Number.isSafeInteger(qty) || qty <= 0)
-      throw new RowError(`"${description}" has no whole share count`);
+    const shares = parseBrokerNumber(count.replace(/[-+]/g, ''));
+    if (!shares) throw new RowError(`"${description}" has no share count`);
+    const qty = quantity(shares, `"${description}"`);
     const price = parseBrokerNumber(priceText);
     if (!price || price.lte(0)) throw new RowError(`"${description}" has no positive price`);
     const ref = columns.get(row, 'REF #');

@@ -1,5 +1,5 @@
 import { type Execution, makeExecution } from '../executions.ts';
-import { type Decimal, ZERO } from '../money.ts';
+import { type Decimal, toDecimal, ZERO } from '../money.ts';
 import { anyDateTime } from './any-date.ts';
 import { closedTradeFormat, valueParts } from './closed-trades.ts';
 import type { BrokerFormat } from './format.ts';
@@ -19,21 +19,17 @@ const SIDES: Readonly<Record<string, 'long' | 'short'>> = {
  * size itself): the size whose price difference comes nearest the file's Gross P&L.
  */
 function closedSize(
-  volume: number,
+  volume: string,
   entry: Decimal,
   exit: Decimal | null,
   gross: Decimal,
   sign: number,
-): number {
-  if (volume % 2 !== 0 || !exit) return volume;
-  const half = volume / 2;
-  const off = (qty: number) =>
-    exit
-      .minus(entry)
-      .times(qty * sign)
-      .minus(gross)
-      .abs();
-  return off(volume).lt(off(half)) ? volume : half;
+): string {
+  const whole = toDecimal(volume);
+  if (!whole.mod(2).eq(0) || !exit) return volume;
+  const half = whole.div(2);
+  const off = (qty: Decimal) => exit.minus(entry).times(qty.times(sign)).minus(gross).abs();
+  return off(whole).lt(off(half)) ? volume : half.toFixed();
 }
 
 /**
@@ -98,7 +94,7 @@ export const tradervueTrades: BrokerFormat<'tradervue-trades'> = closedTradeForm
     const fill = (
       label: SideLabel,
       when: { time: string; epochMs: number },
-      qty: number,
+      qty: string,
       price: string,
       fee: Decimal,
       id: string,
@@ -124,7 +120,7 @@ export const tradervueTrades: BrokerFormat<'tradervue-trades'> = closedTradeForm
     const gross = c.maybeNumber(row, 'gross');
     if (gross === null) throw new RowError('a closed trade without Gross P&L');
     const qty = closedSize(volume, entry, c.maybeNumber(row, 'exit'), gross, sign);
-    const entryValue = entry.times(qty);
+    const entryValue = entry.times(toDecimal(qty));
     const exitValue = entryValue.plus(gross.times(sign));
     if (exitValue.lte(0)) throw new RowError(`Gross P&L ${gross.toFixed()} leaves no positive exit price`);
     const exits = valueParts(exitValue, qty);

@@ -31,5 +31,6 @@ export const vanguard: BrokerFormat<'vanguard'> = tableFormat({
     required: ['date', 'action', 'symbol', 'quantity', 'price'],
     distinctive: ['Transaction Type', 'Share Price', 'Principal Amount', 'Investment Name'],
   },
-  read: (row, c, options) => activityExecution(row, c, options, { broker: 'vanguard', fees: ['commission'] }),
+  read: (row, c, options) =>
+    activityExecution(row, c, options, { broker: 'vanguard', fees: ['commission'], shortsNamed: true }),
 });
