@@ -36,7 +36,8 @@ export const Trade = z.object({
   currency: z.string().optional(),
   /**
    * True when the file gave the date alone (Schwab, Fidelity… history exports): `time` is then the
-   * day's midnight in the file's zone, a stand-in for ordering, not a time of day. Absent: time known.
+   * day's midnight in the zone it was read in, a stand-in for ordering, not a time of day (its date:
+   * trades/stored-trades.ts dateOnlyDay). Absent: time known.
    */
   dateOnly: z.boolean().optional(),
   /** Imported executions: what identifies them in a re-import; null for typed trades. */
