@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
-import { exactMoney, formatAmount, formatMarketTime, formatMoney } from './format.ts';
+import { exactMoney, formatAmount, formatMoney, tradeTime } from './format.ts';
 
 /** One execution of the executions table: its symbol opens the journal on it. */
 export function ExecutionRow({
@@ -13,6 +13,7 @@ export function ExecutionRow({
   onDelete: (trade: Trade) => void;
 }) {
   const result = trade.sellProfit === '+' ? '+' : trade.sellProfit === '-' ? '−' : '';
+  const when = tradeTime(trade);
   return (
     <tr>
       <th scope="row">
@@ -29,7 +30,7 @@ export function ExecutionRow({
         {formatMoney(trade.fees, trade.currency ?? 'USD', { sign: false })}
       </td>
       <td>
-        <time dateTime={new Date(trade.time).toISOString()}>{formatMarketTime(trade.time)}</time>
+        <time dateTime={when.dateTime}>{when.text}</time>
       </td>
       <td className="trade-note">{trade.note}</td>
       <td>{trade.source}</td>

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import type { ImportedExecution } from '../../functions/_lib/contract/index.ts';
+import { isDateOnly } from '../../functions/_lib/trades/bands.ts';
 import type { OpenedBefore } from '../../functions/_lib/trades/round-trips.ts';
 import { zonedTimeToEpoch } from '../../functions/_lib/trades/zoned-time.ts';
 import { tradeTimeZone } from './time-zone.ts';
@@ -50,6 +51,7 @@ export function OpeningForm({
       price: price.trim(),
       fees: '0',
       currency: close.currency,
+      ...(openingDateOnly(close, time) ? { dateOnly: true as const } : {}),
     });
   }
 
@@ -86,9 +88,18 @@ export function OpeningForm({
 }
 
 /**
+ * Whether the opening is date-only: no time given for a close whose file gave dates only (its exit
+ * is a date alone), so no time of day is made up for either end of the trip.
+ */
+export const openingDateOnly = (close: Pick<OpenedBefore, 'exit'>, time: string): boolean =>
+  time === '' && isDateOnly(close.exit);
+
+/**
  * The opening's instant, or why it cannot be saved. It must come before the close: a day before it
  * at the given time (or the market's open), or the close's own day at an earlier time; with no time
  * on the close's day, the close's own instant (an opening sorts before a close at the same time).
+ * A date-only opening (openingDateOnly) on an earlier day is that day's midnight in the member's
+ * zone, as an import of a dates-only file read in that zone would store it.
  */
 export function openingError(
   close: Pick<OpenedBefore, 'exit' | 'at'>,
@@ -102,6 +113,7 @@ export function openingError(
   const closeDay = close.exit.slice(0, 10);
   if (day > closeDay) return { error: `It must be opened on or before ${closeDay}`, at: null };
   if (day === closeDay && time === '') return { error: null, at: close.at };
+  if (openingDateOnly(close, time)) return { error: null, at: zonedTimeToEpoch(day, tradeTimeZone()) };
   const at = zonedTimeToEpoch(`${day}T${time || OPEN_TIME}:00`, tradeTimeZone());
   if (at === null) return { error: 'Enter a time such as 09:30', at: null };
   if (at > close.at) return { error: `It must be opened before ${close.exit.replace('T', ' ')}`, at: null };

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Trade, TripTag } from '../../functions/_lib/contract/index.ts';
 import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
 import { heldText, wallText } from './closed-trades-view.ts';
-import { exactMoney, formatAmount, formatMarketTime, formatMoney } from './format.ts';
+import { exactMoney, formatAmount, formatMoney, tradeTime } from './format.ts';
 import { RiskForm } from './RiskForm.tsx';
 import { TagForm } from './TagForm.tsx';
 import { type TripTags, tagTrips } from './trip-tags-data.ts';
@@ -56,7 +56,7 @@ export function TripDetail({
         <tbody>
           {fills.map((t) => (
             <tr key={t.trade_id}>
-              <td>{formatMarketTime(t.time)}</td>
+              <td>{tradeTime(t).text}</td>
               <td>{t.tradeType === 'buy' ? 'Buy' : 'Sell'}</td>
               <td className="num">{formatAmount(t.shares)}</td>
               <td className="num">{t.tradeType === 'sell' ? (t.sellPrice ?? t.buyPrice) : t.buyPrice}</td>

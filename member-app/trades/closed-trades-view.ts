@@ -1,10 +1,10 @@
-import { wallSeconds } from '../../functions/_lib/trades/bands.ts';
+import { heldDays, tripDateOnly, wallSeconds } from '../../functions/_lib/trades/bands.ts';
 import { toDecimal } from '../../functions/_lib/trades/money.ts';
 import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
 
 /** Pure helpers of the closed-trades table: hold times, return on cost and sorting (its CSV is trips-csv.ts). */
 
-/** A wall-clock time as the table shows it: `2026-03-16 14:45:01`. */
+/** A wall-clock time as the table shows it: `2026-03-16 14:45:01`; a date-only one as its date alone. */
 export const wallText = (wall: string) => wall.replace('T', ' ');
 
 /** The journal on the trip's symbol, the day it closed (market time). */
@@ -13,21 +13,22 @@ export const notesSearch = (trip: Pick<ClosedTrade, 'symbol' | 'exit'>) => ({
   day: trip.exit.slice(0, 10),
 });
 
-/** Seconds held; null for a date-only trade (the time of day is unknown). */
+/** Seconds held; null for a date-only trip (entry or exit without a time of day: never a made-up 0s). */
 export function heldSeconds(trip: Pick<ClosedTrade, 'entry' | 'exit'>): number | null {
-  if (trip.entry.length <= 10 || trip.exit.length <= 10) return null;
+  if (tripDateOnly(trip)) return null;
   return wallSeconds(trip.exit) - wallSeconds(trip.entry);
 }
 
-/** `45s`, `31m 35s`, `2h 05m`, `3d 4h`; `1 day` / `same day` for date-only trades. */
+/** A date-only trip's hold in days: `same day`, `1 day`, `3 days`. */
+export function heldDaysText(trip: Pick<ClosedTrade, 'entry' | 'exit'>): string {
+  const days = heldDays(trip);
+  return days === 0 ? 'same day' : days === 1 ? '1 day' : `${days} days`;
+}
+
+/** `45s`, `31m 35s`, `2h 05m`, `3d 4h`; in days for a date-only trip (`same day`, `3 days`). */
 export function heldText(trip: Pick<ClosedTrade, 'entry' | 'exit'>): string {
   const seconds = heldSeconds(trip);
-  if (seconds === null) {
-    const days = Math.round(
-      (wallSeconds(trip.exit.slice(0, 10)) - wallSeconds(trip.entry.slice(0, 10))) / 86400,
-    );
-    return days === 0 ? 'same day' : days === 1 ? '1 day' : `${days} days`;
-  }
+  if (seconds === null) return heldDaysText(trip);
   const pad = (n: number) => String(n).padStart(2, '0');
   if (seconds < 60) return `${seconds}s`;
   if (seconds < 3600) return `${Math.floor(seconds / 60)}m ${pad(seconds % 60)}s`;
@@ -67,8 +68,7 @@ export function sortTrips(
 ): ClosedTrade[] {
   const factor = direction === 'ascending' ? 1 : -1;
   const value = (trip: ClosedTrade): number | string => {
-    if (key === 'held')
-      return heldSeconds(trip) ?? wallSeconds(trip.exit.slice(0, 10)) - wallSeconds(trip.entry.slice(0, 10));
+    if (key === 'held') return heldSeconds(trip) ?? heldDays(trip) * 86_400;
     if (key === 'return') return Number(returnOnCost(trip) ?? 0);
     if (key === 'shares') return trip.shares;
     return trip[key];

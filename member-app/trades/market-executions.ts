@@ -1,8 +1,15 @@
 import type { Trade } from '../../functions/_lib/contract/index.ts';
 import type { Execution } from '../../functions/_lib/trades/executions.ts';
-import { tradesToExecutions as storedToExecutions } from '../../functions/_lib/trades/stored-trades.ts';
+import {
+  dateOnlyDay,
+  tradesToExecutions as storedToExecutions,
+} from '../../functions/_lib/trades/stored-trades.ts';
 import { marketWallTime } from './time-zone.ts';
 
 /** Stored trades as the module's executions, on the market's clock (weekday, hour and day reports). */
 export const tradesToExecutions = (trades: readonly Trade[]): Execution[] =>
   storedToExecutions(trades, (ms) => marketWallTime(ms));
+
+/** A stored trade's market-time wall clock, or its date alone when its file gave dates only. */
+export const tradeWallTime = (trade: Pick<Trade, 'time' | 'dateOnly'>): string =>
+  trade.dateOnly ? dateOnlyDay(trade.time) : marketWallTime(trade.time);

@@ -1,6 +1,7 @@
 import type { Trade } from '../../functions/_lib/contract/index.ts';
 import { zonedTimeToEpoch } from '../../functions/_lib/trades/zoned-time.ts';
-import { marketWallTime, tradeTimeZone } from './time-zone.ts';
+import { tradeWallTime } from './market-executions.ts';
+import { tradeTimeZone } from './time-zone.ts';
 
 /** The trade form's values as typed, and what they become in a write (docs/product.md §5 Trade form). */
 
@@ -13,10 +14,11 @@ export function typedPrice(text: string): string {
 
 /**
  * The form's fields from a stored trade, or a new trade's: a buy, executed now, no fees. The date
- * and time are the member's trade-time zone's wall clock (time-zone.ts), as the tables show them.
+ * and time are the member's trade-time zone's wall clock (time-zone.ts), as the tables show them; a
+ * date-only trade's time is empty (unknown), and stays so unless the member types one.
  */
 export function formValues(trade: Trade | null, now = Date.now()) {
-  const wall = marketWallTime(trade?.time ?? now);
+  const wall = tradeWallTime(trade ?? { time: now });
   return {
     symbol: trade?.symbol ?? '',
     tradeType: trade?.tradeType ?? ('buy' as 'buy' | 'sell'),

@@ -1,6 +1,6 @@
 import type { Trade } from '../../functions/_lib/contract/index.ts';
 import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
-import { marketWallTime } from './time-zone.ts';
+import { tradeWallTime } from './market-executions.ts';
 import { type Result, type TripFilters, type TripSearch, validTripSearch } from './trip-search.ts';
 
 /**
@@ -131,7 +131,7 @@ export function filterTrades(
   return trades.filter(
     (t) =>
       (symbol === '' || t.symbol.includes(symbol)) &&
-      inDays(marketWallTime(t.time).slice(0, 10), f.from, f.to) &&
+      inDays(tradeWallTime(t).slice(0, 10), f.from, f.to) &&
       (f.side === '' || t.tradeType === f.side) &&
       (f.result === '' || t.sellProfit === f.result) &&
       (f.position === '' || open.has(t.trade_id) === (f.position === 'open')),

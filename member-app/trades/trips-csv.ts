@@ -1,6 +1,8 @@
 import type { Trade, TripTag } from '../../functions/_lib/contract/index.ts';
 import { type CsvColumn, numberColumn, textColumn, toCsv } from '../../functions/_lib/csv.ts';
+import { heldDays } from '../../functions/_lib/trades/bands.ts';
 import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
+import { dateOnlyDay } from '../../functions/_lib/trades/stored-trades.ts';
 import { heldSeconds, returnOnCost } from './closed-trades-view.ts';
 
 /** The page's exports: what the filters keep, as CSV with exact amounts (never rounded). */
@@ -14,7 +16,9 @@ interface TripRow {
 
 // Which columns are numbers is said here, once: they are written as numbers a spreadsheet sums (a
 // loss stays -750.36); every other cell, the symbol and the member's tag names included, is
-// neutralised text (functions/_lib/csv.ts).
+// neutralised text (functions/_lib/csv.ts). A date-only trip (its file gave dates only) has its
+// entry or exit as a date alone and no held_seconds, never a made-up 0; held_days, the calendar days
+// from entry date to exit date, is known for every trip.
 const TRIP_CSV: CsvColumn<TripRow>[] = [
   textColumn('id', (r) => r.trip.id),
   textColumn('symbol', (r) => r.trip.symbol),
@@ -23,6 +27,7 @@ const TRIP_CSV: CsvColumn<TripRow>[] = [
   textColumn('entry', (r) => r.trip.entry),
   textColumn('exit', (r) => r.trip.exit),
   numberColumn('held_seconds', (r) => heldSeconds(r.trip)),
+  numberColumn('held_days', (r) => heldDays(r.trip)),
   numberColumn('shares', (r) => r.trip.shares),
   numberColumn('avg_entry', (r) => r.trip.avg_entry),
   numberColumn('avg_exit', (r) => r.trip.avg_exit),
@@ -71,7 +76,10 @@ const EXECUTION_CSV: CsvColumn<{ trade: Trade; time: string }>[] = [
   textColumn('source', (r) => r.trade.source),
 ];
 
-/** The executions of the given trips (each once, in time order) as CSV, times in market time. */
+/**
+ * The executions of the given trips (each once, in time order) as CSV, times in market time; a
+ * date-only execution's time is its date alone.
+ */
 export function executionsCsv(
   trips: readonly ClosedTrade[],
   trades: ReadonlyMap<string, Trade>,
@@ -84,6 +92,6 @@ export function executionsCsv(
       return trade ? [trade] : [];
     })
     .sort((a, b) => a.time - b.time)
-    .map((trade) => ({ trade, time: wallTime(trade.time) }));
+    .map((trade) => ({ trade, time: trade.dateOnly ? dateOnlyDay(trade.time) : wallTime(trade.time) }));
   return toCsv(EXECUTION_CSV, rows);
 }

@@ -38,6 +38,7 @@ describe('scripts/trades-parse.ts', () => {
       'by_size',
       'by_price',
       'by_hour',
+      'time_unknown',
       'by_weekday',
       'by_day',
       'equity_curve',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenedBefore } from '../../functions/_lib/trades/round-trips.ts';
+import { dateOnlyDay } from '../../functions/_lib/trades/stored-trades.ts';
 import { zonedTimeToEpoch } from '../../functions/_lib/trades/zoned-time.ts';
-import { openingError } from '../../member-app/trades/OpeningForm.tsx';
+import { openingDateOnly, openingError } from '../../member-app/trades/OpeningForm.tsx';
 
 // The opening a member enters for a close whose opening is not in the journal: its price, and an
 // instant before the close (market time, the page's default zone).
@@ -45,5 +46,30 @@ describe('openingError', () => {
     ],
   ])('takes %s', (_, day, time, when) => {
     expect(openingError(close, '0.0042', day, time)).toEqual({ error: null, at: when });
+  });
+});
+
+describe('the opening of a close from a dates-only file', () => {
+  // A Schwab sale of 03/24: its instant is that day's midnight in New York, its exit a date alone.
+  const schwabClose = { ...close, exit: '2026-03-24', at: at('2026-03-24') };
+
+  it('is date-only when no time is given: that day, never a made-up 09:30', () => {
+    const earlier = openingError(schwabClose, '0.0042', '2026-03-10', '');
+    expect(earlier).toEqual({ error: null, at: at('2026-03-10') });
+    expect(dateOnlyDay(earlier.at ?? 0)).toBe('2026-03-10');
+    expect(openingError(schwabClose, '0.0042', '2026-03-24', '')).toEqual({
+      error: null,
+      at: schwabClose.at,
+    });
+    expect(openingDateOnly(schwabClose, '')).toBe(true);
+  });
+
+  it('is timed when the member gives a time, and for a timed close as before', () => {
+    expect(openingError(schwabClose, '0.0042', '2026-03-10', '15:45')).toEqual({
+      error: null,
+      at: at('2026-03-10T15:45:00'),
+    });
+    expect(openingDateOnly(schwabClose, '15:45')).toBe(false);
+    expect(openingDateOnly(close, '')).toBe(false);
   });
 });

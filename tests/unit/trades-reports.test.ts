@@ -55,11 +55,53 @@ describe('hold-time bands (lower edge included)', () => {
     ['2026-03-16T04:00:00', '2026-03-16T19:59:59', '>=2h'],
     // Overnight: a later day however short the hold.
     ['2026-03-16T15:59:00', '2026-03-17T09:30:00', 'multi-day'],
+    // Dates only (Schwab): a later exit date is still multi-day, the dates say so…
     ['2026-03-16', '2026-03-18', 'multi-day'],
-    // A date-only file (Schwab) cannot say how long a same-day trade lasted.
-    ['2026-03-16', '2026-03-16', 'same-day-untimed'],
+    ['2026-03-16T15:59:00', '2026-03-17', 'multi-day'],
+    // …but how long a same-day trade lasted is unknown: no band (the reports count it apart).
+    ['2026-03-16', '2026-03-16', null],
+    ['2026-03-16T09:30:00', '2026-03-16', null],
+    ['2026-03-16', '2026-03-16T15:00:00', null],
   ])('%s → %s is %s', (entry, exit, band) => {
     expect(holdBand({ entry, exit })).toBe(band);
+  });
+});
+
+describe('date-only trips are left out of the time-of-day reports, and counted', () => {
+  // Four trips by hand: a timed scalp, a date-only day trade, a date-only swing (bought Monday,
+  // sold Thursday) and a typed 10:05 opening closed by a date-only sale the same day.
+  const timed = trip({ id: 'timed', net: '50', entry: '2026-03-16T09:31:00', exit: '2026-03-16T09:31:40' });
+  const day = trip({ id: 'day', net: '-20', entry: '2026-03-17', exit: '2026-03-17' });
+  const swing = trip({ id: 'swing', net: '300', entry: '2026-03-16', exit: '2026-03-19' });
+  const mixed = trip({ id: 'mixed', net: '7', entry: '2026-03-18T10:05:00', exit: '2026-03-18' });
+  const s = computeStats([timed, day, swing, mixed]);
+
+  it('by hour holds only the timed trip; the three with a date-only end are counted apart', () => {
+    expect(rows(s.by_hour)).toEqual({ '09': '1/1/0 50.0000 0.0000 50.0000' });
+    expect(s.time_unknown.by_hour).toBe(3);
+  });
+
+  it('by hold time: the scalp under a minute, the swing multi-day, the two same-day ones counted apart', () => {
+    expect(rows(s.by_hold_time)).toEqual({
+      '<1m': '1/1/0 50.0000 0.0000 50.0000',
+      'multi-day': '1/1/0 300.0000 0.0000 300.0000',
+    });
+    expect(s.time_unknown.by_hold_time).toBe(2);
+  });
+
+  it('weekday and day still count every trip: their dates are known', () => {
+    // Entries Mon 16, Tue 17, Mon 16, Wed 18; exits 16, 17, 19, 18.
+    expect(rows(s.by_weekday)).toEqual({
+      Mon: '2/2/0 350.0000 0.0000 350.0000',
+      Tue: '1/0/1 -20.0000 0.0000 -20.0000',
+      Wed: '1/1/0 7.0000 0.0000 7.0000',
+    });
+    expect(Object.keys(s.by_day)).toEqual(['2026-03-16', '2026-03-17', '2026-03-18', '2026-03-19']);
+    expect(s.count).toBe(4);
+  });
+
+  it('counts nothing apart when every time is known', () => {
+    expect(computeStats([timed]).time_unknown).toEqual({ by_hour: 0, by_hold_time: 0 });
   });
 });
 
@@ -211,16 +253,18 @@ describe('reports pinned on the broker fixtures (checked by hand against the fix
   it('schwab.csv (dates only, a swing)', () => {
     const s = fixture('schwab.csv').stats.USD;
     if (!s) throw new Error('no USD stats');
+    // The swing is multi-day by its dates; the two same-day trades' hold is unknown: left out, counted.
     expect(rows(s.by_hold_time)).toEqual({
       'multi-day': '1/0/1 -500.0000 8.3700 -508.3700',
-      'same-day-untimed': '2/2/0 345.0000 8.9600 336.0400',
     });
+    expect(s.time_unknown.by_hold_time).toBe(2);
     expect(rows(s.by_size)).toEqual({
       '500-2k': '1/1/0 45.0000 0.5300 44.4700',
       '2k-10k': '2/1/1 -200.0000 16.8000 -216.8000',
     });
-    // No time of day in the file: every trade under `unknown`, none at a made-up midnight.
-    expect(rows(s.by_hour)).toEqual({ unknown: '3/2/1 -155.0000 17.3300 -172.3300' });
+    // No time of day in the file: no trade in any hour (none at a made-up midnight), all three counted apart.
+    expect(rows(s.by_hour)).toEqual({});
+    expect(s.time_unknown.by_hour).toBe(3);
     expect(rows(s.by_weekday)).toEqual({
       Tue: '2/1/1 -200.0000 16.8000 -216.8000',
       Wed: '1/1/0 45.0000 0.5300 44.4700',
@@ -276,30 +320,51 @@ describe('every breakdown adds up to the totals of expected.json, on every fixtu
     Object.values(table)
       .reduce((total, b) => total.plus(b[field]), toDecimal(0))
       .toFixed(4);
+  const sumOf = (trips: readonly ClosedTrade[], field: 'gross' | 'fees' | 'net') =>
+    trips.reduce((total, t) => total.plus(t[field]), toDecimal(0));
+  const dateOnly = (wall: string) => !wall.includes('T');
   it.each(Object.keys(expected))('%s', (file) => {
-    const { stats } = fixture(file);
+    const analysis = fixture(file);
+    const { stats } = analysis;
     const totals = expected[expected[file]?.same_as ?? file]?.totals ?? expected[file]?.totals ?? {};
     expect(Object.keys(stats).sort()).toEqual(Object.keys(totals).sort());
     for (const [currency, total] of Object.entries(totals)) {
       const s = stats[currency];
       if (!s) throw new Error(`no ${currency} stats`);
+      const trips = analysis.closed_trades.filter((t) => t.currency === currency);
+      // What the time-of-day reports leave out, picked from the closed trades' own times: every trip
+      // with a date-only end from the hours, the same-day ones from the hold times.
+      const untimed = trips.filter((t) => dateOnly(t.entry) || dateOnly(t.exit));
+      const leftOut = {
+        by_hour: untimed,
+        by_hold_time: untimed.filter((t) => t.entry.slice(0, 10) === t.exit.slice(0, 10)),
+      };
+      expect(s.time_unknown, currency).toEqual({
+        by_hour: leftOut.by_hour.length,
+        by_hold_time: leftOut.by_hold_time.length,
+      });
       for (const key of [
         'by_symbol',
         'by_side',
         'by_hold_time',
         'by_size',
         'by_price',
+        'by_hour',
         'by_weekday',
         'by_day',
       ] as const) {
         const table = s[key];
+        const apart = key === 'by_hour' || key === 'by_hold_time' ? leftOut[key] : [];
         expect(
-          Object.values(table).reduce((n, b) => n + b.trades, 0),
+          Object.values(table).reduce((n, b) => n + b.trades, 0) + apart.length,
           `${currency} ${key}`,
         ).toBe(total.closed_trades);
-        expect(sum(table, 'gross'), `${currency} ${key} gross`).toBe(total.gross);
-        expect(sum(table, 'fees'), `${currency} ${key} fees`).toBe(total.fees);
-        expect(sum(table, 'net'), `${currency} ${key} net`).toBe(total.net);
+        for (const field of ['gross', 'fees', 'net'] as const) {
+          expect(
+            toDecimal(sum(table, field)).plus(sumOf(apart, field)).toFixed(4),
+            `${currency} ${key} ${field}`,
+          ).toBe(total[field]);
+        }
       }
       expect(s.equity_curve.at(-1)?.cumulative ?? '0.0000').toBe(total.net);
     }

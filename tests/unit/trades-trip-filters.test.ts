@@ -89,8 +89,13 @@ describe('closed trades table helpers', () => {
     ['2026-03-16T09:30:00', '2026-03-16T10:01:35', '31m 35s'],
     ['2026-03-16T09:30:00', '2026-03-16T11:35:00', '2h 05m'],
     ['2026-03-16T15:00:00', '2026-03-19T19:00:00', '3d 4h'],
+    // A date-only end: in days, never a made-up 0s or hours from midnight.
     ['2026-03-24', '2026-03-24', 'same day'],
     ['2026-03-24', '2026-03-25', '1 day'],
+    ['2026-03-24', '2026-03-27', '3 days'],
+    ['2026-03-24T15:30:00', '2026-03-24', 'same day'],
+    ['2026-03-24', '2026-03-27T10:00:00', '3 days'],
+    ['2026-02-27', '2026-03-02', '3 days'],
   ])('%s → %s held %s', (entry, exit, text) => {
     expect(heldText({ entry, exit })).toBe(text);
   });
@@ -119,7 +124,7 @@ describe('closed trades table helpers', () => {
       ],
     );
     expect(text.split('\r\n')[1]).toBe(
-      'trade_A,ABCD,long,USD,2026-03-16T09:30:00,2026-03-16T09:45:00,900,1000,0.5,0.6,500.0000,100.0000,1.0000,99.0000,19.80,"Gap, and go",Chased,50',
+      'trade_A,ABCD,long,USD,2026-03-16T09:30:00,2026-03-16T09:45:00,900,0,1000,0.5,0.6,500.0000,100.0000,1.0000,99.0000,19.80,"Gap, and go",Chased,50',
     );
     const base = {
       symbol: 'ABCD',

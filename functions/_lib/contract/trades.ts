@@ -34,6 +34,12 @@ export const Trade = z.object({
   intent: z.enum(['open', 'close']).nullable(),
   /** ISO currency of the prices and fees; absent on records saved before it was kept (they are USD). */
   currency: z.string().optional(),
+  /**
+   * True when the file gave the date alone (Schwab, Fidelity… history exports): `time` is then the
+   * day's midnight in the zone it was read in, a stand-in for ordering, not a time of day (its date:
+   * trades/stored-trades.ts dateOnlyDay). Absent: time known.
+   */
+  dateOnly: z.boolean().optional(),
   /** Imported executions: what identifies them in a re-import; null for typed trades. */
   fingerprint: z.string().nullable(),
 });
@@ -66,6 +72,8 @@ export const ImportedExecution = z.object({
   execId: z.string().max(80).nullable().optional(),
   /** The 2nd, 3rd… of rows identical in every field above within one file: each is its own execution. */
   occurrence: z.number().int().min(1).max(1_000_000).optional(),
+  /** The file gave the date alone: `time` is that day's midnight in the file's zone. Not in the fingerprint. */
+  dateOnly: z.literal(true).optional(),
 });
 export type ImportedExecution = z.infer<typeof ImportedExecution>;
 

@@ -113,6 +113,7 @@ export async function importExecutions(
       account: e.account ?? null,
       intent: e.intent ?? null,
       currency: e.currency ?? 'USD',
+      ...(e.dateOnly ? { dateOnly: true } : {}),
       fingerprint: fp,
     };
     keys.push(tradeKeys.trade(sub, id), tradeKeys.symbol(sub, e.symbol));

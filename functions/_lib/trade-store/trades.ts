@@ -153,6 +153,8 @@ export async function saveTrade(
       account: stored?.account ?? null,
       intent: stored?.intent ?? null,
       ...(stored?.currency ? { currency: stored.currency } : {}),
+      // A date-only import stays date-only until the member gives it another time.
+      ...(stored?.dateOnly && (input.time ?? stored.time) === stored.time ? { dateOnly: true } : {}),
       fingerprint: stored?.fingerprint ?? null,
     };
     const outcome = await deps.store.eval(

@@ -69,12 +69,20 @@ const HOLD_BANDS: readonly Band<number>[] = [
 ];
 /** Closed on a later day than it opened, however few hours apart (an overnight hold). */
 export const MULTI_DAY = 'multi-day';
-/** Same day in a file with dates only (Schwab): the time held is not known. */
-export const UNTIMED = 'same-day-untimed';
-export const HOLD_BAND_LABELS = [...labels(HOLD_BANDS), MULTI_DAY, UNTIMED];
+export const HOLD_BAND_LABELS = [...labels(HOLD_BANDS), MULTI_DAY];
 
 /** `YYYY-MM-DD` of a wall time. */
 export const dayOf = (wall: string): string => wall.slice(0, 10);
+
+/** A wall time that is a date alone (`YYYY-MM-DD`, no `T`): its file gave no time of day. */
+export const isDateOnly = (wall: string): boolean => wall.length <= 10;
+
+/**
+ * A round trip whose entry or exit is a date alone (Schwab, Fidelity… history exports): its hour and
+ * how long it was held are unknown, only its days are.
+ */
+export const tripDateOnly = (trade: Pick<ClosedTrade, 'entry' | 'exit'>): boolean =>
+  isDateOnly(trade.entry) || isDateOnly(trade.exit);
 
 /** Seconds of a `YYYY-MM-DDTHH:MM:SS` (or `YYYY-MM-DD`) wall time as if UTC: differences are what count. */
 export function wallSeconds(wall: string): number {
@@ -82,22 +90,31 @@ export function wallSeconds(wall: string): number {
   return Date.UTC(y, m - 1, d, h, mi, s) / 1000;
 }
 
+/** Calendar days from the entry's date to the exit's (0 the same day), known with or without times. */
+export const heldDays = (trade: Pick<ClosedTrade, 'entry' | 'exit'>): number =>
+  Math.round((wallSeconds(dayOf(trade.exit)) - wallSeconds(dayOf(trade.entry))) / 86_400);
+
 /** Seconds since midnight of a `YYYY-MM-DDTHH:MM:SS` wall time (cheaper than wallSeconds, for 10,000 trades). */
 const clockSeconds = (wall: string): number =>
   Number(wall.slice(11, 13)) * 3600 + Number(wall.slice(14, 16)) * 60 + Number(wall.slice(17, 19));
 
 /** Seconds from entry to exit of a trade that opened and closed the same day; null without times. */
 export function sameDaySeconds(trade: Pick<ClosedTrade, 'entry' | 'exit'>): number | null {
-  if (trade.entry.length <= 10 || trade.exit.length <= 10) return null;
+  if (tripDateOnly(trade)) return null;
   return clockSeconds(trade.exit) - clockSeconds(trade.entry);
 }
 
 const less = (a: number, b: number) => a < b;
 
-export function holdBand(trade: Pick<ClosedTrade, 'entry' | 'exit'>): string {
+/**
+ * The hold-time band; null for a date-only trip that opened and closed the same day (how long it was
+ * held is unknown: the reports leave it out and count it). A later exit date is `multi-day` with
+ * or without times: the dates say so.
+ */
+export function holdBand(trade: Pick<ClosedTrade, 'entry' | 'exit'>): string | null {
   if (dayOf(trade.entry) !== dayOf(trade.exit)) return MULTI_DAY;
   const seconds = sameDaySeconds(trade);
-  return seconds === null ? UNTIMED : bandOf(HOLD_BANDS, less, seconds);
+  return seconds === null ? null : bandOf(HOLD_BANDS, less, seconds);
 }
 
 export const WEEKDAY_LABELS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -110,4 +127,4 @@ export function weekday(wall: string): string {
 }
 
 /** Hour `00`…`23` of a wall time; null for a date without a time. */
-export const hourOf = (wall: string): string | null => (wall.length > 10 ? wall.slice(11, 13) : null);
+export const hourOf = (wall: string): string | null => (isDateOnly(wall) ? null : wall.slice(11, 13));

@@ -7,6 +7,7 @@ import {
   priceBucket,
   SIZE_BAND_LABELS,
   sizeBand,
+  tripDateOnly,
   WEEKDAY_LABELS,
   weekday,
 } from './bands.ts';
@@ -24,9 +25,6 @@ import { Units } from './units.ts';
  */
 
 /** What a member wrote on a round trip that the reports read. */
-/** The hour bucket of trades whose time of day the file does not give. */
-export const UNKNOWN_HOUR = 'unknown';
-
 export interface TripNotes {
   /** Tag names (setup and mistake tags alike). */
   tags?: readonly string[];
@@ -46,14 +44,18 @@ export interface TradeReports extends EquityReport {
   /** A trade with two tags counts under both; untagged trades under none. */
   by_tag: Record<string, Bucket>;
   by_side: Record<string, Bucket>;
+  /** Same-day date-only trips are left out (how long they were held is unknown): see `time_unknown`. */
   by_hold_time: Record<string, Bucket>;
   by_size: Record<string, Bucket>;
   by_price: Record<string, Bucket>;
-  /**
-   * Entry hour `00`…`23`; trades of date-only files (no time of day) under `unknown`, after the
-   * hours, never as a made-up `00`.
-   */
+  /** Entry hour `00`…`23`; date-only trips are left out (never a made-up `00`): see `time_unknown`. */
   by_hour: Record<string, Bucket>;
+  /**
+   * How many trips each time-of-day breakdown leaves out because their file gave dates only
+   * (tripDateOnly): every date-only trip from `by_hour`, the same-day ones from `by_hold_time` (a
+   * later exit date is `multi-day` all the same). The other breakdowns count every trip.
+   */
+  time_unknown: { by_hour: number; by_hold_time: number };
   /** Entry weekday, Mon … Sun. */
   by_weekday: Record<string, Bucket>;
   /** Exit day `YYYY-MM-DD`. */
@@ -123,13 +125,16 @@ export function computeReports(
   let fees = 0n;
   let rCount = 0;
   let rTotal = 0n;
+  const timeUnknown = { by_hour: 0, by_hold_time: 0 };
   trades.forEach((trade, index) => {
     const m = money[index] as TradeMoney;
     gross += m.gross;
     fees += m.fees;
     tables.symbol.add(trade.symbol, m);
     tables.side.add(trade.side, m);
-    tables.hold.add(holdBand(trade), m);
+    const hold = holdBand(trade);
+    if (hold === null) timeUnknown.by_hold_time++;
+    else tables.hold.add(hold, m);
     tables.size.add(sizeBand(trade.cost), m);
     let priceBand = priceBands.get(trade.avg_entry);
     if (priceBand === undefined) {
@@ -137,7 +142,9 @@ export function computeReports(
       priceBands.set(trade.avg_entry, priceBand);
     }
     tables.price.add(priceBand, m);
-    tables.hour.add(hourOf(trade.entry) ?? UNKNOWN_HOUR, m);
+    const hour = tripDateOnly(trade) ? null : hourOf(trade.entry);
+    if (hour === null) timeUnknown.by_hour++;
+    else tables.hour.add(hour, m);
     const entryDay = dayOf(trade.entry);
     let day = weekdays.get(entryDay);
     if (day === undefined) {
@@ -167,6 +174,7 @@ export function computeReports(
     by_size: tables.size.done(units, SIZE_BAND_LABELS),
     by_price: tables.price.done(units, PRICE_BAND_LABELS),
     by_hour: tables.hour.done(units),
+    time_unknown: timeUnknown,
     by_weekday: tables.weekday.done(units, WEEKDAY_LABELS),
     by_day: tables.day.done(units),
     ...equityReport(

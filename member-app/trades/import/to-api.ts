@@ -9,8 +9,9 @@ import type { OpenedBefore, Unresolved } from '../../../functions/_lib/trades/ro
 import { IMPORT_BATCH } from '../../../functions/_lib/trades/rules.ts';
 
 /**
- * One parsed execution as the import call takes it (functions/_lib/contract/trades.ts): its fields and
- * its occurrence among identical rows as analyzeFile made it; the server works out the fingerprint.
+ * One parsed execution as the import call takes it (functions/_lib/contract/trades.ts): its fields,
+ * its occurrence among identical rows as analyzeFile made it, and whether its file gave the date
+ * alone; the server works out the fingerprint.
  */
 export function toImportedExecution(execution: Execution): ImportedExecution {
   const { occurrence = 1 } = execution;
@@ -28,6 +29,8 @@ export function toImportedExecution(execution: Execution): ImportedExecution {
     orderId: execution.orderId,
     execId: execution.execId,
     ...(occurrence > 1 ? { occurrence } : {}),
+    // `YYYY-MM-DD` without `T`: the file gave no time of day; the server keeps that with the trade.
+    ...(execution.time.length <= 10 ? { dateOnly: true as const } : {}),
   };
 }
 
