@@ -100,10 +100,13 @@ export const dasExecutions: BrokerFormat<'das-executions'> = tableFormat({
       price: ['Price'],
       time: ['Time'],
       account: ['Account'],
+      short: ['SHORT', 'Short Sale', 'ShortSale', 'Is Short'],
     },
     required: ['tradeId', 'side', 'symbol', 'qty', 'price', 'time'],
     distinctive: ['TradeID', 'OrderID'],
   },
+  // `SHORT` = `Y` marks a short sale a plain `S` would not tell apart from a sale of shares held.
+  shortFlag: 'short',
   read: (row, c, options) =>
     dasFill('das-executions', row, c, options, {
       orderId: c.get(row, 'orderId') || null,

@@ -2,6 +2,7 @@ import { ImportError } from '../errors.ts';
 import type { BrokerId, Execution, ParseResult } from '../executions.ts';
 import { FieldColumns } from './fields.ts';
 import { type Fields, type Fit, fitSchema, nameSet, normName, type Schema } from './header.ts';
+import { instrumentOfClass, notStock } from './instruments.ts';
 import { Columns, filled, isBlank, type ParseOptions, type Row, readRow } from './table.ts';
 
 /** What members are told about an export: the README's format table and `trades:parse --formats`. */
@@ -64,6 +65,19 @@ export interface TableFormatSpec<F extends Fields, Id extends string = BrokerId>
   schema: Schema<F>;
   /** The file lists newest first: read bottom-up so rows of one time stamp keep their real order. */
   newestFirst?: boolean;
+  /**
+   * The field holding the row's own cash amount, and how fees enter it (`net`: a sale's amount is gross
+   * − fees, a buy's gross + fees; `gross`: no fees; absent: either): every row is checked against it
+   * (reconcile.ts). Its sign is not read, only its size.
+   */
+  amount?: { field: keyof F & string; fees?: 'net' | 'gross' };
+  /** The field naming the row's asset class (`STK`, `OPT`, `Equity Option`…): rows are classified by it first. */
+  assetClass?: keyof F & string;
+  /**
+   * A column that marks short sales (`SHORT`/`Short` = `Y`, `Short Sale` = `Yes`): a plain sell it marks
+   * opens a short, a plain buy it marks covers one.
+   */
+  shortFlag?: keyof F & string;
   /** An Execution, or throws RowError / NotATrade (listed as rejected with the reason). */
   read(row: Row, columns: FieldColumns<F>, options: ParseOptions): Execution | null;
 }
@@ -86,9 +100,44 @@ export function tableFormat<F extends Fields, Id extends string>(
         return data.map((row) => ({ row, fields }));
       });
       if (spec.newestFirst) reads.reverse();
-      for (const { row, fields } of reads) readRow(result, row, (r) => spec.read(r, fields, options));
+      for (const { row, fields } of reads) readRow(result, row, (r) => readChecked(spec, r, fields, options));
       return result;
     },
+  };
+}
+
+const SHORT_MARK = /^(?:Y|YES|TRUE|1|SHORT|SS)$/i;
+
+/**
+ * One row through the format's reader, with what the shared reader learns from the format's
+ * declarations: the row's asset class (a non-stock class is refused before the row is read, so an
+ * option's strike or multiplier is never taken for a price), its own amount for the reconciliation,
+ * and a short-sale mark.
+ */
+function readChecked<F extends Fields>(
+  spec: TableFormatSpec<F, string>,
+  row: Row,
+  fields: FieldColumns<F>,
+  options: ParseOptions,
+): Execution | null {
+  const assetClass = spec.assetClass ? fields.get(row, spec.assetClass) : '';
+  const declared = instrumentOfClass(assetClass);
+  if (declared && declared !== 'stock') {
+    const symbol = Object.hasOwn(spec.schema.fields, 'symbol') ? fields.get(row, 'symbol') : '';
+    throw notStock(declared, `${symbol} ${assetClass}`.trim());
+  }
+  const execution = spec.read(row, fields, options);
+  if (!execution) return null;
+  const amount = spec.amount ? fields.get(row, spec.amount.field) : '';
+  const marked = spec.shortFlag !== undefined && SHORT_MARK.test(fields.get(row, spec.shortFlag));
+  const intent =
+    marked && execution.intent === null ? (execution.side === 'sell' ? 'open' : 'close') : execution.intent;
+  if (assetClass === '' && amount === '' && intent === execution.intent) return execution;
+  return {
+    ...execution,
+    intent,
+    ...(assetClass !== '' ? { assetClass } : {}),
+    ...(amount !== '' ? { amount, ...(spec.amount?.fees ? { amountFees: spec.amount.fees } : {}) } : {}),
   };
 }
 

@@ -37,6 +37,8 @@ export const lightspeed: BrokerFormat<'lightspeed'> = tableFormat({
       price: ['Price'],
       qty: ['Qty'],
       tradeNumber: ['Trade Number'],
+      principal: ['Principal Amount'],
+      securityType: ['Security Type'],
       time: ['Execution Time'],
       raw: ['Raw Exec. Time'],
       transtype: ['Transtype'],
@@ -53,6 +55,9 @@ export const lightspeed: BrokerFormat<'lightspeed'> = tableFormat({
     required: ['side', 'date', 'price', 'qty', 'time'],
     distinctive: ['Account Number', 'Raw Exec. Time', 'Principal Amount', 'NET Amount', 'FeeSEC'],
   },
+  // Principal Amount is price × quantity (its sign is not trusted, only its size is compared).
+  amount: { field: 'principal', fees: 'gross' },
+  assetClass: 'securityType',
   read(row, c, options) {
     const transtype = c.get(row, 'transtype');
     if (transtype !== '' && transtype.toLowerCase() !== 'trade')

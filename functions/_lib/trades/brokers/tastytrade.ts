@@ -34,6 +34,7 @@ export const tastytrade: BrokerFormat<'tastytrade'> = tableFormat({
       fees: ['Fees'],
       orderId: ['Order #'],
       currency: ['Currency'],
+      value: ['Value'],
     },
     required: ['date', 'action', 'symbol', 'quantity', 'price'],
     distinctive: [
@@ -45,12 +46,12 @@ export const tastytrade: BrokerFormat<'tastytrade'> = tableFormat({
       'Underlying Symbol',
     ],
   },
+  // `Value` is ± quantity × price, fees apart; `Instrument Type` (Equity, Equity Option, Future…) classifies.
+  amount: { field: 'value', fees: 'gross' },
+  assetClass: 'instrument',
   read(row, c, options) {
     const type = c.get(row, 'type');
     if (type !== '' && type.toLowerCase() !== 'trade') throw new NotATrade(`not a trade: ${type}`);
-    const instrument = c.get(row, 'instrument');
-    if (instrument !== '' && instrument.toLowerCase() !== 'equity')
-      throw new NotATrade(`${instrument}: only stocks are imported`);
     const label = c.get(row, 'action') || c.get(row, 'subType');
     const side = sideWords(label);
     if (!side) throw new RowError(`Action "${label}" is neither a buy nor a sell`);

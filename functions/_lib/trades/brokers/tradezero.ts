@@ -42,6 +42,8 @@ export const tradezero: BrokerFormat<'tradezero'> = tableFormat({
     required: ['date', 'time', 'side', 'symbol', 'qty', 'price'],
     distinctive: ['T/D', 'S/D', 'Clr Broker', 'ECN Remove', 'Gross Proceeds'],
   },
+  // Net Proceeds = Gross Proceeds − every fee on each row (buys negative).
+  amount: { field: 'net', fees: 'net' },
   read(row, c, options) {
     const side = c.label(row, 'side', SIDES);
     return makeExecution({
