@@ -193,7 +193,7 @@ export function sharesHeld(signed: string): string {
 }
 
 /** What the earlier closes were: `500 shares sold were read as closing a position held before the file`. */
-function heldBeforeNote(held: string): string {
+export function heldBeforeNote(held: string): string {
   return held.startsWith('-')
     ? `${groupedNumber(held.slice(1))} shares bought were read as covering a short held before the file`
     : `${groupedNumber(held)} shares sold were read as closing a position held before the file`;
