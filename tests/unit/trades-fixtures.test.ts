@@ -55,6 +55,9 @@ const BROKERS: Record<string, string> = {
   'ibkr-signed.csv': 'ibkr',
   'thinkorswim-cash.csv': 'thinkorswim',
   'thinkorswim-trades.csv': 'thinkorswim',
+  'thinkorswim-papermoney.csv': 'thinkorswim',
+  'ibkr-statement-positions.csv': 'ibkr-statement',
+  'schwab-realized-per-share.csv': 'schwab-realized',
 };
 
 /** The format a fixture is read as: its own name, or the one it is a dirty copy of. */

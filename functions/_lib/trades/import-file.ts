@@ -32,6 +32,7 @@ import {
   type PositionKey,
   type Unresolved,
 } from './round-trips.ts';
+import { checkWarnings, type StatementCheck, statementChecks } from './statement-checks.ts';
 import { computeStats, type TradeStats } from './stats.ts';
 import { assertTimeZone } from './zoned-time.ts';
 
@@ -82,6 +83,8 @@ export interface FileAnalysis {
   settled: SettledSell[];
   /** What the file states about its own totals and positions, when it does. */
   stated?: StatedFigures;
+  /** The reading compared with the file's own figures (statement-checks.ts): shown at the top of the preview. */
+  checks: StatementCheck[];
   /** Keyed by currency, like expected.json. */
   totals: Record<string, CurrencyTotals>;
   /** Keyed by currency. */
@@ -166,7 +169,11 @@ function readDetected(
   const unique = distinctFingerprints(executions);
   const { match, settled } = matchFile(unique, sellsFromFlat, parsed.stated);
   const { closed_trades, open_positions, opened_before, unresolved } = match;
+  // A symbol still waiting for the member's answer has no reading to compare yet: its question is shown.
+  const waiting = new Set(unresolved.map((question) => question.symbol));
+  const checks = statementChecks(parsed.stated, match).filter((check) => !waiting.has(check.symbol));
   warnings.push(
+    ...checkWarnings(checks),
     ...statementMismatches(closed_trades),
     ...opened_before.map(openedBeforeWarning),
     ...unresolved.map(unresolvedWarning),
@@ -191,6 +198,7 @@ function readDetected(
     opened_before,
     unresolved,
     settled,
+    checks,
     ...(parsed.stated ? { stated: parsed.stated } : {}),
     totals,
     stats,

@@ -7,6 +7,7 @@ import type {
 } from '../../../functions/_lib/trades/import-file.ts';
 import type { OpenedBefore, Unresolved } from '../../../functions/_lib/trades/round-trips.ts';
 import { IMPORT_BATCH } from '../../../functions/_lib/trades/rules.ts';
+import type { StatementCheck } from '../../../functions/_lib/trades/statement-checks.ts';
 
 /**
  * One parsed execution as the import call takes it (functions/_lib/contract/trades.ts): its fields,
@@ -63,6 +64,8 @@ export interface ImportPreview {
   unresolved: (Omit<Unresolved, 'fills'> & { waiting: number })[];
   /** Questions the file answered itself (its stated end position). */
   settled: SettledSell[];
+  /** The file's own totals and positions beside the reading (a statement's P/L Day, its end positions). */
+  checks: StatementCheck[];
   /** False when the file has dates only (history exports): the time of day is unknown. */
   timesKnown: boolean;
   /** First and last trade date as printed in the file (`YYYY-MM-DD`); null without executions. */
@@ -88,6 +91,7 @@ export function previewOf(analysis: FileAnalysis, brokerLabel: string): ImportPr
     // A question's held-back fills can be thousands: the preview needs only their count.
     unresolved: analysis.unresolved.map(({ fills, ...question }) => ({ ...question, waiting: fills.length })),
     settled: analysis.settled,
+    checks: analysis.checks,
     from: dates[0] ?? null,
     to: dates.at(-1) ?? null,
   };

@@ -1,9 +1,10 @@
 import { ImportError } from '../errors.ts';
 import { type Execution, makeExecution, type ParseResult } from '../executions.ts';
 import { anyDateTime } from './any-date.ts';
-import { FieldColumns, quantity as quantityOf } from './fields.ts';
+import { cleanSymbol, FieldColumns, quantity as quantityOf } from './fields.ts';
 import { type BrokerFormat, markerFit } from './format.ts';
 import { codeIntent } from './ibkr.ts';
+import { sectionNames, statedFigures } from './ibkr-statement-stated.ts';
 import { Columns, NotATrade, type Row, readRow } from './table.ts';
 
 /** The Trades section's columns (after the section name and row kind), as IBKR names them. */
@@ -58,6 +59,7 @@ const FEES = ['commission'] as const;
  * Only `Data` rows of stocks are read — one per order, or per execution when the statement lists
  * them (then the order rows are their sums and are left out); SubTotal and Total rows never count.
  * `Date/Time` is `"YYYY-MM-DD, HH:MM:SS"`, `Quantity` signed, `Comm/Fee` negative, `Code` O/C.
+ * Its per-symbol realised P&L and its positions at the end are stated too (ibkr-statement-stated.ts).
  */
 export const ibkrStatement: BrokerFormat<'ibkr-statement'> = {
   id: 'ibkr-statement',
@@ -85,7 +87,8 @@ export const ibkrStatement: BrokerFormat<'ibkr-statement'> = {
         data.push({ row, reader });
       }
     }
-    if (!reader) throw new ImportError(1, 'this Activity Statement has no Trades section');
+    if (!reader) throw noTrades(rows, false);
+    if (data.length === 0) throw noTrades(rows, true);
     // Execution rows, when listed, are the fills; the Order row above them is their sum.
     const kinds = new Set(data.map(({ row, reader: c }) => c.get(row, 'discriminator').toLowerCase()));
     const wanted = kinds.has('execution') ? 'execution' : kinds.has('order') ? 'order' : 'trade';
@@ -94,6 +97,41 @@ export const ibkrStatement: BrokerFormat<'ibkr-statement'> = {
       if (kind !== '' && kind !== wanted) continue; // ClosedLot, or Order rows summing their executions
       readRow(result, row, (r) => readTrade(r, c, options.timeZone));
     }
+    const stated = statedFigures(rows, tradeCurrencies(data), options.decimalComma ?? false);
+    if (stated) result.stated = stated;
     return result;
   },
 };
+
+/** Sections every statement has around its content: not named as what it holds. */
+const NOT_CONTENT = new Set(['Statement', 'Trades', 'Codes', 'Notes/Legal Notes']);
+
+/**
+ * A statement without trades (run with only its cash, positions or performance sections, or for a
+ * period with none) holds nothing to import: refused, naming what it does hold, rather than read as
+ * an empty file.
+ */
+function noTrades(rows: readonly Row[], empty: boolean): ImportError {
+  const held = sectionNames(rows).filter((name) => !NOT_CONTENT.has(name));
+  const list =
+    held.length <= 1 ? (held[0] ?? 'nothing else') : `${held.slice(0, -1).join(', ')} and ${held.at(-1)}`;
+  return new ImportError(
+    0,
+    empty
+      ? `this Activity Statement's Trades section lists no trade (besides it, the file holds ${list}): nothing was read; choose a period with trades`
+      : `this Activity Statement has no Trades section, only ${list}: nothing was read; run the Activity Statement with its Trades section (the Default statement has it)`,
+  );
+}
+
+/** The currencies of each symbol's stock rows: a base-currency P&L figure is held only to fills in it. */
+function tradeCurrencies(data: readonly { row: Row; reader: Reader }[]): Map<string, Set<string>> {
+  const currencies = new Map<string, Set<string>>();
+  for (const { row, reader: c } of data) {
+    if (!/^stocks?$/i.test(c.get(row, 'asset'))) continue;
+    const symbol = cleanSymbol(c.get(row, 'symbol'));
+    const set = currencies.get(symbol) ?? new Set<string>();
+    set.add(c.get(row, 'currency').toUpperCase() || 'USD');
+    currencies.set(symbol, set);
+  }
+  return currencies;
+}

@@ -1,8 +1,37 @@
 import { makeExecution, type Side } from '../executions.ts';
+import type { Decimal } from '../money.ts';
 import { anyDateTime } from './any-date.ts';
 import { closedTradeFormat, valueParts } from './closed-trades.ts';
+import type { FieldColumns } from './fields.ts';
 import type { BrokerFormat } from './format.ts';
-import { NotATrade, RowError } from './table.ts';
+import { schwabTotal } from './schwab-realized-total.ts';
+import { NotATrade, type Row, RowError } from './table.ts';
+
+const FIELDS = {
+  symbol: ['Symbol'],
+  name: ['Name', 'Description'],
+  closed: ['Closed Date'],
+  opened: ['Opened Date'],
+  quantity: ['Quantity'],
+  // The per-share columns stand in for the totals in the export's shortest layout.
+  proceeds: ['Proceeds', 'Proceeds Per Share'],
+  cost: ['Cost Basis (CB)', 'Cost Basis', 'Cost Per Share'],
+  gain: ['Gain/Loss ($)', 'Total Gain/Loss ($)'],
+} as const;
+
+/**
+ * A lot's whole value from its total column, or (the shortest layout, `Symbol,Opened Date,Closed
+ * Date,Quantity,Cost Per Share,Proceeds Per Share,Gain/Loss ($)`) its per-share price × quantity.
+ */
+function lotValue(
+  row: Row,
+  c: FieldColumns<typeof FIELDS>,
+  field: 'proceeds' | 'cost',
+  qty: string,
+): Decimal {
+  const value = c.number(row, field);
+  return /per share/i.test(c.name(field) ?? '') ? value.times(qty) : value;
+}
 
 /**
  * Charles Schwab Realized Gain/Loss, lot details (`Symbol,Name,Closed Date,Opened Date,Quantity,
@@ -12,8 +41,11 @@ import { NotATrade, RowError } from './table.ts';
  * for its proceeds, so it enters as an opening buy of the whole cost and a closing sell of the whole
  * proceeds (exact totals: see valueParts). Dates only; commissions are inside cost and proceeds.
  * A lot whose opened date is after its closed date is a short sale: sold first, bought back later.
+ * The shortest layout has `Cost Per Share` and `Proceeds Per Share` instead of the totals: a lot's
+ * values are then per share × quantity (the per-share figures are rounded to the cent, so these are
+ * too). The file's `Total` row is its stated P&L (schwab-realized-total.ts).
  */
-export const schwabRealized: BrokerFormat<'schwab-realized'> = closedTradeFormat({
+const lots: BrokerFormat<'schwab-realized'> = closedTradeFormat({
   id: 'schwab-realized',
   label: 'Charles Schwab realized gain/loss',
   info: {
@@ -24,16 +56,7 @@ export const schwabRealized: BrokerFormat<'schwab-realized'> = closedTradeFormat
       'time of day, single fills and fees (each lot is one buy and one sell; commissions are inside cost basis and proceeds)',
   },
   schema: {
-    fields: {
-      symbol: ['Symbol'],
-      name: ['Name', 'Description'],
-      closed: ['Closed Date'],
-      opened: ['Opened Date'],
-      quantity: ['Quantity'],
-      proceeds: ['Proceeds'],
-      cost: ['Cost Basis (CB)', 'Cost Basis'],
-      gain: ['Gain/Loss ($)', 'Total Gain/Loss ($)'],
-    },
+    fields: FIELDS,
     required: ['symbol', 'closed', 'opened', 'quantity', 'proceeds', 'cost'],
     distinctive: ['Cost Basis (CB)', 'Opened Date', 'Closed Date', 'Wash Sale?', 'Disallowed Loss'],
   },
@@ -42,8 +65,8 @@ export const schwabRealized: BrokerFormat<'schwab-realized'> = closedTradeFormat
     // Options are printed `AAPL 01/17/2025 150.00 C`: the journal reads stocks.
     if (/\s/.test(symbol)) throw new NotATrade(`${symbol} is not a stock`);
     const qty = c.shares(row, 'quantity');
-    const proceeds = c.number(row, 'proceeds');
-    const cost = c.number(row, 'cost');
+    const proceeds = lotValue(row, c, 'proceeds', qty);
+    const cost = lotValue(row, c, 'cost', qty);
     if (proceeds.lt(0) || cost.lt(0)) throw new RowError('Proceeds and Cost Basis must not be negative');
     const opened = anyDateTime(c.get(row, 'opened'), null, 'MDY', options.timeZone);
     const closed = anyDateTime(c.get(row, 'closed'), null, 'MDY', options.timeZone);
@@ -83,3 +106,14 @@ export const schwabRealized: BrokerFormat<'schwab-realized'> = closedTradeFormat
     });
   },
 });
+
+/** The lots, and the file's `Total` row as its stated realised P&L (schwab-realized-total.ts). */
+export const schwabRealized: BrokerFormat<'schwab-realized'> = {
+  ...lots,
+  parse(rows, options) {
+    const result = lots.parse(rows, options);
+    const total = schwabTotal(rows, options);
+    if (total) result.stated = { realized: [total] };
+    return result;
+  },
+};

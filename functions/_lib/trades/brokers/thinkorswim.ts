@@ -5,6 +5,7 @@ import { anyDateTime } from './any-date.ts';
 import { feeSum, priceField, quantity, shareCount, symbolField } from './fields.ts';
 import { type BrokerFormat, hasColumns, markerFit } from './format.ts';
 import { Columns, collect, isBlank, NotATrade, type ParseOptions, type Row, RowError } from './table.ts';
+import { statedFigures } from './thinkorswim-stated.ts';
 
 const TRADE_HEADER = ['Exec Time', 'Side', 'Qty', 'Pos Effect', 'Symbol', 'Price'];
 const CASH_HEADER = ['DATE', 'TIME', 'TYPE', 'DESCRIPTION', 'Misc Fees', 'Commissions & Fees'];
@@ -127,7 +128,8 @@ function cashTrades(
  * thinkorswim Account Statement: executions from Account Trade History (newest first, signed Qty,
  * `Pos Effect` TO OPEN/TO CLOSE, or AUTO in paperMoney), fees from the Cash Balance section. A file
  * with the Account Trade History alone is read the same way (no fees); one with the Cash Balance
- * alone is read from its `TRD` rows (see cashTrades).
+ * alone is read from its `TRD` rows (see cashTrades). A full statement also states its positions at
+ * the end and its P/L Day (thinkorswim-stated.ts), which the import holds the reading to.
  */
 export const thinkorswim: BrokerFormat<'thinkorswim'> = {
   id: 'thinkorswim',
@@ -159,7 +161,7 @@ export const thinkorswim: BrokerFormat<'thinkorswim'> = {
     const fees = cashFees(rows, options.timeZone, statement);
     // Newest first in the file: read oldest first so equal time stamps keep their real order.
     const chronological = [...data].reverse();
-    return collect(chronological, (row) => {
+    const result = collect(chronological, (row) => {
       const type = columns.get(row, 'Type').toUpperCase();
       if (type !== '' && type !== 'STOCK' && type !== 'ETF')
         throw new NotATrade(`Type ${type} is not a stock`);
@@ -184,5 +186,11 @@ export const thinkorswim: BrokerFormat<'thinkorswim'> = {
         line: row.line,
       });
     });
+    // Its positions at the end and its P/L Day, for the import to hold the reading to.
+    const stated = statement
+      ? statedFigures(rows, account, trades, options.decimalComma ?? false)
+      : undefined;
+    if (stated) result.stated = stated;
+    return result;
   },
 };
