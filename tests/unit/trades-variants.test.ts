@@ -28,7 +28,7 @@ const expected = Object.assign(
     .filter((name) => name.endsWith('.expected.json'))
     .map((name) => JSON.parse(readFileSync(new URL(name, DIR), 'utf8')) as Expected),
 ) as Expected;
-const SECTIONED = new Set(['thinkorswim.csv', 'ibkr-statement.csv']);
+const SECTIONED = new Set(['thinkorswim.csv', 'ibkr-statement.csv', 'ibkr-history.csv']);
 
 function records(text: string): string[][] {
   return Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false }).data;
