@@ -16,8 +16,9 @@ const expected = JSON.parse(readFileSync(new URL('expected.json', DIR), 'utf8'))
   { totals: unknown }
 >;
 
+// `Direction` is no side column the generic layout knows (`Side`, `Action`, `Buy/Sell` are): a file to map.
 const GENERIC = [
-  'Trade Date,Time,Ticker,Action,Quantity,Fill Price,Commission,Routing Fee,Order ID',
+  'Trade Date,Time,Ticker,Direction,Quantity,Fill Price,Commission,Routing Fee,Order ID',
   '03/04/2026,9:31:02 AM,aitx,Buy,3000000,0.0042,1.00,0.25,A1',
   '03/04/2026,2:05:00 PM,AITX,Sell,3000000,0.0051,1.00,0.25,A2',
 ].join('\n');
@@ -27,7 +28,7 @@ const base: ColumnMapping = {
   time: 'Time',
   dateOrder: 'MDY',
   symbol: 'Ticker',
-  side: 'Action',
+  side: 'Direction',
   quantity: 'Quantity',
   amount: null,
   price: 'Fill Price',

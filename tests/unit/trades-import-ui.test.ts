@@ -209,12 +209,13 @@ describe('import: what the worker answers', () => {
   });
 
   it('offers the columns of an unknown file to map, with a first guess, then reads it mapped', () => {
+    // `Direction` is no side column the generic layout knows (`Side`, `Action`, `Buy/Sell` are).
     const text =
-      'Date,Ticker,Action,Qty,Price,Commission\n2026-07-01 10:00,ABCD,BUY,100,0.0042,0.5\n2026-07-01 10:30,ABCD,SELL,100,0.0051,0.5\n';
+      'Date,Ticker,Direction,Qty,Price,Commission\n2026-07-01 10:00,ABCD,BUY,100,0.0042,0.5\n2026-07-01 10:30,ABCD,SELL,100,0.0051,0.5\n';
     const unmapped = last(answers({ text, timeZone: 'America/New_York' }));
     expect(unmapped).toMatchObject({
       type: 'unmapped',
-      header: ['Date', 'Ticker', 'Action', 'Qty', 'Price', 'Commission'],
+      header: ['Date', 'Ticker', 'Direction', 'Qty', 'Price', 'Commission'],
       sample: [
         ['2026-07-01 10:00', 'ABCD', 'BUY', '100', '0.0042', '0.5'],
         ['2026-07-01 10:30', 'ABCD', 'SELL', '100', '0.0051', '0.5'],
@@ -222,7 +223,7 @@ describe('import: what the worker answers', () => {
       guess: {
         date: 'Date',
         symbol: 'Ticker',
-        side: 'Action',
+        side: 'Direction',
         quantity: 'Qty',
         price: 'Price',
         fees: ['Commission'],

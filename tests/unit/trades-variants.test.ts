@@ -33,6 +33,7 @@ const SECTIONED = new Set([
   'ibkr-statement.csv',
   'thinkorswim-papermoney.csv',
   'ibkr-statement-positions.csv',
+  'ibkr-history.csv',
 ]);
 
 function records(text: string): string[][] {

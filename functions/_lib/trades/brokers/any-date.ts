@@ -4,7 +4,7 @@ import { RowError } from './table.ts';
 /**
  * Dates and times as exports and Excel re-saves print them: ISO (`2025-03-04 09:31:02`, `T`, an
  * optional fraction and offset, `2026-03-19, 09:35:12`), slashed (`03/04/2025 9:31 AM`, `3/30/26`; the
- * order is month first unless told), compact (`20250304;093102`, IBKR's style) or with a month name
+ * order is month first unless told), dotted (`20.07.2026 09:30:00`: always day first), compact (`20250304;093102`, IBKR's style) or with a month name
  * (`Jul 20, 2026 09:30:00 ET`). A zone after the time, after spaces or a comma (`EDT`, `ET`, `-0500`,
  * `2026/07/20 08:03:06,GMT-04`, `UTC+02`, `GMT+8`, `09:35:12, US/Eastern`), wins over the file's.
  * A date without a time is the day at midnight, and its time stays a date (time of day unknown).
@@ -12,7 +12,7 @@ import { RowError } from './table.ts';
 
 const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T\s,;]+(.+))?$/;
 const SLASHED_YEAR_FIRST = /^(\d{4})\/(\d{1,2})\/(\d{1,2})(?:[\s,;]+(.+))?$/;
-const SLASHED = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})(?:[ ,;]+(.+))?$/;
+const SLASHED = /^(\d{1,2})([/.-])(\d{1,2})[/.-](\d{2}|\d{4})(?:[ ,;]+(.+))?$/;
 const COMPACT = /^(\d{4})(\d{2})(\d{2})(?:[ ,;]+(.+))?$/;
 const NAMED = /^([a-z]{3})[a-z]*\.? (\d{1,2}),? (\d{4})(?:[ ,;]+(.+))?$/i;
 /** The day first: `16 Dec 2025`, `16-Dec-2025` (Questrade Edge, many non-US exports). */
@@ -73,8 +73,10 @@ function splitDate(text: string, order: DateOrder): { date: string | null; rest:
   }
   match = SLASHED.exec(text);
   if (match) {
-    const [, a = '', b = '', y = '', rest] = match;
-    return { date: order === 'MDY' ? ymd(y, a, b) : ymd(y, b, a), rest };
+    const [, a = '', separator, b = '', y = '', rest] = match;
+    // Dots are how day-first countries write a date (`20.07.2026`); no export writes the month first with them.
+    const dayFirst = order === 'DMY' || separator === '.';
+    return { date: dayFirst ? ymd(y, b, a) : ymd(y, a, b), rest };
   }
   match = NAMED.exec(text);
   if (match) {
@@ -89,6 +91,30 @@ function splitDate(text: string, order: DateOrder): { date: string | null; rest:
     return { date: month === 0 ? null : ymd(y, month, d), rest };
   }
   return null;
+}
+
+/** A whole cell that is a numeric date with the year last (`20/07/2026`, `7-20-26 09:30`): its two leading parts. */
+const NUMERIC_DATE = /^(\d{1,2})[/-](\d{1,2})[/-](?:\d{2}|\d{4})(?:[ ,;T]|$)/;
+
+/**
+ * The order a file writes its numeric dates in, from the dates themselves: day first when one of
+ * them can only be read so (`20/07/2026`), month first when one can only be read that way
+ * (`07/20/2026`), else — every date ambiguous (`03/04/2026`), none numeric, or both kinds in one
+ * file — the order the export documents. Dotted dates are day first whatever this says.
+ */
+export function fileDateOrder(cells: Iterable<string>, documented: DateOrder): DateOrder {
+  let dayFirst = false;
+  let monthFirst = false;
+  for (const cell of cells) {
+    const match = NUMERIC_DATE.exec(cell);
+    if (!match) continue;
+    const first = Number(match[1]);
+    const second = Number(match[2]);
+    if (first > 12 && second <= 12) dayFirst = true;
+    else if (second > 12 && first <= 12) monthFirst = true;
+  }
+  if (dayFirst !== monthFirst) return dayFirst ? 'DMY' : 'MDY';
+  return documented;
 }
 
 /** The `YYYY-MM-DD` of a date cell (any time in it ignored), or null when it is not a date. */

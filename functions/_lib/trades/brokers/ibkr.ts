@@ -5,10 +5,10 @@ import { type BrokerFormat, tableFormat } from './format.ts';
 import { normName } from './header.ts';
 import { NotATrade, type ParseOptions, type Row, RowError } from './table.ts';
 
-/** `Commission` is the total of these; used only when a query leaves `Commission` out or empty. */
+/** `Commission` is the total of these; used only when a query leaves `Commission` (and `Fees`) out or empty. */
 const COMMISSION_PARTS = ['brokerExec', 'brokerClear', 'thirdExec', 'thirdClear', 'other'] as const;
 /** One array for every row: FieldColumns.sum remembers its columns per array. */
-const COMMISSION = ['commission'] as const;
+const COMMISSION = ['commission', 'fees'] as const;
 
 /** Open/close from IBKR's `Code` (`O`, `C`, with `P` for partial, `;`-separated). */
 export function codeIntent(code: string): 'open' | 'close' | null {
@@ -37,6 +37,8 @@ export const FLEX_FIELDS = {
   quantity: ['Quantity'],
   price: ['Price', 'TradePrice', 'T. Price'],
   commission: ['Commission', 'IBCommission'],
+  /** A query's other charges beside `Commission`, signed the same way (negative = a charge). */
+  fees: ['Fees'],
   brokerExec: ['BrokerExecutionCommission'],
   brokerClear: ['BrokerClearingCommission'],
   thirdExec: ['ThirdPartyExecutionCommission'],
@@ -51,8 +53,15 @@ export const FLEX_FIELDS = {
 
 export type FlexFields = typeof FLEX_FIELDS;
 
-/** Names only a Flex Query prints: a header without `Buy/Sell` must have one of them. */
+/** Names only a Flex Query prints: they make it win over a looser format that also fits. */
 const FLEX_NAMES = ['ClientAccountID', 'CurrencyPrimary', 'AssetClass', 'NetCash', 'IBCommission', 'TradeID'];
+/**
+ * What a header without `Buy/Sell` needs to be a Flex query (the side then in the sign of
+ * `Quantity`): one of the Flex-only names, or IBKR's `Date/Time` (date and time in one cell,
+ * `20260319;093001`), which no other one-table export we read prints. The smallest real query is
+ * `Symbol,Date/Time,Quantity,Price,Commission`.
+ */
+const UNSIDED_FLEX_NAMES = [...FLEX_NAMES, 'Date/Time'];
 
 /** A date cell that already holds the time (`20260319;154501`, `2026-03-19, 15:45:01`). */
 const HAS_TIME = /\d[;,T ]+\d{1,2}:?\d{2}/;
@@ -75,7 +84,10 @@ export function readFlexTrade(
   if (assetClass === 'CASH') throw new NotATrade('currency exchange (AssetClass CASH), not a stock trade');
   if (assetClass !== '' && assetClass !== 'STK')
     throw new NotATrade(`AssetClass ${assetClass} is not a stock`);
-  const fees = c.get(row, 'commission') !== '' ? c.sum(row, COMMISSION) : c.sum(row, COMMISSION_PARTS);
+  const fees =
+    c.get(row, 'commission') !== '' || c.get(row, 'fees') !== ''
+      ? c.sum(row, COMMISSION)
+      : c.sum(row, COMMISSION_PARTS);
   const orderId = c.get(row, 'orderId');
   const tradeId = c.get(row, 'tradeId');
   const date = c.get(row, 'dateTime');
@@ -118,7 +130,8 @@ const table = tableFormat({
     broker: 'Interactive Brokers',
     export: 'Flex Query (Trade Confirmation or Activity, executions, CSV)',
     where: 'Client Portal → Performance & Reports → Flex Queries → Trade Confirmation Flex Query → Run',
-    lacks: 'only the fields chosen in the query; without Buy/Sell the side is the sign of Quantity',
+    lacks:
+      'only the fields chosen in the query; without Buy/Sell the side is the sign of Quantity (then the query needs Date/Time or an IBKR-only field)',
   },
   schema: {
     fields: FLEX_FIELDS,
@@ -130,14 +143,15 @@ const table = tableFormat({
 
 /**
  * Interactive Brokers Flex Query (CSV) at execution level. A header without `Buy/Sell` (the side in
- * the sign of `Quantity`) fits only with a name no other export prints (`ClientAccountID`, `TradeID`…).
+ * the sign of `Quantity`) fits only with a name no other export prints (`Date/Time`, `ClientAccountID`,
+ * `TradeID`…): a bare `Symbol,Date,Quantity,Price` is anyone's sheet, not a query.
  */
 export const ibkr: BrokerFormat<'ibkr'> = {
   ...table,
   fit(cells, names) {
     const fit = table.fit(cells, names);
     if (!fit.complete || FLEX_FIELDS.buySell.some((name) => names.has(normName(name)))) return fit;
-    return FLEX_NAMES.some((name) => names.has(normName(name)))
+    return UNSIDED_FLEX_NAMES.some((name) => names.has(normName(name)))
       ? fit
       : { ...fit, complete: false, missing: ['Buy/Sell'] };
   },

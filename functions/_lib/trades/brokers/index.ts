@@ -7,6 +7,7 @@ import { firstrade } from './firstrade.ts';
 import type { BrokerFormat } from './format.ts';
 import { type Fit, nameSet } from './header.ts';
 import { ibkr } from './ibkr.ts';
+import { ibkrHistory } from './ibkr-history.ts';
 import { ibkrStatement } from './ibkr-statement.ts';
 import { ibkrXml, isFlexXml, looksLikeXml } from './ibkr-xml.ts';
 import { lightspeed } from './lightspeed.ts';
@@ -42,6 +43,7 @@ export const BROKER_FORMATS = [
   tiger,
   ibkr,
   ibkrStatement,
+  ibkrHistory,
   ibkrXml,
   thinkorswim,
   lightspeed,

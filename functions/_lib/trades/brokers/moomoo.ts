@@ -1,6 +1,7 @@
 import { makeExecution } from '../executions.ts';
 import { parseBrokerNumber } from '../money.ts';
 import { anyDateTime } from './any-date.ts';
+import { dateOrderOf, eitherDateOrder } from './date-order.ts';
 import { quantity } from './fields.ts';
 import { type BrokerFormat, tableFormat } from './format.ts';
 import { sideWords } from './sides.ts';
@@ -21,10 +22,11 @@ const FEE_PARTS = [
 /**
  * Moomoo (Futu) order history: one row per order, its fills as `Filled@Avg Price` (`60@180.5`),
  * fill-detail rows under recent orders with the order columns blank (the order row already holds
- * them at their average), `Jul 20, 2026 09:30:00 ET` times, `US.` before symbols, fees split in many
+ * them at their average), `Jul 20, 2026 09:30:00 ET` times (numeric ones outside the US, either
+ * order: the file's dates tell), `US.` before symbols, fees split in many
  * columns (`Total` is their sum).
  */
-export const moomoo: BrokerFormat<'moomoo'> = tableFormat({
+const table = tableFormat({
   id: 'moomoo',
   label: 'Moomoo order history',
   info: {
@@ -75,7 +77,7 @@ export const moomoo: BrokerFormat<'moomoo'> = tableFormat({
       broker: 'moomoo',
       account: '',
       currency: c.get(row, 'currency').toUpperCase() || 'USD',
-      ...anyDateTime(time, null, 'MDY', options.timeZone),
+      ...anyDateTime(time, null, dateOrderOf(options, 'MDY'), options.timeZone),
       symbol: c.symbol(row, 'symbol'),
       ...side,
       qty: shares,
@@ -87,3 +89,5 @@ export const moomoo: BrokerFormat<'moomoo'> = tableFormat({
     });
   },
 });
+
+export const moomoo: BrokerFormat<'moomoo'> = eitherDateOrder(table, 'MDY');

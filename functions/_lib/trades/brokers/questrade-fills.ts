@@ -1,5 +1,6 @@
 import { makeExecution } from '../executions.ts';
 import { anyDateTime } from './any-date.ts';
+import { dateOrderOf, eitherDateOrder } from './date-order.ts';
 import { type BrokerFormat, tableFormat } from './format.ts';
 import { sideWords } from './sides.ts';
 import { NotATrade, RowError } from './table.ts';
@@ -8,10 +9,11 @@ import { NotATrade, RowError } from './table.ts';
  * Questrade Edge executions (`Symbol,Action,Fill qty,Fill price,Currency,Exec time,Total value,Time
  * placed,Option,Strategy,Commission,Account`): one fill a row, `Exec time` as `16 Dec 2025 11:15:58 AM`
  * with the zone's offset after it (`UTC-04`, `UTC+02`: the offset places the fill, whatever zone the
- * file is read in). Actions `Buy`, `Sell`, `Short`, `Cov`, and `BTO`/`STC`/`STO`/`BTC` for options;
+ * file is read in), or numeric (`20.07.2026 09:30:00 UTC+02` day first; `07/20/2026` or `20/07/2026` as
+ * the file's other dates show, month first when none does). Actions `Buy`, `Sell`, `Short`, `Cov`, and `BTO`/`STC`/`STO`/`BTC` for options;
  * option fills (an `Option` of Call or Put) are not imported. CAD and USD side by side.
  */
-export const questradeFills: BrokerFormat<'questrade-fills'> = tableFormat({
+const table = tableFormat({
   id: 'questrade-fills',
   label: 'Questrade Edge executions',
   info: {
@@ -49,7 +51,7 @@ export const questradeFills: BrokerFormat<'questrade-fills'> = tableFormat({
       broker: 'questrade-fills',
       account: c.get(row, 'account').split(' - ')[0]?.trim() ?? '',
       currency: c.get(row, 'currency').toUpperCase() || 'CAD',
-      ...anyDateTime(c.get(row, 'time'), null, 'MDY', options.timeZone),
+      ...anyDateTime(c.get(row, 'time'), null, dateOrderOf(options, 'MDY'), options.timeZone),
       symbol: c.symbol(row, 'symbol'),
       ...side,
       qty: c.shares(row, 'quantity'),
@@ -62,3 +64,5 @@ export const questradeFills: BrokerFormat<'questrade-fills'> = tableFormat({
     });
   },
 });
+
+export const questradeFills: BrokerFormat<'questrade-fills'> = eitherDateOrder(table, 'MDY');

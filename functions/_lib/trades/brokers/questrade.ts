@@ -1,13 +1,15 @@
 import { activityExecution } from './activity.ts';
+import { dateOrderOf, eitherDateOrder } from './date-order.ts';
 import { type BrokerFormat, tableFormat } from './format.ts';
 import { NotATrade } from './table.ts';
 
 /**
  * Questrade Activities (saved as CSV): `Transaction Date,…,Action,Symbol,…,Gross Amount,Commission,
  * Net Amount,Currency,Account #,Activity Type,…`; CAD and USD rows side by side, commissions printed
- * negative, `2025-03-03 12:00:00 AM` dates (midnight = no time of day).
+ * negative, `2025-03-03 12:00:00 AM` dates (midnight = no time of day). Re-saved in a Canadian
+ * spreadsheet the dates may turn numeric either way round: the file's own dates tell which.
  */
-export const questrade: BrokerFormat<'questrade'> = tableFormat({
+const table = tableFormat({
   id: 'questrade',
   label: 'Questrade activities',
   info: {
@@ -43,7 +45,10 @@ export const questrade: BrokerFormat<'questrade'> = tableFormat({
       fees: ['commission', 'sec'],
       feesNegative: true,
       currency: 'CAD',
+      dateOrder: dateOrderOf(options, 'MDY'),
     });
     return execution;
   },
 });
+
+export const questrade: BrokerFormat<'questrade'> = eitherDateOrder(table, 'MDY');

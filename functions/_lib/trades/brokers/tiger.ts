@@ -1,6 +1,7 @@
 import { makeExecution } from '../executions.ts';
 import { ZERO } from '../money.ts';
 import { anyDateTime } from './any-date.ts';
+import { dateOrderOf, eitherDateOrder } from './date-order.ts';
 import { cleanSymbol } from './fields.ts';
 import { type BrokerFormat, tableFormat } from './format.ts';
 import { BUY_OPEN, COVER, SELL_CLOSE, SHORT, type SideLabel, sideWords } from './sides.ts';
@@ -16,11 +17,12 @@ const FEE_COLUMNS = FEES.map((field) => [field]);
  * `Activity Type` (`BUY`/`SELL`, `Open`/`Close` with a signed `Quantity`, `OpenLong`…), `Quantity`,
  * `Trade Price`, `Amount`, the charges in `Comm/Fee/Tax` (or `Commission`, `Platform Fee`, `GST`), and
  * the time in `Trade Time` (`2026-07-21 09:41:08`, possibly with its zone) or `Trade Date` + `Time`.
+ * Numeric dates re-saved outside the US (`21/07/2026`) are read in the order the file's dates show.
  * The activity statement's Trades section is read in place (`Trades,Stock,,DATA,NAME (TICKER),…`).
  * Its `Symbol`, `Buy/Sell`, `Quantity`, `Trade Price` and `Trade Date` also fit an IBKR Flex query:
  * `Comm/Fee/Tax`, `Activity Type` and `Platform Fee` make it win, so fees and times are kept.
  */
-export const tiger: BrokerFormat<'tiger'> = tableFormat({
+const table = tableFormat({
   id: 'tiger',
   label: 'Tiger Brokers',
   info: {
@@ -71,7 +73,7 @@ export const tiger: BrokerFormat<'tiger'> = tableFormat({
       broker: 'tiger',
       account: '',
       currency: c.get(row, 'currency').toUpperCase() || 'USD',
-      ...anyDateTime(when, clock, 'MDY', options.timeZone),
+      ...anyDateTime(when, clock, dateOrderOf(options, 'MDY'), options.timeZone),
       symbol: tickerOf(c.get(row, 'symbol')),
       ...side,
       qty: c.shares(row, 'quantity'),
@@ -83,6 +85,8 @@ export const tiger: BrokerFormat<'tiger'> = tableFormat({
     });
   },
 });
+
+export const tiger: BrokerFormat<'tiger'> = eitherDateOrder(table, 'MDY');
 
 /**
  * Tiger's `Activity Type` words: `OpenLong`, `CloseLong`, `OpenShort`, `CloseShort`, or `Open` and

@@ -14,11 +14,16 @@ function dateAndTime(date: string, time: string | null, timeZone: string) {
  * Tradervue's generic import layout (`Date,Time,Symbol,Quantity,Price,Side` with optional
  * `Commission`, `TransFee`, `ECNFee`): our documented template for any platform we do not read.
  * Side starts with B or S (`BOT`, `SLD`, `Short`…); a negative quantity is a sell. Also read with
- * `Trade Date` and `Execution Time` for the date and time, `Ticker`, `Symb` or `Sym` for the symbol.
+ * the names journals' own sheets give these columns: `Trade Date` and `Execution Time` for the date
+ * and time, `Ticker`, `Symb` or `Sym` for the symbol, `Shares` or `Qty` for the quantity, `Fill Price`
+ * for the price, `Action` or `Buy/Sell` for the side. On a header another export reads just as well
+ * (`Date,Time,Symbol,Side,Price,Qty` is also DAS's window with a date) this layout is taken: it reads
+ * every side word those exports print.
  */
 export const tradervue: BrokerFormat<'tradervue'> = tableFormat({
   id: 'tradervue',
   label: 'Generic (Tradervue layout)',
+  beats: ['das', 'lightspeed', 'questrade'],
   info: {
     broker: 'Any platform (template)',
     export: 'Tradervue generic layout: Date,Time,Symbol,Quantity,Price,Side[,Commission,TransFee,ECNFee]',
@@ -31,9 +36,9 @@ export const tradervue: BrokerFormat<'tradervue'> = tableFormat({
       date: ['Date', 'Trade Date'],
       time: ['Time', 'Execution Time', 'Exec Time'],
       symbol: ['Symbol', 'Ticker', 'Symb', 'Sym'],
-      quantity: ['Quantity'],
-      price: ['Price'],
-      side: ['Side'],
+      quantity: ['Quantity', 'Qty', 'Shares'],
+      price: ['Price', 'Fill Price'],
+      side: ['Side', 'Action', 'Buy/Sell'],
       commission: ['Commission'],
       transFee: ['TransFee'],
       ecnFee: ['ECNFee'],
@@ -49,7 +54,7 @@ export const tradervue: BrokerFormat<'tradervue'> = tableFormat({
     let side = label === '' ? null : sideWords(label);
     if (!side && /^[BS]/i.test(label)) side = /^B/i.test(label) ? BUY : SELL;
     if (!side && label === '' && !quantity.eq(0)) side = quantity.lt(0) ? SELL : BUY;
-    if (!side) throw new RowError(`Side "${label}" is neither a buy nor a sell`);
+    if (!side) throw new RowError(`${c.name('side') ?? 'Side'} "${label}" is neither a buy nor a sell`);
     return makeExecution({
       broker: 'tradervue',
       account: c.get(row, 'account'),

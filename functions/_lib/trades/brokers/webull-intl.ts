@@ -1,5 +1,6 @@
 import { makeExecution } from '../executions.ts';
 import { anyDateTime } from './any-date.ts';
+import { dateOrderOf, eitherDateOrder } from './date-order.ts';
 import { cleanSymbol } from './fields.ts';
 import { type BrokerFormat, tableFormat } from './format.ts';
 import { BUY, SELL, SHORT } from './sides.ts';
@@ -16,7 +17,7 @@ const SIDES = { BUY, SELL, B: BUY, S: SELL, 'SELL SHORT': SHORT, 'SHORT SELL': S
  * `Trade Date` day first (`20/07/2026`), `Time` with the account's offset (`21:35:12,GMT+08`),
  * `Traded Price`, and the charges in `Comm/Fee/Tax` and `VAT` (negative: both count as fees).
  */
-export const webullIntl: BrokerFormat<'webull-intl'> = tableFormat({
+const table = tableFormat({
   id: 'webull-intl',
   label: 'Webull (international statement)',
   info: {
@@ -54,7 +55,12 @@ export const webullIntl: BrokerFormat<'webull-intl'> = tableFormat({
       broker: 'webull-intl',
       account: '',
       currency: c.get(row, 'currency').toUpperCase() || 'USD',
-      ...anyDateTime(c.get(row, 'date'), c.get(row, 'time') || null, 'DMY', options.timeZone),
+      ...anyDateTime(
+        c.get(row, 'date'),
+        c.get(row, 'time') || null,
+        dateOrderOf(options, 'DMY'),
+        options.timeZone,
+      ),
       symbol: tickerOf(c.get(row, 'symbol')),
       ...side,
       qty: c.shares(row, 'quantity'),
@@ -66,6 +72,8 @@ export const webullIntl: BrokerFormat<'webull-intl'> = tableFormat({
     });
   },
 });
+
+export const webullIntl: BrokerFormat<'webull-intl'> = eitherDateOrder(table, 'DMY');
 
 /** `Symbol & Name` starts with the ticker (`SNDL SUNDIAL GROWERS INC`); a plain `Symbol` is the ticker. */
 function tickerOf(cell: string): string {

@@ -1,6 +1,7 @@
 import { makeExecution } from '../executions.ts';
 import { ZERO } from '../money.ts';
 import { anyDateTime } from './any-date.ts';
+import { dateOrderOf, eitherDateOrder } from './date-order.ts';
 import { type BrokerFormat, tableFormat } from './format.ts';
 import { BUY, COVER, SELL, SHORT } from './sides.ts';
 import { type Columns, NotATrade, RowError } from './table.ts';
@@ -20,10 +21,11 @@ const FEE_COLUMNS = FEES.map((field) => [field]);
  * - the `B/S` layout: `Symbol,B/S,Side Type,Qty,Filled Qty,Filled Avg Price,Filled Time,Status`, whose
  *   `Side Type` may say `Short` (a sell opens a short, a buy covers one) and whose prices may carry
  *   `USD $`; fee columns (`Commission`, `Fee`, `Platform Fee`, `GST`) when it has them.
- * Times are `MM/DD/YYYY HH:MM:SS EDT` or carry an offset (`2026/07/20 08:03:06,GMT-04`). With a
+ * Times are `MM/DD/YYYY HH:MM:SS EDT` or carry an offset (`2026/07/20 08:03:06,GMT-04`); the app
+ * outside the US prints the day first (`20/07/2026`), which the file's own dates show. With a
  * `Status` column only `Filled` rows count.
  */
-export const webull: BrokerFormat<'webull'> = tableFormat({
+const table = tableFormat({
   id: 'webull',
   label: 'Webull',
   info: {
@@ -69,7 +71,7 @@ export const webull: BrokerFormat<'webull'> = tableFormat({
       broker: 'webull',
       account: '',
       currency: 'USD',
-      ...anyDateTime(c.get(row, 'time'), null, 'MDY', options.timeZone),
+      ...anyDateTime(c.get(row, 'time'), null, dateOrderOf(options, 'MDY'), options.timeZone),
       symbol: c.symbol(row, 'symbol'),
       ...side,
       qty: c.shares(row, 'filled'),
@@ -81,6 +83,8 @@ export const webull: BrokerFormat<'webull'> = tableFormat({
     });
   },
 });
+
+export const webull: BrokerFormat<'webull'> = eitherDateOrder(table, 'MDY');
 
 /** A Webull price cell: `0.00435`, `@0.0248` (the order's price column), `USD $12.50`. */
 function webullPrice(columns: Columns, raw: string, column: string): string {
