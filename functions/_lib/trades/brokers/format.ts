@@ -30,6 +30,8 @@ export interface BrokerFormat<Id extends string = BrokerId> {
   beats?: readonly BrokerId[];
   /** Normalised column names of a one-table export: a record with fewer than two of them is no header. */
   columnNames?: ReadonlySet<string>;
+  /** A one-table export's fields, each with the spellings its header may use (its schema's). */
+  fields?: Fields;
   /** How well one record (trimmed cells and their normalised names) fits as this export's header. */
   fit(cells: readonly string[], names: ReadonlySet<string>): Fit;
   parse(rows: readonly Row[], options: ParseOptions): ParseResult;
@@ -77,6 +79,7 @@ export function tableFormat<F extends Fields, Id extends string>(
     info: spec.info,
     ...(spec.beats ? { beats: spec.beats } : {}),
     columnNames: new Set(Object.values(spec.schema.fields).flatMap((names) => names.map(normName))),
+    fields: spec.schema.fields,
     fit: (cells, names) => (cells.some(isProse) ? NO_FIT : fitSchema(spec.schema, names)),
     parse(rows, options) {
       const result: ParseResult = { executions: [], rejected: [], warnings: [] };
