@@ -391,9 +391,10 @@ export type ColumnPlace = 'start' | 'middle' | 'end';
 
 /**
  * Unknown columns added to the trades tables at these places, with junk in every row under them
- * (for XML: unknown attributes on every `<Trade>`).
+ * (for XML: unknown attributes on every `<Trade>`); to one table alone when `only` names it (a file
+ * of two exports joined, the later one with a column more).
  */
-export function addColumns(doc: Doc, places: readonly ColumnPlace[], seed = 1): string {
+export function addColumns(doc: Doc, places: readonly ColumnPlace[], only?: number, seed = 1): string {
   const random = seeded(seed);
   const pieces = [...doc.pieces];
   if (doc.kind === 'xml') {
@@ -417,7 +418,7 @@ export function addColumns(doc: Doc, places: readonly ColumnPlace[], seed = 1): 
     }
     return render(doc, pieces);
   }
-  for (const table of doc.tables) {
+  for (const table of only === undefined ? doc.tables : doc.tables.slice(only, only + 1)) {
     const width =
       splitCells(stripEnding(pieces[table.header] as string), doc.delimiter).length - table.prefix;
     const spots = places.map((place, i) => ({

@@ -199,6 +199,15 @@ describe.each(FIXTURES)('%s', (file) => {
     'unknown columns added ($at)',
     ({ places: at }) => expectSameTrips(addColumns(doc, at)),
   );
+  // A file of joined exports whose tables differ: the columns added to one table alone.
+  if (doc.tables.length > 1)
+    it.each(
+      doc.tables.flatMap((_, table) =>
+        places.map((at) => ({ at: at.join(', '), places: at, table, n: table + 1 })),
+      ),
+    )('unknown columns added to table $n alone ($at)', ({ places: at, table }) =>
+      expectSameTrips(addColumns(doc, at, table)),
+    );
 
   it.each(['crlf', 'bom', 'crlf+bom'] as const)('line endings: %s', (how) =>
     expectSameTrips(lineEndings(text, how)),
