@@ -338,8 +338,11 @@ function respell(
   });
 }
 
-/** The header of every trades table respelled (see Respelling); null when nothing would change. */
-export function renameHeader(doc: Doc, broker: string, how: Respelling): string | null {
+/**
+ * The header of every trades table respelled (see Respelling), or of one table alone when `only`
+ * names it (joined exports spelled differently); null when nothing would change.
+ */
+export function renameHeader(doc: Doc, broker: string, how: Respelling, only?: number): string | null {
   const fields = fieldsOf(broker);
   const pieces = [...doc.pieces];
   if (doc.kind === 'xml') {
@@ -358,7 +361,7 @@ export function renameHeader(doc: Doc, broker: string, how: Respelling): string 
       });
     }
   } else {
-    for (const table of doc.tables) {
+    for (const table of only === undefined ? doc.tables : doc.tables.slice(only, only + 1)) {
       const piece = pieces[table.header] as string;
       const raw = splitCells(stripEnding(piece), doc.delimiter);
       const own = raw.slice(table.prefix).map(unquote);

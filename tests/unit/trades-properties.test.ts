@@ -193,6 +193,16 @@ describe.each(FIXTURES)('%s', (file) => {
     return variant === null ? [] : [{ how: respellingName(how), variant }];
   });
   it.each(renamed)('header respelled: $how', ({ variant }) => expectSameTrips(variant));
+  // Joined exports spelled differently: one table's header respelled alone.
+  if (doc.tables.length > 1)
+    it.each(
+      doc.tables.flatMap((_, table) =>
+        respellings(whole.broker).flatMap((how) => {
+          const variant = renameHeader(doc, whole.broker, how, table);
+          return variant === null ? [] : [{ how: respellingName(how), n: table + 1, variant }];
+        }),
+      ),
+    )('header of table $n alone respelled: $how', ({ variant }) => expectSameTrips(variant));
 
   const places: ColumnPlace[][] = [['start'], ['middle'], ['end'], ['start', 'middle', 'end']];
   it.each(places.map((at) => ({ at: at.join(', '), places: at })))(
