@@ -31,6 +31,8 @@ export interface BrokerFormat<Id extends string = BrokerId> {
   beats?: readonly BrokerId[];
   /** Normalised column names of a one-table export: a record with fewer than two of them is no header. */
   columnNames?: ReadonlySet<string>;
+  /** A one-table export's fields, each with the spellings its header may use (its schema's). */
+  fields?: Fields;
   /** How well one record (trimmed cells and their normalised names) fits as this export's header. */
   fit(cells: readonly string[], names: ReadonlySet<string>): Fit;
   parse(rows: readonly Row[], options: ParseOptions): ParseResult;
@@ -91,6 +93,7 @@ export function tableFormat<F extends Fields, Id extends string>(
     info: spec.info,
     ...(spec.beats ? { beats: spec.beats } : {}),
     columnNames: new Set(Object.values(spec.schema.fields).flatMap((names) => names.map(normName))),
+    fields: spec.schema.fields,
     fit: (cells, names) => (cells.some(isProse) ? NO_FIT : fitSchema(spec.schema, names)),
     parse(rows, options) {
       const result: ParseResult = { executions: [], rejected: [], warnings: [] };
@@ -147,11 +150,14 @@ function headerIndex<F extends Fields>(
   schema: Schema<F>,
   options: ParseOptions,
 ): number {
-  if (options.headerLine !== undefined) {
-    const at = rows.findIndex((row) => row.line === options.headerLine);
-    if (at >= 0) return at;
-  }
-  return rows.findIndex((row) => fitSchema(schema, nameSet(row.cells)).complete);
+  const fits = (row: Row) => !row.cells.some(isProse) && fitSchema(schema, nameSet(row.cells)).complete;
+  const found =
+    options.headerLine === undefined ? -1 : rows.findIndex((row) => row.line === options.headerLine);
+  if (found < 0) return rows.findIndex(fits);
+  // Detection keeps the header that fits best; an earlier one of this export (two exports joined,
+  // the first with a column more) starts the data, else its rows would be passed over unsaid.
+  const earlier = rows.slice(0, found).findIndex(fits);
+  return earlier >= 0 ? earlier : found;
 }
 
 /**
@@ -171,6 +177,7 @@ function dataRows<F extends Fields>(
   const header = rows[at];
   if (at < 0 || !header) throw new ImportError(1, 'no header row found');
   const headerNames = new Set(Object.values(schema.fields).flatMap((names) => names.map(normName)));
+  const spelled = requiredSpellings(schema, header.cells);
   let columns = new Columns(header.cells, options.decimalComma);
   let required = requiredColumns(columns, schema);
   let table = { columns, data: [] as Row[] };
@@ -186,7 +193,8 @@ function dataRows<F extends Fields>(
     const row = rows[i] as Row;
     if (isBlank(row)) continue;
     const first = normName(row.cells.find((cell) => cell !== '') ?? '');
-    if (headerNames.has(first) && fitSchema(schema, nameSet(row.cells)).complete) {
+    const named = headerNames.has(first) || spellsAll(row.cells, spelled, schema.required.length);
+    if (named && fitSchema(schema, nameSet(row.cells)).complete) {
       endFooter();
       result.warnings.push({ line: row.line, message: 'header repeated (files joined): read on' });
       columns = new Columns(row.cells, options.decimalComma);
@@ -213,4 +221,35 @@ function dataRows<F extends Fields>(
 
 function requiredColumns<F extends Fields>(columns: Columns, schema: Schema<F>): string[] {
   return schema.required.flatMap((field) => columns.pick(schema.fields[field] ?? []) ?? []);
+}
+
+/**
+ * Each required field's spellings, as the schema and the first header write them (and upper- or
+ * lower-cased), to its field: a header repeated below a first column the format does not read
+ * (`Memo,Account,…`) is still found, by exact lookups, without normalising every data cell.
+ */
+function requiredSpellings<F extends Fields>(
+  schema: Schema<F>,
+  header: readonly string[],
+): Map<string, string> {
+  const spelled = new Map<string, string>();
+  for (const field of schema.required) {
+    const aliases = schema.fields[field] ?? [];
+    const keys = new Set(aliases.map(normName));
+    for (const name of [...aliases, ...header.filter((cell) => keys.has(normName(cell)))])
+      for (const written of [name, name.toUpperCase(), name.toLowerCase()]) spelled.set(written, field);
+  }
+  return spelled;
+}
+
+/** True when the cells spell every required field (see requiredSpellings). */
+function spellsAll(cells: readonly string[], spelled: ReadonlyMap<string, string>, count: number): boolean {
+  let found: Set<string> | null = null;
+  for (const cell of cells) {
+    const field = spelled.get(cell);
+    if (field === undefined) continue;
+    found = found ?? new Set();
+    found.add(field);
+  }
+  return found !== null && found.size === count;
 }
