@@ -6,6 +6,8 @@ import { newId } from '../../functions/_lib/ids.ts';
 import { DayNotes } from './DayNotes.tsx';
 import { DeleteTradeModal } from './DeleteTradeModal.tsx';
 import { ExecutionsTable } from './ExecutionsTable.tsx';
+import { FlatSellQuestions } from './FlatSellQuestions.tsx';
+import { useFlatSellAnswers } from './flat-sell-answers.ts';
 import { ImportTrades } from './import/ImportTrades.tsx';
 import { OpenedBefore } from './OpenedBefore.tsx';
 import { OpenPositions } from './OpenPositions.tsx';
@@ -42,9 +44,11 @@ const TradeFormModal = lazy(() => import('./TradeFormModal.tsx'));
 export function TradesPage({ search }: { search: TripSearch }) {
   const filters = useMemo(() => searchFilters(search), [search]);
   const tags = useQuery(tripTagsQuery()).data ?? NO_TAGS;
+  const { answers, answer } = useFlatSellAnswers();
   const { trades, byId, total, isPending, matched, view } = useTrips(filters, {
     tags,
     summarise: statsByCurrency,
+    sellsFromFlat: answers,
   });
   const navigate = useNavigate();
   const setFilters = (next: TripFilters, replace = false) =>
@@ -123,6 +127,14 @@ export function TradesPage({ search }: { search: TripSearch }) {
           <p className="muted">No trades yet: add your first trade.</p>
         ) : (
           <>
+            <FlatSellQuestions
+              questions={matched.unresolved.map(({ fills, ...question }) => ({
+                ...question,
+                waiting: fills.length,
+              }))}
+              onAnswer={answer}
+              where="journal"
+            />
             <TripTable view={view} trades={byId} tags={tags} />
             {matched.open_positions.length > 0 && (
               <>

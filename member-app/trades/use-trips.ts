@@ -2,7 +2,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
 import {
+  answerKey,
   type ClosedTrade,
+  type FlatSellAnswer,
   type MatchResult,
   matchRoundTrips,
 } from '../../functions/_lib/trades/round-trips.ts';
@@ -96,18 +98,27 @@ export function useTrips<S = null>(
     symbol,
     tags = NO_TAGS,
     summarise = noSummary as Summarise<S>,
+    sellsFromFlat,
   }: {
     /** Only this symbol's trades are read. */
     symbol?: string;
     /** The member's tags (the tag filter, the reports by tag); none unless given. */
     tags?: TripTags;
     summarise?: Summarise<S>;
+    /** The member's answers to sales with nothing held before them (flat-sell-answers.ts), by `answerKey`. */
+    sellsFromFlat?: Readonly<Record<string, FlatSellAnswer>>;
   } = {},
 ) {
   const { trades, total, isPending, complete } = useEveryTrade(symbol);
   const matched = useMemo(
-    () => (complete ? matchRoundTrips(tradesToExecutions(trades), { withFills: true }) : null),
-    [trades, complete],
+    () =>
+      complete
+        ? matchRoundTrips(tradesToExecutions(trades), {
+            withFills: true,
+            sellsFromFlat: (key) => sellsFromFlat?.[answerKey(key)],
+          })
+        : null,
+    [trades, complete, sellsFromFlat],
   );
   const byId = useMemo(() => new Map(trades.map((trade) => [trade.trade_id, trade])), [trades]);
   const views = useMemo(

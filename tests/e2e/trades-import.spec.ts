@@ -105,8 +105,9 @@ test('maps the columns of an unknown export once, and remembers them', async ({ 
 });
 
 // Most members export "the last 90 days": a file that starts with a sale of shares bought before it.
-// The sale is no trade (no short, no phantom P&L) until the earlier file brings its opening; then it is
-// the exact round trip it was.
+// A plain sale with nothing held says neither that nor "short sale": the preview asks. Answered "held
+// before", the sale is no trade (no short, no phantom P&L) until the earlier file brings its opening;
+// then it is the exact round trip it was. Answered "a short sale", it is a short round trip at once.
 const csvFile = (name: string, rows: string[]) => ({
   name,
   mimeType: 'text/csv',
@@ -122,6 +123,19 @@ async function importFile(page: Page, file: typeof EARLIER, executions: number) 
   await page.getByRole('button', { name: 'Import Trades' }).click();
   await dialog(page).getByLabel('Broker file').setInputFiles(file);
   await expect(summary(page, 'Executions')).toHaveText(String(executions));
+}
+
+/** The preview's question about a sale with nothing held before it, answered. */
+async function answer(page: Page, symbol: string, choice: 'short' | 'held') {
+  const question = dialog(page).getByRole('region', { name: /needs? your answer/ });
+  await expect(question).toContainText(`sold`);
+  await expect(question).toContainText(symbol);
+  await question
+    .getByRole('button', {
+      name: choice === 'short' ? 'A short sale, covered later' : /Shares held before this file/,
+    })
+    .click();
+  await expect(question).toBeHidden();
 }
 
 async function save(page: Page, executions: number) {
@@ -142,6 +156,9 @@ test('a file that starts mid-position, then the earlier file: the sale becomes i
   await page.setViewportSize({ width: 390, height: 640 });
 
   await importFile(page, LAST_90_DAYS, 2);
+  await expect(summary(page, 'Open positions')).toHaveText('0');
+  await expect(summary(page, 'Waiting for your answer')).toContainText('2 executions of 1 symbol');
+  await answer(page, 'ABCD', 'held');
   await expect(dialog(page).getByRole('button', { name: 'Import 2 executions' })).toBeInViewport();
   await expect(summary(page, 'Closed trades')).toHaveText('0');
   await expect(summary(page, 'Open positions')).toHaveText('1');
@@ -167,6 +184,7 @@ test('a sale of shares held before the history is completed by entering what the
   await signInNewMember(page);
   await page.goto('/trades');
   await importFile(page, LAST_90_DAYS, 2);
+  await answer(page, 'ABCD', 'held');
   await save(page, 2);
 
   const before = page.getByRole('table', { name: 'Opened before your history' });
@@ -190,6 +208,7 @@ test('the import preview completes a sale of earlier shares with its opening, im
   await signInNewMember(page);
   await page.goto('/trades');
   await importFile(page, LAST_90_DAYS, 2);
+  await answer(page, 'ABCD', 'held');
   const earlier = dialog(page).getByRole('list', { name: 'Opened before this file' });
   await expect(earlier).toContainText('Line 2: sold 2,000 ABCD ($8,336.00)');
   await earlier.getByRole('button', { name: 'Enter its opening' }).click();
@@ -203,4 +222,55 @@ test('the import preview completes a sale of earlier shares with its opening, im
   await expect(page.getByRole('table', { name: 'Opened before your history' })).toBeHidden();
   const trip = page.getByRole('table', { name: 'Closed trades' }).getByRole('row', { name: /ABCD/ });
   await expect(trip).toContainText('+$336.00');
+});
+
+test('a sale with nothing held before it, answered "a short sale": the round trip joins the reports', async ({
+  page,
+}) => {
+  await signInNewMember(page);
+  await page.goto('/trades');
+  const file = csvFile('opens-with-a-sale.csv', [
+    '07/01/2026,10:00:00,WXYZ,2000,4.168,S',
+    '07/01/2026,10:30:00,WXYZ,2000,4.00,B',
+  ]);
+  await importFile(page, file, 2);
+  // Nothing in the file says what the first sale was: asked, and counted nowhere until answered.
+  await expect(summary(page, 'Closed trades')).toHaveText('0');
+  await expect(summary(page, 'Open positions')).toHaveText('0');
+  await answer(page, 'WXYZ', 'short');
+  // Short 2,000 at 4.168, covered at 4.00: 2,000 × 0.168 = 336.00.
+  await expect(summary(page, 'Closed trades')).toHaveText('1');
+  await expect(summary(page, 'Net P&L (USD)')).toHaveText('+$336.00 over 1 closed trade (fees $0.00)');
+  await save(page, 2);
+
+  const trip = page.getByRole('table', { name: 'Closed trades' }).getByRole('row', { name: /WXYZ/ });
+  await expect(trip).toContainText('Short');
+  await expect(trip).toContainText('+$336.00');
+  await expect(page.getByRole('table', { name: 'Open positions' })).toBeHidden();
+  await expect(page.locator('[data-flat-sells]')).toBeHidden();
+  // The reports count it: one closed trade, a win, the P&L by side.
+  const stats = page.getByRole('region', { name: 'Statistics' });
+  await expect(stats).toContainText('Net P&L');
+  await expect(stats).toContainText('+$336.00');
+});
+
+test('option rows are reported apart, never imported as stock', async ({ page }) => {
+  await signInNewMember(page);
+  await page.goto('/trades');
+  const file = csvFile('with-options.csv', [
+    '03/09/2026,09:35:00,SPXW260309C06975000,2,4.10,B',
+    '03/09/2026,09:50:00,SPXW260309C06975000,2,5.30,S',
+    '03/09/2026,10:00:00,AITX,100000,0.0061,B',
+    '03/09/2026,10:20:00,AITX,100000,0.0064,S',
+  ]);
+  await importFile(page, file, 2);
+  await expect(
+    dialog(page).getByText(/2 option rows not imported: options are not supported yet/),
+  ).toBeVisible();
+  await expect(dialog(page).getByText(/Line 2: SPXW260309C06975000: an option, not imported/)).toBeVisible();
+  await expect(summary(page, 'Closed trades')).toHaveText('1');
+  await save(page, 2);
+  await page.getByRole('button', { name: 'Executions' }).click();
+  await expect(page.getByRole('table').first()).toContainText('AITX');
+  await expect(page.locator('body')).not.toContainText('SPXW');
 });

@@ -81,6 +81,8 @@ export interface FileAnalysis {
   unresolved: Unresolved[];
   /** Questions the file answered itself: its stated end position fits one answer only. */
   settled: SettledSell[];
+  /** Plain sells with nothing held that an answer (the member's or the file's) explained, by fingerprint. */
+  answered: Record<string, FlatSellAnswer>;
   /** What the file states about its own totals and positions, when it does. */
   stated?: StatedFigures;
   /** The reading compared with the file's own figures (statement-checks.ts): shown at the top of the preview. */
@@ -198,6 +200,7 @@ function readDetected(
     opened_before,
     unresolved,
     settled,
+    answered: match.answered ?? {},
     checks,
     ...(parsed.stated ? { stated: parsed.stated } : {}),
     totals,

@@ -119,6 +119,11 @@ export interface MatchResult {
   opened_before: OpenedBefore[];
   /** Plain sells with nothing held, awaiting the member's answer, by first sell: in no figure. */
   unresolved: Unresolved[];
+  /**
+   * Plain sells with nothing held that an answer explained, by fingerprint: an import stores the answer
+   * on the fill itself (a short sale opens, a sale of shares held closes), so the journal needs no question.
+   */
+  answered?: Record<string, FlatSellAnswer>;
 }
 
 export interface MatchOptions {
@@ -296,6 +301,7 @@ export function matchRoundTrips(
   const closed: { order: number; trade: ClosedTrade }[] = [];
   const openedBefore: OpenedBefore[] = [];
   const unresolved: Unresolved[] = [];
+  const answered: Record<string, FlatSellAnswer> = {};
   const earlier = (key: Key, execution: Execution, qty: Decimal, price: Decimal, fees: Decimal) =>
     openedBefore.push({
       ...key,
@@ -323,6 +329,7 @@ export function matchRoundTrips(
     const direction: TradeSide = execution.side === 'buy' ? 'long' : 'short';
     const plainSell = execution.side === 'sell' && execution.intent === null;
     const answer = plainSell ? sellsFromFlat?.(book.key) : undefined;
+    if (answer) answered[execution.fingerprint] = answer;
     if (execution.intent === 'close' || answer === 'held') {
       earlier(book.key, execution, qty, price, fees);
       return;
@@ -402,5 +409,6 @@ export function matchRoundTrips(
     open_positions,
     opened_before: openedBefore,
     unresolved,
+    ...(Object.keys(answered).length > 0 ? { answered } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ImportedExecution } from '../../../functions/_lib/contract/index.ts';
 import type { ColumnMapping } from '../../../functions/_lib/trades/brokers/column-mapping.ts';
+import { useFlatSellAnswers } from '../flat-sell-answers.ts';
 import type { AnalyzeStage } from './analyze-request.ts';
 import { ColumnMappingForm } from './ColumnMappingForm.tsx';
 import { PreviewSummary } from './PreviewSummary.tsx';
@@ -45,8 +46,10 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
   const [date, setDate] = useState('');
   // An unknown file's mapping (saved or made here), which reads it again.
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
+  // Answers to sales with nothing held before them: asked once per account and symbol, kept for later imports.
+  const { answers, answer } = useFlatSellAnswers();
   const { analysis, offer, needsDate, remap, forgetOffer } = useFileAnalysis(
-    { file, timeZone, date, mapping },
+    { file, timeZone, date, mapping, sellsFromFlat: answers },
     setMapping,
   );
   const known = useDuplicateCount(analysis.status === 'ready' ? analysis.preview : null);
@@ -159,6 +162,7 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
           saved={saving.status !== 'idle'}
           openings={openings}
           onOpening={(fill, opening) => setOpenings((entered) => ({ ...entered, [fill]: opening }))}
+          onAnswer={answer}
         />
       )}
       {mapping && offer && (preview || analysis.status === 'failed') && saving.status === 'idle' && (

@@ -1,9 +1,12 @@
 import { Fragment, useState } from 'react';
 import type { ImportedExecution } from '../../../functions/_lib/contract/index.ts';
+import type { FlatSellAnswer } from '../../../functions/_lib/trades/round-trips.ts';
 import { EnterOpeningToggle } from '../EnterOpeningToggle.tsx';
+import { FlatSellQuestions } from '../FlatSellQuestions.tsx';
 import { exactMoney, formatAmount, formatMoney } from '../format.ts';
 import { OpeningForm } from '../OpeningForm.tsx';
 import { tradeTimeZone } from '../time-zone.ts';
+import { StatementChecks } from './StatementChecks.tsx';
 import type { ImportPreview } from './to-api.ts';
 import type { Known } from './use-duplicate-count.ts';
 
@@ -17,6 +20,7 @@ export function PreviewSummary({
   saved,
   openings,
   onOpening,
+  onAnswer,
 }: {
   preview: ImportPreview;
   known: Known;
@@ -24,10 +28,24 @@ export function PreviewSummary({
   /** Openings the member entered for closes of earlier positions, by the close's fingerprint. */
   openings: Readonly<Record<string, ImportedExecution>>;
   onOpening: (fill: string, opening: ImportedExecution) => void;
+  /** The member answers a sale with nothing held before it (the file is read again with it). */
+  onAnswer: (id: string, answer: FlatSellAnswer) => void;
 }) {
   const dates = preview.from === preview.to ? preview.from : `${preview.from} – ${preview.to}`;
   return (
     <section className="import__preview" aria-label="Preview">
+      <StatementChecks checks={preview.checks} />
+      <FlatSellQuestions questions={preview.unresolved} onAnswer={onAnswer} where="file" />
+      {preview.settled.length > 0 && (
+        <ul className="import__settled" aria-label="Answered by the file">
+          {preview.settled.map((settled) => (
+            <li key={`${settled.account}|${settled.symbol}`}>
+              {settled.symbol}: the file's own end-of-period position shows its opening sales were{' '}
+              {settled.answer === 'short' ? 'short sales' : 'of shares held before this file'}.
+            </li>
+          ))}
+        </ul>
+      )}
       <dl>
         <dt>Format</dt>
         <dd>{preview.brokerLabel}</dd>
@@ -44,6 +62,16 @@ export function PreviewSummary({
         <dd>{preview.closedTrades}</dd>
         <dt>Open positions</dt>
         <dd>{preview.openPositions}</dd>
+        {preview.unresolved.length > 0 && (
+          <>
+            <dt>Waiting for your answer</dt>
+            <dd data-unresolved>
+              {preview.unresolved.reduce((n, question) => n + question.waiting, 0)} executions of{' '}
+              {preview.unresolved.length} {preview.unresolved.length === 1 ? 'symbol' : 'symbols'}: not in P&L
+              or positions until answered (above)
+            </dd>
+          </>
+        )}
         {preview.openedBefore.length > 0 && (
           <>
             <dt>Opened before this file</dt>

@@ -80,7 +80,14 @@ export function previewOf(analysis: FileAnalysis, brokerLabel: string): ImportPr
     broker: analysis.broker,
     brokerLabel,
     rows: analysis.executions.length + analysis.rejected.length,
-    executions: analysis.executions.map(toImportedExecution),
+    // An answered sell with nothing held is stored as what the answer made it: a short sale opens, a
+    // sale of shares held before the file closes.
+    executions: analysis.executions.map((execution) => {
+      const answer = analysis.answered[execution.fingerprint];
+      return toImportedExecution(
+        answer ? { ...execution, intent: answer === 'short' ? 'open' : 'close' } : execution,
+      );
+    }),
     rejected: analysis.rejected,
     warnings: analysis.warnings,
     totals: analysis.totals,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { type ColumnMapping, mappingProblem } from '../../../functions/_lib/trades/brokers/column-mapping.ts';
+import type { FlatSellAnswer } from '../../../functions/_lib/trades/round-trips.ts';
 import type { AnalyzeRequest, AnalyzeStage, WorkerMessage } from './analyze-request.ts';
 import { rememberMapping, savedMapping } from './saved-mappings.ts';
 import type { ImportPreview } from './to-api.ts';
@@ -26,10 +27,12 @@ export interface FileChoice {
   date: string;
   /** The member's mapping of an unknown file's columns, once made or found saved. */
   mapping: ColumnMapping | null;
+  /** The member's answers to sales with nothing held before them, by account and symbol. */
+  sellsFromFlat: Readonly<Record<string, FlatSellAnswer>>;
 }
 
 export function useFileAnalysis(
-  { file, timeZone, date, mapping }: FileChoice,
+  { file, timeZone, date, mapping, sellsFromFlat }: FileChoice,
   onMapping: (m: ColumnMapping) => void,
 ) {
   const [analysis, setAnalysis] = useState<Analysis>({ status: 'idle' });
@@ -83,6 +86,7 @@ export function useFileAnalysis(
           timeZone,
           ...(date ? { date } : {}),
           ...(mapping ? { mapping } : {}),
+          sellsFromFlat,
         };
         worker.postMessage(request, [bytes]);
       },
@@ -94,7 +98,7 @@ export function useFileAnalysis(
       ended = true;
       worker.terminate();
     };
-  }, [file, timeZone, date, mapping, onMapping]);
+  }, [file, timeZone, date, mapping, sellsFromFlat, onMapping]);
 
   // A mapping that read the file is remembered for the next export with the same columns.
   useEffect(() => {
