@@ -45,6 +45,8 @@ export const schwab: BrokerFormat<'schwab'> = tableFormat({
     required: ['date', 'action', 'symbol', 'quantity', 'price'],
     distinctive: ['Fees & Comm'],
   },
+  // Amount = −(quantity × price + fees) for a buy, quantity × price − fees for a sale.
+  amount: { field: 'amount', fees: 'net' },
   read(row, c, options) {
     const label = c.get(row, 'action');
     const action = ACTIONS[label.toUpperCase() as keyof typeof ACTIONS];

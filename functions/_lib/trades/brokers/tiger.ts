@@ -55,6 +55,8 @@ const table = tableFormat({
     required: ['symbol', 'side', 'quantity', 'price'],
     distinctive: ['Comm/Fee/Tax', 'Activity Type', 'Platform Fee'],
   },
+  // Amount = ± quantity × price; whether charges are in it differs by statement, so either is accepted.
+  amount: { field: 'amount' },
   read(row, c, options) {
     // The activity statement's Trades section: section, asset class, …, row kind before the columns.
     if (c.columns.has('Trades')) {

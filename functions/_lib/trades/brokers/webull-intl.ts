@@ -46,6 +46,8 @@ const table = tableFormat({
     required: ['symbol', 'date', 'side', 'quantity', 'price'],
     distinctive: ['Symbol & Name', 'Traded Price', 'VAT', 'Comm/Fee/Tax'],
   },
+  // Gross Amount = quantity × price, fees apart.
+  amount: { field: 'gross', fees: 'gross' },
   read(row, c, options) {
     const status = c.get(row, 'status');
     if (/cancel|reject|fail/i.test(status)) throw new NotATrade(`${status} trade, nothing filled`);
