@@ -86,8 +86,12 @@ export interface Doc {
   tables: Table[];
 }
 
-/** Formats whose records start with cells that are not the table's columns. */
-const PREFIX: Record<string, number> = { 'ibkr-statement': 2 };
+/**
+ * Formats whose records start with cells that are not the table's columns: IBKR's multi-section
+ * files start every record with the section name and row kind (`Trades,Data`, `Transaction
+ * History,Header`), markers IBKR writes one way only, never a column name to respell or shift.
+ */
+const PREFIX: Record<string, number> = { 'ibkr-statement': 2, 'ibkr-history': 2 };
 
 const TRADE_ELEMENT = /<(?:Trade|TradeConfirm)(?=[\s/>])(?:\s+[\w.:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*\/?>/g;
 

@@ -37,7 +37,7 @@ describe('exports joined in one file, one of them with an unknown column', () =>
     expect(result.totals).toEqual(README_TOTALS);
     expect(result.warnings).toContainEqual({ line: 7, message: 'header repeated (files joined): read on' });
     expect(result.open_positions.map((p) => [p.symbol, p.shares, p.avg_price])).toEqual([
-      ['HMBL', 1_500_000, '0.0044'],
+      ['HMBL', '1500000', '0.0044'],
     ]);
   });
 });

@@ -4,6 +4,7 @@ import { anyDateTime } from './any-date.ts';
 import { closedTradeFormat, valueParts } from './closed-trades.ts';
 import type { FieldColumns } from './fields.ts';
 import type { BrokerFormat } from './format.ts';
+import { normName } from './header.ts';
 import { schwabTotal } from './schwab-realized-total.ts';
 import { NotATrade, type Row, RowError } from './table.ts';
 
@@ -13,24 +14,25 @@ const FIELDS = {
   closed: ['Closed Date'],
   opened: ['Opened Date'],
   quantity: ['Quantity'],
-  // The per-share columns stand in for the totals in the export's shortest layout.
-  proceeds: ['Proceeds', 'Proceeds Per Share'],
-  cost: ['Cost Basis (CB)', 'Cost Basis', 'Cost Per Share'],
+  proceeds: ['Proceeds'],
+  cost: ['Cost Basis (CB)', 'Cost Basis'],
+  // Per-share figures are fields of their own, not spellings of the totals: a column's values mean
+  // what its field says, whichever of the field's names the header uses. They stand in for the
+  // totals in the export's shortest layout.
+  proceedsPerShare: ['Proceeds Per Share'],
+  costPerShare: ['Cost Per Share'],
   gain: ['Gain/Loss ($)', 'Total Gain/Loss ($)'],
 } as const;
+
+type Value = 'proceeds' | 'cost';
+const PER_SHARE = { proceeds: 'proceedsPerShare', cost: 'costPerShare' } as const;
 
 /**
  * A lot's whole value from its total column, or (the shortest layout, `Symbol,Opened Date,Closed
  * Date,Quantity,Cost Per Share,Proceeds Per Share,Gain/Loss ($)`) its per-share price × quantity.
  */
-function lotValue(
-  row: Row,
-  c: FieldColumns<typeof FIELDS>,
-  field: 'proceeds' | 'cost',
-  qty: string,
-): Decimal {
-  const value = c.number(row, field);
-  return /per share/i.test(c.name(field) ?? '') ? value.times(qty) : value;
+function lotValue(row: Row, c: FieldColumns<typeof FIELDS>, field: Value, qty: string): Decimal {
+  return c.name(field) !== null ? c.number(row, field) : c.number(row, PER_SHARE[field]).times(qty);
 }
 
 /**
@@ -57,7 +59,8 @@ const lots: BrokerFormat<'schwab-realized'> = closedTradeFormat({
   },
   schema: {
     fields: FIELDS,
-    required: ['symbol', 'closed', 'opened', 'quantity', 'proceeds', 'cost'],
+    // Proceeds and cost are needed too, as totals or per share: `schwabRealized.fit` asks for them.
+    required: ['symbol', 'closed', 'opened', 'quantity'],
     distinctive: ['Cost Basis (CB)', 'Opened Date', 'Closed Date', 'Wash Sale?', 'Disallowed Loss'],
   },
   read(row, c, options, file) {
@@ -107,9 +110,23 @@ const lots: BrokerFormat<'schwab-realized'> = closedTradeFormat({
   },
 });
 
+/** A header needs a proceeds and a cost column, each as the lot's total or per share. */
+const VALUE_NAMES: Record<Value, string[]> = {
+  proceeds: [...FIELDS.proceeds, ...FIELDS.proceedsPerShare].map(normName),
+  cost: [...FIELDS.cost, ...FIELDS.costPerShare].map(normName),
+};
+
 /** The lots, and the file's `Total` row as its stated realised P&L (schwab-realized-total.ts). */
 export const schwabRealized: BrokerFormat<'schwab-realized'> = {
   ...lots,
+  fit(cells, names) {
+    const fit = lots.fit(cells, names);
+    if (!fit.complete) return fit;
+    const missing = (['proceeds', 'cost'] as const)
+      .filter((value) => !VALUE_NAMES[value].some((name) => names.has(name)))
+      .map((value) => FIELDS[value][0]);
+    return missing.length === 0 ? fit : { ...fit, complete: false, missing };
+  },
   parse(rows, options) {
     const result = lots.parse(rows, options);
     const total = schwabTotal(rows, options);

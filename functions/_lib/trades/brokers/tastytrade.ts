@@ -75,9 +75,11 @@ const table = tableFormat({
     // The tastyworks layout says open or close in a column of its own.
     const openClose = c.get(row, 'openClose').toLowerCase();
     const intent = openClose === 'open' ? 'open' : openClose === 'close' ? 'close' : side.intent;
-    // Its Fees are a positive charge; the current layout prints commissions and fees negative.
+    // Its Fees are a positive charge; the current layout prints commissions and fees negative. The
+    // layout is told by a column only the tastyworks history has (Open/Close), never by which of a
+    // field's names the header uses: those are spellings of one column and read alike.
     const charges = c.sum(row, ['commissions', 'fees']);
-    const fees = c.name('type') === 'Transaction Code' ? charges : charges.neg();
+    const fees = c.name('openClose') !== null ? charges : charges.neg();
     const price = c.number(row, 'price').abs();
     if (price.eq(0)) throw new RowError(`Average Price "${c.get(row, 'price')}" is not a positive price`);
     return makeExecution({
