@@ -270,7 +270,8 @@ test('option rows are reported apart, never imported as stock', async ({ page })
   await expect(dialog(page).getByText(/Line 2: SPXW260309C06975000: an option, not imported/)).toBeVisible();
   await expect(summary(page, 'Closed trades')).toHaveText('1');
   await save(page, 2);
-  await page.getByRole('button', { name: 'Executions' }).click();
-  await expect(page.getByRole('table').first()).toContainText('AITX');
-  await expect(page.locator('body')).not.toContainText('SPXW');
+  await page.getByRole('button', { name: 'Executions', exact: true }).click();
+  const executions = page.locator('table[aria-labelledby="trade-history-title"]');
+  await expect(executions.getByRole('row', { name: /AITX/ })).toHaveCount(2);
+  await expect(executions).not.toContainText('SPXW');
 });

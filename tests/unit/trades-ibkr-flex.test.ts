@@ -45,7 +45,11 @@ describe('IBKR Flex Query XML', () => {
     expect(detectBroker(fixture('ibkr-xml.xml'))).toBe('ibkr-xml');
     expect(xml.executions.map((e) => e.fingerprint)).toEqual(csv.executions.map((e) => e.fingerprint));
     expect(xml.rejected).toEqual([
-      { line: 15, reason: 'AssetClass OPT is not a stock' },
+      {
+        line: 15,
+        reason: 'SNDL  260417C00002000 OPT: an option, not imported (options are not supported yet)',
+        instrument: 'option',
+      },
       { line: 17, reason: 'currency exchange (AssetClass CASH), not a stock trade' },
       { line: 18, reason: 'BUY (Ca.): a cancelled fill' },
     ]);
@@ -138,13 +142,19 @@ describe('IBKR Flex Query XML', () => {
   });
 
   it.each([
-    ['OPT', 'AssetClass OPT is not a stock'],
-    ['FUT', 'AssetClass FUT is not a stock'],
-    ['CASH', 'currency exchange (AssetClass CASH), not a stock trade'],
-  ])('rejects a %s trade with its reason and line', (asset, reason) => {
+    [
+      'OPT',
+      { reason: 'SNDL OPT: an option, not imported (options are not supported yet)', instrument: 'option' },
+    ],
+    [
+      'FUT',
+      { reason: 'SNDL FUT: a future, not imported (futures are not supported yet)', instrument: 'future' },
+    ],
+    ['CASH', { reason: 'currency exchange (AssetClass CASH), not a stock trade' }],
+  ])('rejects a %s trade with its reason and line', (asset, why) => {
     const other = SELL.replace('assetCategory="STK"', `assetCategory="${asset}"`);
     const result = analyzeFile(report(`${BUY}\n${other}`));
-    expect(result.rejected).toEqual([{ line: 7, reason }]);
+    expect(result.rejected).toEqual([{ line: 7, ...why }]);
     expect(result.open_positions).toHaveLength(1);
   });
 

@@ -122,6 +122,8 @@ describe('Tiger activity statement, Trades section', () => {
     ]);
     expect(new Date(result.executions[0]?.epochMs ?? 0).toISOString()).toBe('2026-07-21T13:31:02.000Z');
     // The option is listed as not imported; totals and other sections are passed over.
-    expect(result.rejected).toEqual([{ line: 12, reason: expect.stringContaining('Option trade') }]);
+    expect(result.rejected).toEqual([
+      { line: 12, instrument: 'option', reason: expect.stringContaining('an option, not imported') },
+    ]);
   });
 });

@@ -19,7 +19,15 @@ import { type AmountGap, amountGap, gapRejection, gapSummary } from './brokers/r
 import { readRows } from './brokers/table.ts';
 import { unreadInText } from './brokers/unread.ts';
 import { ImportError } from './errors.ts';
-import type { BrokerId, Execution, ParseResult, Rejection, StatedFigures, Warning } from './executions.ts';
+import type {
+  BrokerId,
+  Execution,
+  Instrument,
+  ParseResult,
+  Rejection,
+  StatedFigures,
+  Warning,
+} from './executions.ts';
 import { amount, groupDigits, toDecimal, ZERO } from './money.ts';
 import {
   answerKey,
@@ -217,8 +225,15 @@ function screen(parsed: ParseResult): ParseResult {
   const rejected = [...parsed.rejected];
   const executions: Execution[] = [];
   const gaps: AmountGap[] = [];
+  // A file trades few symbols many times: each class and symbol is classified once.
+  const seen = new Map<string, Instrument>();
   for (const execution of parsed.executions) {
-    const instrument = classify(execution.assetClass, execution.symbol);
+    const id = `${execution.assetClass ?? ''}\u0000${execution.symbol}`;
+    let instrument = seen.get(id);
+    if (instrument === undefined) {
+      instrument = classify(execution.assetClass, execution.symbol);
+      seen.set(id, instrument);
+    }
     if (instrument !== 'stock') {
       const reason = notStock(instrument, execution.symbol).message;
       rejected.push({ line: execution.line, reason, instrument });

@@ -6,8 +6,9 @@ import type { ColumnMapping } from './column-mapping.ts';
 import { type FieldColumns, feeSum } from './fields.ts';
 import { type BrokerFormat, tableFormat } from './format.ts';
 import { normName } from './header.ts';
+import { notStockClass } from './instruments.ts';
 import { BUY, SELL, type SideLabel, sideWords } from './sides.ts';
-import { NotATrade, type Row, RowError } from './table.ts';
+import { type Row, RowError } from './table.ts';
 
 type Mapped = Record<
   | 'date'
@@ -74,7 +75,7 @@ export function customFormat(mapping: ColumnMapping): BrokerFormat {
     },
     schema: { fields, required: ['date', 'symbol', 'quantity', 'price'] },
     read(row, c, options) {
-      if (isOptionRow(row.cells)) throw new NotATrade('an option trade: only stocks are imported');
+      if (isOptionRow(row.cells)) throw notStockClass('option', c.get(row, 'symbol'));
       return makeExecution({
         broker: 'custom',
         account: c.get(row, 'account'),

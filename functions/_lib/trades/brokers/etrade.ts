@@ -1,6 +1,6 @@
 import { activityExecution } from './activity.ts';
 import { type BrokerFormat, tableFormat } from './format.ts';
-import { NotATrade } from './table.ts';
+import { notStockClass } from './instruments.ts';
 
 /**
  * E*TRADE `DownloadTxnHistory.csv` (2025 on): six preamble lines (title, account, `Total:`), then
@@ -67,8 +67,7 @@ export const etradeLegacy: BrokerFormat<'etrade-legacy'> = tableFormat({
   },
   read(row, c, options) {
     const type = c.get(row, 'securityType').toUpperCase();
-    if (type !== '' && type !== 'EQ' && type !== 'STK')
-      throw new NotATrade(`security type ${type}: only stocks are imported`);
+    if (type !== '' && type !== 'EQ' && type !== 'STK') throw notStockClass(type, c.get(row, 'symbol'));
     return activityExecution(row, c, options, {
       broker: 'etrade-legacy',
       fees: ['commission'],

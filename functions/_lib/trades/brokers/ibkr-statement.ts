@@ -5,7 +5,8 @@ import { cleanSymbol, FieldColumns, quantity as quantityOf } from './fields.ts';
 import { type BrokerFormat, markerFit } from './format.ts';
 import { codeIntent } from './ibkr.ts';
 import { sectionNames, statedFigures } from './ibkr-statement-stated.ts';
-import { Columns, NotATrade, type Row, readRow } from './table.ts';
+import { notStockClass } from './instruments.ts';
+import { Columns, type Row, readRow } from './table.ts';
 
 /** The Trades section's columns (after the section name and row kind), as IBKR names them. */
 const FIELDS = {
@@ -29,7 +30,7 @@ const isTradesHeader = (cells: readonly string[]) => cells[0] === 'Trades' && ce
 
 function readTrade(row: Row, c: Reader, timeZone: string): Execution {
   const asset = c.get(row, 'asset');
-  if (!/^stocks?$/i.test(asset)) throw new NotATrade(`${asset || 'asset'}: only stocks are imported`);
+  if (!/^stocks?$/i.test(asset)) throw notStockClass(asset, c.get(row, 'symbol'));
   const quantity = c.number(row, 'quantity');
   const qty = quantityOf(quantity, `Quantity "${c.get(row, 'quantity')}"`);
   const realized = c.get(row, 'realized') === '' ? null : c.columns.number(c.get(row, 'realized'));

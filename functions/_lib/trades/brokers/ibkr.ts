@@ -3,6 +3,7 @@ import { anyDateTime } from './any-date.ts';
 import type { FieldColumns } from './fields.ts';
 import { type BrokerFormat, tableFormat } from './format.ts';
 import { normName } from './header.ts';
+import { notStockClass } from './instruments.ts';
 import { NotATrade, type ParseOptions, type Row, RowError } from './table.ts';
 
 /** `Commission` is the total of these; used only when a query leaves `Commission` (and `Fees`) out or empty. */
@@ -82,8 +83,7 @@ export function readFlexTrade(
   if (level !== '' && level !== 'EXECUTION') throw new NotATrade(`${level} summary row, not an execution`);
   const assetClass = c.get(row, 'assetClass').toUpperCase();
   if (assetClass === 'CASH') throw new NotATrade('currency exchange (AssetClass CASH), not a stock trade');
-  if (assetClass !== '' && assetClass !== 'STK')
-    throw new NotATrade(`AssetClass ${assetClass} is not a stock`);
+  if (assetClass !== '' && assetClass !== 'STK') throw notStockClass(assetClass, c.get(row, 'symbol'));
   const fees =
     c.get(row, 'commission') !== '' || c.get(row, 'fees') !== ''
       ? c.sum(row, COMMISSION)

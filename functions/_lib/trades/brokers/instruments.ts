@@ -105,6 +105,15 @@ export function notStock(instrument: NotStock, what: string): NotStockRow {
   return new NotStockRow(instrument, `${subject}${one}, not imported (${why})`);
 }
 
+/**
+ * The rejection of a row whose printed class is not stock (a parser's own check): named by what the
+ * class means when it is known, else as not a stock.
+ */
+export function notStockClass(assetClass: string, what: string): NotStockRow {
+  const instrument = instrumentOfClass(assetClass);
+  return notStock(instrument && instrument !== 'stock' ? instrument : 'unknown', `${what} ${assetClass}`);
+}
+
 /** Lines a summary names before "and N more". */
 const LINES_NAMED = 5;
 

@@ -2,8 +2,9 @@ import { makeExecution } from '../executions.ts';
 import { anyDateTime } from './any-date.ts';
 import { dateOrderOf, eitherDateOrder } from './date-order.ts';
 import { type BrokerFormat, tableFormat } from './format.ts';
+import { notStockClass } from './instruments.ts';
 import { sideWords } from './sides.ts';
-import { NotATrade, RowError } from './table.ts';
+import { RowError } from './table.ts';
 
 /**
  * Questrade Edge executions (`Symbol,Action,Fill qty,Fill price,Currency,Exec time,Total value,Time
@@ -42,7 +43,7 @@ const table = tableFormat({
   },
   read(row, c, options) {
     const option = c.get(row, 'option');
-    if (option !== '') throw new NotATrade(`${option} option, not a stock`);
+    if (option !== '') throw notStockClass('option', `${c.get(row, 'symbol')} ${option}`);
     const action = c.get(row, 'action');
     const side = sideWords(action);
     if (!side) throw new RowError(`Action "${action}" is neither a buy nor a sell`);

@@ -1,5 +1,6 @@
 import { activityExecution } from './activity.ts';
 import { type BrokerFormat, tableFormat } from './format.ts';
+import { notStockClass } from './instruments.ts';
 import { NotATrade } from './table.ts';
 
 /** Robinhood's option codes: the journal imports stocks only. */
@@ -35,7 +36,7 @@ export const robinhood: BrokerFormat<'robinhood'> = tableFormat({
   },
   read(row, c, options) {
     const code = c.get(row, 'action').toUpperCase();
-    if (OPTION_CODES.has(code)) throw new NotATrade(`${code}: an option trade, only stocks are imported`);
+    if (OPTION_CODES.has(code)) throw notStockClass('option', `${c.get(row, 'symbol')} ${code}`);
     if (code !== 'BUY' && code !== 'SELL') throw new NotATrade(`not a trade: ${code || 'no code'}`);
     return activityExecution(row, c, options, { broker: 'robinhood', fees: [], shortsNamed: true });
   },

@@ -4,6 +4,7 @@ import { type Decimal, parseBrokerNumber, ZERO } from '../money.ts';
 import { anyDateTime } from './any-date.ts';
 import { feeSum, priceField, quantity, shareCount, symbolField } from './fields.ts';
 import { type BrokerFormat, hasColumns, markerFit } from './format.ts';
+import { notStockClass } from './instruments.ts';
 import { Columns, collect, isBlank, NotATrade, type ParseOptions, type Row, RowError } from './table.ts';
 import { statedFigures } from './thinkorswim-stated.ts';
 
@@ -164,7 +165,7 @@ export const thinkorswim: BrokerFormat<'thinkorswim'> = {
     const result = collect(chronological, (row) => {
       const type = columns.get(row, 'Type').toUpperCase();
       if (type !== '' && type !== 'STOCK' && type !== 'ETF')
-        throw new NotATrade(`Type ${type} is not a stock`);
+        throw notStockClass(type, columns.get(row, 'Symbol'));
       const label = columns.get(row, 'Side').toUpperCase();
       if (label !== 'BUY' && label !== 'SELL') throw new RowError(`Side "${label}" is not BUY or SELL`);
       const effect = columns.get(row, 'Pos Effect').toUpperCase();

@@ -4,6 +4,7 @@ import { anyDateTime } from './any-date.ts';
 import { dateOrderOf, eitherDateOrder } from './date-order.ts';
 import { cleanSymbol } from './fields.ts';
 import { type BrokerFormat, tableFormat } from './format.ts';
+import { notStockClass } from './instruments.ts';
 import { BUY_OPEN, COVER, SELL_CLOSE, SHORT, type SideLabel, sideWords } from './sides.ts';
 import { NotATrade, RowError } from './table.ts';
 
@@ -62,7 +63,7 @@ const table = tableFormat({
     if (c.columns.has('Trades')) {
       const [section = '', asset = '', , kind = ''] = row.cells;
       if (section !== 'Trades' || kind.toUpperCase() !== 'DATA') return null; // other sections, totals
-      if (asset !== '' && asset.toLowerCase() !== 'stock') throw new NotATrade(`${asset} trade, not a stock`);
+      if (asset !== '' && asset.toLowerCase() !== 'stock') throw notStockClass(asset, c.get(row, 'symbol'));
     }
     const label = c.get(row, 'side');
     const side = activity(label, c.get(row, 'quantity')) ?? sideWords(label);
