@@ -13,16 +13,16 @@ import { type Decimal, parseBrokerNumber, toDecimal } from '../money.ts';
 const STEPS = Array.from({ length: 21 }, (_, digits) => toDecimal(`1e-${digits}`));
 
 /** The smallest step of a number as printed: 0.01 for `1,234.50`, 0.0001 for `0.0042`, 1 for `1235`. */
-function unit(text: string): Decimal {
+function unit(text: string, minDigits = 0): Decimal {
   const point = text.lastIndexOf('.');
-  if (point < 0) return STEPS[0] as Decimal;
+  if (point < 0) return STEPS[minDigits] as Decimal;
   let digits = 0;
   for (let i = point + 1; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code < 48 || code > 57) break;
     digits++;
   }
-  return STEPS[Math.min(digits, 20)] as Decimal;
+  return STEPS[Math.min(Math.max(digits, minDigits), 20)] as Decimal;
 }
 
 export interface AmountGap {
@@ -37,7 +37,9 @@ export interface AmountGap {
 /**
  * The row's gap between its amount and quantity × price ± fees, or null when they agree (or the row
  * has no amount). Tolerance: one step of the amount as printed, half a step of the price on every share
- * (an average price printed to 4 or 5 decimals) and one step of the fees.
+ * (an average price printed to 4 or 5 decimals; a price printed without trailing zeros, `9` or `2.5`,
+ * counts as cents) and one step of the fees. Wide enough for a rounded average, far too narrow for a
+ * misread column or a contract of 100 shares.
  */
 export function amountGap(execution: Execution): AmountGap | null {
   if (execution.amount === undefined || execution.amount === '') return null;
@@ -49,7 +51,7 @@ export function amountGap(execution: Execution): AmountGap | null {
   const gross = qty.times(price);
   const size = stated.abs();
   const tolerance = unit(execution.amount)
-    .plus(qty.times(unit(execution.price)).div(2))
+    .plus(qty.times(unit(execution.price, 2)).div(2))
     .plus(unit(execution.fees));
   // A buy costs gross + fees, a sale brings gross − fees; `gross` amounts leave fees out.
   const net = execution.side === 'buy' ? gross.plus(fees) : gross.minus(fees);
