@@ -25,6 +25,16 @@ describe('short-sale markers', () => {
     expect(result.unresolved).toEqual([]);
   });
 
+  it('honours a short-sale column a format does not declare, under its usual names', () => {
+    const text = [
+      'Date,Time,Symbol,Quantity,Price,Side,Short Sale',
+      '07/01/2026,10:00:00,WXYZ,2000,4.168,S,Yes',
+      '07/01/2026,10:30:00,WXYZ,2000,4.00,B,',
+    ].join('\n');
+    // Short 2,000 at 4.168, covered at 4.00: 2,000 × 0.168 = 336.00.
+    expect(analyzeFile(text).closed_trades).toMatchObject([{ side: 'short', gross: '336.0000' }]);
+  });
+
   it('without the marker, asks instead of calling it a sale of shares held before the file', () => {
     const result = analyzeFile(DAS.replace(',Y\n', ',N\n'));
     expect(result.closed_trades).toEqual([]);

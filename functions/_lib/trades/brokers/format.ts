@@ -100,16 +100,22 @@ export function tableFormat<F extends Fields, Id extends string>(
       const tables = dataRows(rows, spec.schema, options, result);
       const reads = tables.flatMap(({ columns, data }) => {
         const fields = new FieldColumns(columns, spec.schema.fields);
-        return data.map((row) => ({ row, fields }));
+        // A short-sale column the format does not declare is honoured too, under its usual names.
+        const declared = spec.shortFlag ? fields.name(spec.shortFlag) : null;
+        const shortColumn = declared ?? columns.pick(SHORT_COLUMNS);
+        return data.map((row) => ({ row, fields, shortColumn }));
       });
       if (spec.newestFirst) reads.reverse();
-      for (const { row, fields } of reads) readRow(result, row, (r) => readChecked(spec, r, fields, options));
+      for (const { row, fields, shortColumn } of reads)
+        readRow(result, row, (r) => readChecked(spec, r, fields, shortColumn, options));
       return result;
     },
   };
 }
 
 const SHORT_MARK = /^(?:Y|YES|TRUE|1|SHORT|SS)$/i;
+/** Columns that mark short sales in exports that have one (DAS account executions' `SHORT` = `Y`). */
+const SHORT_COLUMNS = ['SHORT', 'Short Sale', 'ShortSale', 'Is Short', 'Short Flag', 'Short Sell'];
 
 /**
  * One row through the format's reader, with what the shared reader learns from the format's
@@ -121,6 +127,7 @@ function readChecked<F extends Fields>(
   spec: TableFormatSpec<F, string>,
   row: Row,
   fields: FieldColumns<F>,
+  shortColumn: string | null,
   options: ParseOptions,
 ): Execution | null {
   const assetClass = spec.assetClass ? fields.get(row, spec.assetClass) : '';
@@ -132,7 +139,7 @@ function readChecked<F extends Fields>(
   const execution = spec.read(row, fields, options);
   if (!execution) return null;
   const amount = spec.amount ? fields.get(row, spec.amount.field) : '';
-  const marked = spec.shortFlag !== undefined && SHORT_MARK.test(fields.get(row, spec.shortFlag));
+  const marked = shortColumn !== null && SHORT_MARK.test(fields.columns.get(row, shortColumn));
   const intent =
     marked && execution.intent === null ? (execution.side === 'sell' ? 'open' : 'close') : execution.intent;
   if (assetClass === '' && amount === '' && intent === execution.intent) return execution;
