@@ -3,7 +3,7 @@ import { makeExecution } from '../executions.ts';
 import { anyDateTime, dateOnly, timeOnDate } from './any-date.ts';
 import type { FieldColumns } from './fields.ts';
 import { type BrokerFormat, tableFormat } from './format.ts';
-import { sideWords } from './sides.ts';
+import { shortsNamed, sideWords } from './sides.ts';
 import { NotATrade, type ParseOptions, type Row, RowError } from './table.ts';
 
 /** A DAS time cell: with its own date (`03/16/26 09:31:05`), or a time on the day the member gives. */
@@ -25,8 +25,10 @@ function dasFill(
   ids: { orderId: string | null; execId: string | null },
 ) {
   const label = c.get(row, 'side');
-  const side = sideWords(label);
-  if (!side) throw new RowError(`B/S "${label}" is neither a buy nor a sell`);
+  const words = sideWords(label);
+  if (!words) throw new RowError(`B/S "${label}" is neither a buy nor a sell`);
+  // The order log names short sales `Shrt`; account executions mark them only in a SHORT column.
+  const side = broker === 'das-orders' ? shortsNamed(words) : words;
   return makeExecution({
     broker,
     account: c.get(row, 'account'),

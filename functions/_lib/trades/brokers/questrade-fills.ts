@@ -3,7 +3,7 @@ import { anyDateTime } from './any-date.ts';
 import { dateOrderOf, eitherDateOrder } from './date-order.ts';
 import { type BrokerFormat, tableFormat } from './format.ts';
 import { notStockClass } from './instruments.ts';
-import { sideWords } from './sides.ts';
+import { shortsNamed, sideWords } from './sides.ts';
 import { RowError } from './table.ts';
 
 /**
@@ -45,8 +45,10 @@ const table = tableFormat({
     const option = c.get(row, 'option');
     if (option !== '') throw notStockClass('option', `${c.get(row, 'symbol')} ${option}`);
     const action = c.get(row, 'action');
-    const side = sideWords(action);
-    if (!side) throw new RowError(`Action "${action}" is neither a buy nor a sell`);
+    const words = sideWords(action);
+    if (!words) throw new RowError(`Action "${action}" is neither a buy nor a sell`);
+    // Questrade Edge names short sales (`Short`, `Cov`): a plain Sell closes shares held.
+    const side = shortsNamed(words);
     const commission = c.maybeNumber(row, 'commission');
     return makeExecution({
       broker: 'questrade-fills',

@@ -61,6 +61,14 @@ const clean = (text: string) =>
     .toUpperCase()
     .replace(/[\s_-]+/g, ' ');
 
+/**
+ * A side read from an export that names every short sale (`Shrt`, `Short`, `SS`): there a plain sell
+ * closes shares held, never a question for the member.
+ */
+export function shortsNamed(label: SideLabel): SideLabel {
+  return label.side === 'sell' && label.intent === null ? SELL_CLOSE : label;
+}
+
 /** The side a code or a sentence names; null when it names none (a dividend, a transfer…). */
 export function sideWords(text: string): SideLabel | null {
   const label = clean(text);
