@@ -1,6 +1,6 @@
 import type { Trade } from '../../functions/_lib/contract/index.ts';
+import { dateOnlyDay } from '../../functions/_lib/trades/date-only.ts';
 import { toDecimal } from '../../functions/_lib/trades/money.ts';
-import { dateOnlyDay } from '../../functions/_lib/trades/stored-trades.ts';
 import { tradeTimeZone } from './time-zone.ts';
 
 /**

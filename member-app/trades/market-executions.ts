@@ -1,9 +1,7 @@
 import type { Trade } from '../../functions/_lib/contract/index.ts';
+import { dateOnlyDay } from '../../functions/_lib/trades/date-only.ts';
 import type { Execution } from '../../functions/_lib/trades/executions.ts';
-import {
-  dateOnlyDay,
-  tradesToExecutions as storedToExecutions,
-} from '../../functions/_lib/trades/stored-trades.ts';
+import { tradesToExecutions as storedToExecutions } from '../../functions/_lib/trades/stored-trades.ts';
 import { marketWallTime } from './time-zone.ts';
 
 /** Stored trades as the module's executions, on the market's clock (weekday, hour and day reports). */

@@ -1,8 +1,8 @@
 import type { Trade, TripTag } from '../../functions/_lib/contract/index.ts';
 import { type CsvColumn, numberColumn, textColumn, toCsv } from '../../functions/_lib/csv.ts';
 import { heldDays } from '../../functions/_lib/trades/bands.ts';
+import { dateOnlyDay } from '../../functions/_lib/trades/date-only.ts';
 import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
-import { dateOnlyDay } from '../../functions/_lib/trades/stored-trades.ts';
 import { heldSeconds, returnOnCost } from './closed-trades-view.ts';
 
 /** The page's exports: what the filters keep, as CSV with exact amounts (never rounded). */

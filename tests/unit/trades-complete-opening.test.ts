@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { dateOnlyDay } from '../../functions/_lib/trades/date-only.ts';
 import type { OpenedBefore } from '../../functions/_lib/trades/round-trips.ts';
-import { dateOnlyDay } from '../../functions/_lib/trades/stored-trades.ts';
 import { zonedTimeToEpoch } from '../../functions/_lib/trades/zoned-time.ts';
 import { openingDateOnly, openingError } from '../../member-app/trades/OpeningForm.tsx';
 

@@ -4,10 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ImportedExecution, Trade } from '../../functions/_lib/contract/index.ts';
+import { dateOnlyDay } from '../../functions/_lib/trades/date-only.ts';
 import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
 import { matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
 import { computeStats } from '../../functions/_lib/trades/stats.ts';
-import { dateOnlyDay, tradeToExecution } from '../../functions/_lib/trades/stored-trades.ts';
+import { tradeToExecution } from '../../functions/_lib/trades/stored-trades.ts';
 import { zonedTimeToEpoch } from '../../functions/_lib/trades/zoned-time.ts';
 import { timeUnknownNote } from '../../member-app/trades/Breakdowns.tsx';
 import { heldText } from '../../member-app/trades/closed-trades-view.ts';

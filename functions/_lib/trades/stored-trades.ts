@@ -1,19 +1,10 @@
 import type { Trade } from '../contract/trades.ts';
+import { dateOnlyDay } from './date-only.ts';
 import type { BrokerId, Execution } from './executions.ts';
 import { openExecutions } from './open-executions.ts';
 
 /** UTC wall time `YYYY-MM-DDTHH:MM:SS` of an instant: enough where only the order matters. */
 export const utcWallTime = (ms: number) => new Date(ms).toISOString().slice(0, 19);
-
-const HALF_DAY_MS = 43_200_000;
-
-/**
- * The `YYYY-MM-DD` of a date-only trade (`dateOnly`), whose instant is that day's midnight in the
- * zone its file was read in. Midnight of day D in a zone h hours east of UTC is D 00:00 UTC − h, so
- * half a day later it is on D in UTC for any zone from UTC−11:45 to UTC+12 — every zone the import
- * offers, Honolulu to Sydney — whatever zone the member reads trades in.
- */
-export const dateOnlyDay = (ms: number): string => new Date(ms + HALF_DAY_MS).toISOString().slice(0, 10);
 
 /**
  * A stored trade as the module's execution: a buy at its buy price, a sell at its sell price. Its

@@ -74,6 +74,8 @@ export function customFormat(mapping: ColumnMapping): BrokerFormat {
       lacks: 'whatever the file lacks',
     },
     schema: { fields, required: ['date', 'symbol', 'quantity', 'price'] },
+    // A mapped cash column is the row's own amount: each row is checked against it (fees in or out).
+    amount: { field: 'amount' },
     read(row, c, options) {
       if (isOptionRow(row.cells)) throw notStockClass('option', c.get(row, 'symbol'));
       return makeExecution({
