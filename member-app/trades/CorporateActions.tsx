@@ -94,7 +94,7 @@ export function CorporateActions({
           Add a split or symbol change
         </h3>
         <label>
-          What
+          Type
           <select value={values.kind} onChange={(e) => set('kind')(e.target.value)}>
             <option value="split">Split</option>
             <option value="rename">Symbol change</option>
