@@ -206,6 +206,21 @@ describe('a split between the fills', () => {
     ]);
   });
 
+  it('applies one split of a position a day: the same split from the file and typed by hand counts once', () => {
+    const fromFile = split({ sharesDelta: '9', account: '', currency: 'USD' });
+    const typed = split({ ratio: '10/1', account: '', currency: '' });
+    const result = matchRoundTrips([buy, sell], { actions: [fromFile, typed] });
+    expect(result.closed_trades).toEqual([expect.objectContaining({ gross: '20.0000' })]);
+    expect(result.actions).toEqual([
+      expect.objectContaining({ outcome: 'applied', before: '1', after: '10' }),
+      expect.objectContaining({
+        outcome: 'not applied',
+        before: '10',
+        reason: 'a split of AVGO on 2024-07-15 is applied already',
+      }),
+    ]);
+  });
+
   it('waits with the fills of a symbol that waits for the member’s answer', () => {
     const sale = fill({ time: '2026-03-02T09:30:00', side: 'sell', qty: '100', price: '1' });
     const split2 = action({ kind: 'split', symbol: 'HMBL', time: '2026-03-05', ratio: '2' });

@@ -457,13 +457,21 @@ function corporateActions(
   let next = 0;
   const outcomes: ActionOutcome[] = [];
   const renames: CorporateAction[] = [];
+  /** Splits applied, by position and day: a second one that day is the same split entered twice. */
+  const splitDays = new Set<string>();
   const split = (book: Book, trip: Trip, action: CorporateAction): ActionOutcome => {
     const held = trip.position.abs();
+    const day = `${book.key.account}\u0000${book.key.currency}\u0000${book.key.symbol}\u0000${action.time.slice(0, 10)}`;
+    if (splitDays.has(day)) {
+      const reason = `a split of ${book.key.symbol} on ${action.time.slice(0, 10)} is applied already`;
+      return { ...book.key, action, outcome: 'not applied', before: plain(held), reason };
+    }
     const after = splitShares(trip.position, action);
     if (!after) {
       const reason = `it does not fit the ${plain(held)} shares held`;
       return { ...book.key, action, outcome: 'not applied', before: plain(held), reason };
     }
+    splitDays.add(day);
     let rest = after;
     for (let i = trip.head; i < trip.lots.length; i++) {
       const lot = trip.lots[i] as Lot;
