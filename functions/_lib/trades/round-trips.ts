@@ -486,11 +486,11 @@ function corporateActions(
   const rename = (book: Book, trip: Trip, action: CorporateAction): ActionOutcome => {
     const held = plain(trip.position.abs());
     const to = action.toSymbol ?? '';
+    if (to === '' || to === book.key.symbol)
+      return { ...book.key, action, outcome: 'not applied', before: held, reason: 'it names no new symbol' };
     const target = bookOf({ ...book.key, symbol: to });
-    if (to === '' || target === book || target.trip || target.pending) {
-      const reason = to === '' || target === book ? 'it names no new symbol' : `${to} is already held`;
-      return { ...book.key, action, outcome: 'not applied', before: held, reason };
-    }
+    if (target.trip || target.pending)
+      return { ...book.key, action, outcome: 'not applied', before: held, reason: `${to} is already held` };
     target.trip = trip;
     book.trip = null;
     return { ...book.key, action, outcome: 'applied', before: held, after: held };
