@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
 import { newId } from '../../functions/_lib/ids.ts';
+import { CorporateActions } from './CorporateActions.tsx';
 import { DayNotes } from './DayNotes.tsx';
 import { DeleteTradeModal } from './DeleteTradeModal.tsx';
 import { ExecutionsTable } from './ExecutionsTable.tsx';
@@ -45,7 +46,7 @@ export function TradesPage({ search }: { search: TripSearch }) {
   const filters = useMemo(() => searchFilters(search), [search]);
   const tags = useQuery(tripTagsQuery()).data ?? NO_TAGS;
   const { answers, answer } = useFlatSellAnswers();
-  const { trades, byId, total, isPending, matched, view } = useTrips(filters, {
+  const { trades, byId, total, isPending, matched, actions, outcomes, view } = useTrips(filters, {
     tags,
     summarise: statsByCurrency,
     sellsFromFlat: answers,
@@ -142,6 +143,7 @@ export function TradesPage({ search }: { search: TripSearch }) {
                 <OpenPositions positions={matched.open_positions} />
               </>
             )}
+            <CorporateActions actions={actions} outcomes={outcomes} />
             <OpenedBefore closes={matched.opened_before} trades={byId} />
           </>
         )}

@@ -1,24 +1,28 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import type { Trade } from '../../functions/_lib/contract/index.ts';
+import type { Trade, TradeAction } from '../../functions/_lib/contract/index.ts';
 import {
+  type ActionOutcome,
   answerKey,
   type ClosedTrade,
   type FlatSellAnswer,
   type MatchResult,
   matchRoundTrips,
 } from '../../functions/_lib/trades/round-trips.ts';
+import { storedActions } from '../../functions/_lib/trades/stored-actions.ts';
 import { sortTrips, type TripSortKey } from './closed-trades-view.ts';
 import { tradesToExecutions } from './market-executions.ts';
 import { marketToday } from './time-zone.ts';
+import { tradeActionsQuery } from './trade-actions-data.ts';
 import { tradesQuery } from './trades-data.ts';
 import { filterTrips, type TripFilters } from './trip-filters.ts';
 import type { TripTags } from './trip-tags-data.ts';
 
 /**
- * The one owner of the round trips the pages show: every page of the member's trades → round trips
- * (matched once, when the last page has arrived) → the trips the filters keep → their summary
- * (statistics on /trades, totals in the journal). Every cache of that pipeline is here.
+ * The one owner of the round trips the pages show: every page of the member's trades, and their
+ * splits and symbol changes → round trips (matched once, when the last page and the actions have
+ * arrived) → the trips the filters keep → their summary (statistics on /trades, totals in the
+ * journal). Every cache of that pipeline is here.
  */
 
 /** Filter sets whose trips (and summary, and sorted rows) are kept: a member flicks between a few. */
@@ -110,16 +114,30 @@ export function useTrips<S = null>(
   } = {},
 ) {
   const { trades, total, isPending, complete } = useEveryTrade(symbol);
+  // The splits and symbol changes apply between the fills; a failed read matches without them.
+  const kept = useQuery(tradeActionsQuery());
+  const actions = useMemo(() => kept.data?.actions ?? [], [kept.data]);
+  const corporate = useMemo(() => storedActions(actions), [actions]);
   const matched = useMemo(
     () =>
-      complete
+      complete && !kept.isPending
         ? matchRoundTrips(tradesToExecutions(trades), {
             withFills: true,
+            actions: corporate,
             sellsFromFlat: (key) => sellsFromFlat?.[answerKey(key)],
           })
         : null,
-    [trades, complete, sellsFromFlat],
+    [trades, complete, corporate, kept.isPending, sellsFromFlat],
   );
+  const outcomes = useMemo(() => {
+    const idOf = new Map(corporate.map((action, i) => [action, actions[i]?.action_id ?? '']));
+    const byId = new Map<string, ActionOutcome[]>();
+    for (const outcome of matched?.actions ?? []) {
+      const id = idOf.get(outcome.action) ?? '';
+      byId.set(id, [...(byId.get(id) ?? []), outcome]);
+    }
+    return byId;
+  }, [corporate, actions, matched]);
   const byId = useMemo(() => new Map(trades.map((trade) => [trade.trade_id, trade])), [trades]);
   const views = useMemo(
     () => (matched ? tripViews(matched, tags, summarise) : null),
@@ -134,6 +152,9 @@ export function useTrips<S = null>(
     total,
     isPending,
     matched,
+    /** The member's splits and symbol changes, and what each did to the positions it met (by id). */
+    actions: actions as readonly TradeAction[],
+    outcomes: outcomes as ReadonlyMap<string, readonly ActionOutcome[]>,
     view,
   };
 }

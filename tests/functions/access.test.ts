@@ -80,6 +80,7 @@ const VALID_REQUESTS: { [N in ApiName]?: ApiRequest<N> } = {
   },
   'journal/trades/tags/rename': { tag_id: 'setup:gap', name: 'Gap up' },
   'journal/trades/tags/delete': { tag_id: 'setup:gap' },
+  'journal/trades/actions/update': { delete_ids: ['action_AAAAAAAAAAAAAAAA'] },
   'journal/categories/notes': { category_id: 'category_AAAAAAAAAAAAAAAA' },
   'journal/categories/update': { category_id: 'category_AAAAAAAAAAAAAAAA', category: 'Setups' },
   'courses/module': { course: 'penny-stock-essentials', module: 'the-market' },

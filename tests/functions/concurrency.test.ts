@@ -28,6 +28,8 @@ import notesDeleteFn from '../../functions/journal-notes-delete.ts';
 import notesUpdateFn from '../../functions/journal-notes-update.ts';
 import symbolsFn from '../../functions/journal-symbols.ts';
 import tradesFn from '../../functions/journal-trades.ts';
+import tradeActionsFn from '../../functions/journal-trades-actions.ts';
+import tradeActionsUpdateFn from '../../functions/journal-trades-actions-update.ts';
 import tradesDeleteFn from '../../functions/journal-trades-delete.ts';
 import tradesImportFn from '../../functions/journal-trades-import.ts';
 import tripTagsFn from '../../functions/journal-trades-tags.ts';
@@ -85,6 +87,7 @@ const READS = new Set<ApiName>([
   'journal/symbols',
   'journal/symbols/notes',
   'journal/trades',
+  'journal/trades/actions',
   'journal/trades/tags',
   // The operator's reads: the index and the audit log are written by billing changes, whose
   // concurrency is the billing suites' (saveMembership's script writes them with the state).
@@ -438,6 +441,35 @@ const SCENARIOS: { [N in ApiName]?: Scenario } = {
         body: { tags: [], trips: {} },
       });
       expect(await store.hlen(tradeKeys.tripNotes(m.sub))).toBe(0);
+    },
+  },
+  'journal/trades/actions/update': {
+    async run(m, n) {
+      // Every call adds its own split; every other one also deletes the one they share.
+      const shared = newId('action_');
+      const split = (action_id: string, i: number) => ({
+        action_id,
+        kind: 'split',
+        symbol: symbolFor(i),
+        date: '2026-03-16',
+        ratio: '1/10',
+      });
+      const seeded = await m.call(tradeActionsUpdateFn, 'journal/trades/actions/update', {
+        add: [split(shared, 0)],
+      });
+      expect(seeded.status).toBe(200);
+      const ids = Array.from({ length: n }, () => newId('action_'));
+      const answers = await all(n, (i) =>
+        m.call(tradeActionsUpdateFn, 'journal/trades/actions/update', {
+          add: [split(ids[i] as string, i)],
+          ...(i % 2 ? {} : { delete_ids: [shared] }),
+        }),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(n).fill(200));
+      const { body } = await m.call(tradeActionsFn, 'journal/trades/actions', {});
+      const kept = (body.actions as { action_id: string }[]).map((a) => a.action_id);
+      expect(sorted(kept)).toEqual(sorted(ids));
+      expect(await store.hlen(tradeKeys.actions(m.sub))).toBe(n);
     },
   },
   'videos/progress': {

@@ -25,6 +25,7 @@ const freshIds = (symbol: string) => ({
   category: newId('category_'),
   trade: newId('trade_'),
   symbol,
+  action: newId('action_'),
 });
 
 /** A field is id-like by its name: an id, or a list of them (symbols, categories). */
@@ -46,6 +47,8 @@ const ID_SAMPLES: Record<string, (a: A) => unknown[]> = {
   categories: (a) => [[a.ids.category]],
   trade_id: (a) => [a.ids.trade],
   trip_ids: (a) => [[a.ids.trade]],
+  action_id: (a) => [a.ids.action],
+  delete_ids: (a) => [[a.ids.action]],
   // Tag ids come from names, so B holds the same id for its own tag: B's call may change B's, never A's.
   tag_id: () => [SAMPLE_TAG],
   symbol: (a) => [a.ids.symbol, a.ids.symbol.toLowerCase(), `$${a.ids.symbol}`],

@@ -7,6 +7,7 @@ export const SAMPLE_IDS = {
   category: 'category_AAAAAAAAAAAAAAAA',
   trade: 'trade_AAAAAAAAAAAAAAAA',
   symbol: 'ABCD',
+  action: 'action_AAAAAAAAAAAAAAAA',
 } as const;
 
 /**
@@ -123,6 +124,10 @@ export function validRequests(
     },
     'journal/trades/tags/rename': { tag_id: SAMPLE_TAG, name: 'Gap & go' },
     'journal/trades/tags/delete': { tag_id: SAMPLE_TAG },
+    'journal/trades/actions/update': {
+      add: [{ action_id: ids.action, kind: 'split', symbol: ids.symbol, date: '2026-03-16', ratio: '1/10' }],
+      delete_ids: [ids.action],
+    },
     'operator/members': { query: 'member@example.com', cursor: null, limit: 10 },
     'operator/audit': { member: 'auth0|someone', cursor: '0' },
     'operator/audit/export': { member: 'auth0|someone' },

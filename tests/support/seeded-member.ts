@@ -5,6 +5,7 @@ import type { Store } from '../../functions/_lib/store.ts';
 import chargeFn from '../../functions/charge.ts';
 import categoriesUpdateFn from '../../functions/journal-categories-update.ts';
 import notesUpdateFn from '../../functions/journal-notes-update.ts';
+import tradeActionsUpdateFn from '../../functions/journal-trades-actions-update.ts';
 import tradesImportFn from '../../functions/journal-trades-import.ts';
 import tripTagsUpdateFn from '../../functions/journal-trades-tags-update.ts';
 import tradesUpdateFn from '../../functions/journal-trades-update.ts';
@@ -27,7 +28,7 @@ export const privateText = (tag: string) => ({
 /**
  * A member with an active membership and one of everything under the sample ids: a category, a
  * note in it mentioning the sample symbol, a typed trade tagged with the sample tag, an imported
- * one and a saved position.
+ * one, a split of the sample symbol and a saved position.
  * Fuzzed and isolation requests then act on real data, not on an empty namespace.
  */
 export async function seededMember(
@@ -88,6 +89,9 @@ export async function seededMember(
   await call(tripTagsUpdateFn, 'journal/trades/tags/update', {
     trip_ids: [ids.trade],
     define: [{ name: 'Gap and go', kind: 'setup' }],
+  });
+  await call(tradeActionsUpdateFn, 'journal/trades/actions/update', {
+    add: [{ action_id: ids.action, kind: 'split', symbol: ids.symbol, date: '2026-03-18', ratio: '1/10' }],
   });
   await call(progressFn, 'videos/progress', { nodeId: videoId, position });
   return { sub, headers, customerId, text, ids, execution, position };

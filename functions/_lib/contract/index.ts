@@ -50,4 +50,4 @@ export {
   WatchingVideo,
 } from './library.ts';
 export type { ContractEntry, Method } from './shared.ts';
-export { ImportedExecution, Trade, TripNote, TripTag } from './trades.ts';
+export { ImportedExecution, Trade, TradeAction, TradeActionInput, TripNote, TripTag } from './trades.ts';

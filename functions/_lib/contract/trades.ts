@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMPORT_BATCH, TRADE_ID, TRADE_SYMBOL } from '../trades/rules.ts';
+import { ACTION_ID, MAX_ACTIONS_PER_CALL } from '../trades/stored-actions.ts';
 import { MAX_TAG_NAME, MAX_TAGS_PER_TRIP, MAX_TRIPS_PER_CALL, TAG_ID, TAG_KINDS } from '../trades/tags.ts';
 import { Body, type ContractEntry, numeric } from './shared.ts';
 
@@ -87,6 +88,65 @@ export type TripTag = z.infer<typeof TripTag>;
 export const TripNote = z.object({ tags: z.array(z.string()), risk: z.string().nullable() });
 
 const TripTags = z.object({ tags: z.array(TripTag), trips: z.record(z.string(), TripNote) });
+
+/**
+ * A split or symbol change the member keeps (docs/trades.md, "Splits and symbol changes"): entered
+ * on /trades, or read from a file that reports it. The page's round trips apply them in time order.
+ */
+export const TradeAction = z.object({
+  action_id: z.string(),
+  kind: z.enum(['split', 'rename']),
+  symbol: z.string(),
+  /** The day it took effect, `YYYY-MM-DD`: without `time`, before that day's fills. */
+  date: z.string(),
+  /** `HH:MM:SS` when its file gave one (IBKR books splits after the close); null: the day alone. */
+  time: z.string().nullable(),
+  /** The instant it took effect (ms): the order of two actions. */
+  at: z.number(),
+  /** A split's new shares for old, exact: `10/1`, `1/10` (or a decimal, `0.1`). */
+  ratio: z.string().nullable(),
+  /** A split as its file printed it: the shares it added (negative: removed). */
+  sharesDelta: z.string().nullable(),
+  /** A rename's new symbol. */
+  toSymbol: z.string().nullable(),
+  /** `entered` by the member, or the format id of the file it came from. */
+  source: z.string(),
+  /** The file's account and currency; null: every account, every currency. */
+  account: z.string().nullable(),
+  currency: z.string().nullable(),
+  updated: z.number(),
+});
+export type TradeAction = z.infer<typeof TradeAction>;
+
+const actionId = z.string().regex(ACTION_ID, 'use an action id (action_ and 16 letters or digits)');
+
+/** A new action: a split (`ratio`, or a file's `sharesDelta`) or a rename (`toSymbol`). */
+export const TradeActionInput = z.object({
+  action_id: actionId,
+  kind: z.enum(['split', 'rename'], { error: 'a split or a symbol change' }),
+  symbol: z.string({ error: 'Please enter a stock symbol' }).max(40),
+  date: z.string({ error: 'Please enter the date it took effect' }).max(10),
+  time: z
+    .string()
+    .regex(/^\d{2}:\d{2}:\d{2}$/, 'use a time such as 20:25:00')
+    .optional(),
+  at: z.number().int().min(0).max(8_640_000_000_000).optional(),
+  ratio: z.string().max(40).optional(),
+  sharesDelta: z
+    .string()
+    .regex(/^-?\d{1,13}(\.\d{1,10})?$/, 'use a number of shares, e.g. 9 or -9688')
+    .optional(),
+  toSymbol: z.string().max(40).optional(),
+  account: z.string().min(1).max(60).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'use a three-letter currency code, e.g. USD')
+    .optional(),
+  source: z.string().min(1).max(40).optional(),
+});
+export type TradeActionInput = z.infer<typeof TradeActionInput>;
+
+const TradeActions = z.object({ actions: z.array(TradeAction) });
 
 /** The trade journal (docs/product.md §7 /api/journal/trades*): members only, keys under the caller's namespace. */
 export const tradesApi = {
@@ -212,5 +272,29 @@ export const tradesApi = {
     method: 'DELETE',
     request: Body.extend({ tag_id: tagId }),
     response: TripTags,
+  },
+  /** Beyond the brief: the member's splits and symbol changes, by date. */
+  'journal/trades/actions': {
+    method: 'POST',
+    request: Body,
+    response: TradeActions,
+  },
+  /**
+   * Beyond the brief: add (or replace, by id) and delete splits and symbol changes, all or nothing.
+   * Answers every action the member keeps.
+   */
+  'journal/trades/actions/update': {
+    method: 'POST',
+    request: Body.extend({
+      add: z
+        .array(TradeActionInput)
+        .max(MAX_ACTIONS_PER_CALL, `at most ${MAX_ACTIONS_PER_CALL} at once`)
+        .optional(),
+      delete_ids: z
+        .array(actionId)
+        .max(MAX_ACTIONS_PER_CALL, `at most ${MAX_ACTIONS_PER_CALL} at once`)
+        .optional(),
+    }),
+    response: TradeActions,
   },
 } as const satisfies Record<string, ContractEntry>;

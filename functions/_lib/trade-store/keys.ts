@@ -15,4 +15,6 @@ export const tradeKeys = {
   tags: (sub: string) => `u:${sub}:trip-tags`,
   /** HASH round-trip id (its opening trade's id) → JSON { tags, risk }: what the member noted on it. */
   tripNotes: (sub: string) => `u:${sub}:trip-notes`,
+  /** HASH action id → JSON TradeAction: the member's splits and symbol changes (≤ 500). */
+  actions: (sub: string) => `u:${sub}:trade-actions`,
 } as const;

@@ -159,3 +159,30 @@ if into ~= id then
 end
 return {'ok', redis.call('HGETALL', tags), redis.call('HGETALL', notes)}
 `;
+
+/**
+ * Add and delete a member's splits and symbol changes, all or nothing. KEYS: the actions hash.
+ * ARGV: limit, the number of ids to delete, those ids, then id and JSON of each action to add (an
+ * id already there is replaced; one both deleted and added ends added). Answers {'limit'} when the
+ * result would pass the cap (nothing written), else {'ok', HGETALL}.
+ */
+export const EDIT_ACTIONS = `
+local actions = KEYS[1]
+local deletes = tonumber(ARGV[2])
+local gone, dropped = {}, 0
+for i = 3, 2 + deletes do
+  local id = ARGV[i]
+  if not gone[id] and redis.call('HEXISTS', actions, id) == 1 then dropped = dropped + 1 end
+  gone[id] = true
+end
+local fresh, seen = 0, {}
+for i = 3 + deletes, #ARGV, 2 do
+  local id = ARGV[i]
+  if not seen[id] and (gone[id] or redis.call('HEXISTS', actions, id) == 0) then fresh = fresh + 1 end
+  seen[id] = true
+end
+if redis.call('HLEN', actions) - dropped + fresh > tonumber(ARGV[1]) then return {'limit'} end
+for i = 3, 2 + deletes do redis.call('HDEL', actions, ARGV[i]) end
+for i = 3 + deletes, #ARGV, 2 do redis.call('HSET', actions, ARGV[i], ARGV[i + 1]) end
+return {'ok', redis.call('HGETALL', actions)}
+`;

@@ -129,7 +129,7 @@ export interface CorporateAction {
   symbol: string;
   /** A rename's new symbol. */
   toSymbol?: string;
-  /** A split's new shares per old share, exact (`10` for 10-for-1, `0.1` for 1-for-10). */
+  /** A split's new shares per old share, exact: `10` for 10-for-1, `0.1` or `1/10` for 1-for-10, `1/6` (a fraction where no decimal is exact). */
   ratio?: string;
   /**
    * A split stated as the shares it added (positive) or removed (negative), as Schwab and Robinhood

@@ -21,6 +21,7 @@ import { unreadInText } from './brokers/unread.ts';
 import { ImportError } from './errors.ts';
 import type {
   BrokerId,
+  CorporateAction,
   Execution,
   Instrument,
   ParseResult,
@@ -30,6 +31,7 @@ import type {
 } from './executions.ts';
 import { amount, groupDigits, toDecimal, ZERO } from './money.ts';
 import {
+  type ActionOutcome,
   answerKey,
   type ClosedTrade,
   type FlatSellAnswer,
@@ -95,6 +97,10 @@ export interface FileAnalysis {
   stated?: StatedFigures;
   /** The reading compared with the file's own figures (statement-checks.ts): shown at the top of the preview. */
   checks: StatementCheck[];
+  /** Splits and symbol changes the file reports, applied between its fills (corporate-actions.ts). */
+  actions: CorporateAction[];
+  /** What each did to the position it met: `applied` (before → after), `nothing held`, `waiting`, `not applied`. */
+  action_outcomes: ActionOutcome[];
   /** Keyed by currency, like expected.json. */
   totals: Record<string, CurrencyTotals>;
   /** Keyed by currency. */
@@ -177,7 +183,8 @@ function readDetected(
   warnings.push(...unreadInText(format, text, found.delimiter, found.headerLine));
   if (executions.length === 0) throw rejected.length > 0 ? nothingRead(rejected) : noRows(found);
   const unique = distinctFingerprints(executions);
-  const { match, settled } = matchFile(unique, sellsFromFlat, parsed.stated);
+  const actions = parsed.actions ?? [];
+  const { match, settled } = matchFile(unique, sellsFromFlat, parsed.stated, actions);
   const { closed_trades, open_positions, opened_before, unresolved } = match;
   // A symbol still waiting for the member's answer has no reading to compare yet: its question is shown.
   const waiting = new Set(unresolved.map((question) => question.symbol));
@@ -188,6 +195,7 @@ function readDetected(
     ...opened_before.map(openedBeforeWarning),
     ...unresolved.map(unresolvedWarning),
     ...settled.map(settledWarning),
+    ...(match.actions ?? []).flatMap(actionWarning),
   );
   warnings.sort((a, b) => a.line - b.line);
   const currencies = [...new Set(closed_trades.map((trade) => trade.currency))].sort();
@@ -210,6 +218,8 @@ function readDetected(
     settled,
     answered: match.answered ?? {},
     checks,
+    actions,
+    action_outcomes: match.actions ?? [],
     ...(parsed.stated ? { stated: parsed.stated } : {}),
     totals,
     stats,
@@ -275,8 +285,9 @@ function matchFile(
   executions: readonly Execution[],
   given: AnalyzeOptions['sellsFromFlat'],
   stated: StatedFigures | undefined,
+  actions: readonly CorporateAction[],
 ): { match: MatchResult; settled: SettledSell[] } {
-  const first = matchRoundTrips(executions, { sellsFromFlat: answers(given) });
+  const first = matchRoundTrips(executions, { actions, sellsFromFlat: answers(given) });
   const positions = stated?.positions;
   if (first.unresolved.length === 0 || !positions) return { match: first, settled: [] };
   const statedShares = (key: PositionKey) => {
@@ -296,6 +307,7 @@ function matchFile(
   const tries = (['short', 'held'] as const).map((answer) => ({
     answer,
     match: matchRoundTrips(executions, {
+      actions,
       sellsFromFlat: answers(given, new Map(first.unresolved.map((u) => [answerKey(u), answer] as const))),
     }),
   }));
@@ -311,7 +323,7 @@ function matchFile(
   if (settled.length === 0) return { match: first, settled };
   const settledAnswers = new Map(settled.map((s) => [answerKey(s), s.answer] as const));
   return {
-    match: matchRoundTrips(executions, { sellsFromFlat: answers(given, settledAnswers) }),
+    match: matchRoundTrips(executions, { actions, sellsFromFlat: answers(given, settledAnswers) }),
     settled,
   };
 }
@@ -336,6 +348,24 @@ function settledWarning(settled: SettledSell): Warning {
     line: settled.line,
     message: `${settled.symbol}: ${what}, as the statement's own end-of-period position shows`,
   };
+}
+
+/** What the member is told of a split or symbol change that did nothing here, or could not be applied. */
+function actionWarning(outcome: ActionOutcome): Warning[] {
+  const { action } = outcome;
+  const what =
+    action.kind === 'rename' ? `${action.symbol} → ${action.toSymbol ?? ''}` : `${action.symbol} split`;
+  const day = action.time.slice(0, 10);
+  if (outcome.outcome === 'nothing held')
+    return [
+      {
+        line: action.line,
+        message: `${what} on ${day}: no ${action.symbol} held in this file then, so it changed nothing here (it is kept, and applies to shares bought in an earlier file)`,
+      },
+    ];
+  if (outcome.outcome === 'not applied')
+    return [{ line: action.line, message: `${what} on ${day} not applied: ${outcome.reason ?? ''}` }];
+  return [];
 }
 
 /** A file whose table has no data row at all: refused, not read as an empty history. */

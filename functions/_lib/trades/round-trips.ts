@@ -1,4 +1,5 @@
-import type { Execution } from './executions.ts';
+import { actionAppliesTo, actionFirst, sortActions, splitShares } from './corporate-actions.ts';
+import type { CorporateAction, Execution } from './executions.ts';
 import { sortExecutions } from './executions.ts';
 import { amount, type Decimal, plain, toDecimal, ZERO } from './money.ts';
 
@@ -124,6 +125,23 @@ export interface MatchResult {
    * on the fill itself (a short sale opens, a sale of shares held closes), so the journal needs no question.
    */
   answered?: Record<string, FlatSellAnswer>;
+  /** What each split and symbol change did, in time order (present when `actions` were given). */
+  actions?: ActionOutcome[];
+}
+
+/**
+ * One corporate action and one position it met: `applied` (the position's shares `before` →
+ * `after`; a rename moved them to `toSymbol`), `nothing held` (no open position of its symbol at
+ * that moment: it changed nothing), `waiting` (its symbol's fills wait for the member's answer, and
+ * so does it) or `not applied` (`reason` says why).
+ */
+export interface ActionOutcome extends PositionKey {
+  action: CorporateAction;
+  outcome: 'applied' | 'nothing held' | 'waiting' | 'not applied';
+  /** Shares held, exact and positive, before and after it. */
+  before?: string;
+  after?: string;
+  reason?: string;
 }
 
 export interface MatchOptions {
@@ -134,6 +152,11 @@ export interface MatchOptions {
    * them unresolved. A file's own short markers never need it.
    */
   sellsFromFlat?: (key: PositionKey) => FlatSellAnswer | undefined;
+  /**
+   * Splits and symbol changes, applied between the fills in time order (corporate-actions.ts): a
+   * split scales the open lots, a rename moves the open position and later fills to the new symbol.
+   */
+  actions?: readonly CorporateAction[];
 }
 
 /** Key of an answer: `SYMBOL@account` (symbols never hold `@`). */
@@ -295,9 +318,23 @@ interface Book {
  */
 export function matchRoundTrips(
   executions: readonly Execution[],
-  { withFills = false, sellsFromFlat }: MatchOptions = {},
+  { withFills = false, sellsFromFlat, actions }: MatchOptions = {},
 ): MatchResult {
   const books = new Map<string, Book>();
+  const bookOf = (key: Key): Book => {
+    const id = `${key.account}\u0000${key.currency}\u0000${key.symbol}`;
+    let book = books.get(id);
+    if (!book) {
+      book = {
+        key: { symbol: key.symbol, account: key.account, currency: key.currency },
+        trip: null,
+        pending: null,
+      };
+      books.set(id, book);
+    }
+    return book;
+  };
+  const corporate = corporateActions(actions ?? [], books, bookOf);
   const closed: { order: number; trade: ClosedTrade }[] = [];
   const openedBefore: OpenedBefore[] = [];
   const unresolved: Unresolved[] = [];
@@ -354,14 +391,10 @@ export function matchRoundTrips(
     report(trip, execution);
     book.trip = trip;
   };
-  sortExecutions(executions).forEach((execution, order) => {
-    const { symbol, account, currency } = execution;
-    const id = `${account}\u0000${currency}\u0000${symbol}`;
-    let book = books.get(id);
-    if (!book) {
-      book = { key: { symbol, account, currency }, trip: null, pending: null };
-      books.set(id, book);
-    }
+  sortExecutions(executions).forEach((fill, order) => {
+    // The splits and renames before this fill first; a fill of a renamed symbol joins the new one.
+    const execution = corporate.before(fill);
+    const book = bookOf(execution);
     if (book.pending) {
       // Nothing after an unexplained sell can be read until the member says what it was.
       book.pending.fills.push(execution.fingerprint);
@@ -400,6 +433,7 @@ export function matchRoundTrips(
       if (flip) flip.reported = null; // the statement's figure went to the trip this fill closed
     }
   });
+  corporate.finish();
   const open_positions = [...books.values()]
     .flatMap(({ key, trip }) => (trip ? [{ order: trip.order, position: toOpen(trip, key) }] : []))
     .sort((a, b) => a.order - b.order)
@@ -410,5 +444,99 @@ export function matchRoundTrips(
     opened_before: openedBefore,
     unresolved,
     ...(Object.keys(answered).length > 0 ? { answered } : {}),
+    ...(actions ? { actions: corporate.outcomes } : {}),
+  };
+}
+
+/**
+ * The corporate actions of one matching, applied as the fills go by: `before(fill)` applies every
+ * action due before it and answers the fill under its symbol after the renames so far; `finish()`
+ * applies the ones after the last fill. A split multiplies each open lot's shares and divides its
+ * price by the same ratio, so each lot's cost stays what was paid (multiplying first: exact when the
+ * ratio is); the last lot takes the rest, so the lots add up to the shares the split leaves exactly.
+ * Closed trips keep their shares as traded.
+ */
+function corporateActions(
+  list: readonly CorporateAction[],
+  books: ReadonlyMap<string, Book>,
+  bookOf: (key: Key) => Book,
+) {
+  const due = sortActions(list);
+  let next = 0;
+  const outcomes: ActionOutcome[] = [];
+  const renames: CorporateAction[] = [];
+  /** Splits applied, by position and day: a second one that day is the same split entered twice. */
+  const splitDays = new Set<string>();
+  const split = (book: Book, trip: Trip, action: CorporateAction): ActionOutcome => {
+    const held = trip.position.abs();
+    const day = `${book.key.account}\u0000${book.key.currency}\u0000${book.key.symbol}\u0000${action.time.slice(0, 10)}`;
+    if (splitDays.has(day)) {
+      const reason = `a split of ${book.key.symbol} on ${action.time.slice(0, 10)} is applied already`;
+      return { ...book.key, action, outcome: 'not applied', before: plain(held), reason };
+    }
+    const after = splitShares(trip.position, action);
+    if (!after) {
+      const reason = `it does not fit the ${plain(held)} shares held`;
+      return { ...book.key, action, outcome: 'not applied', before: plain(held), reason };
+    }
+    splitDays.add(day);
+    let rest = after;
+    for (let i = trip.head; i < trip.lots.length; i++) {
+      const lot = trip.lots[i] as Lot;
+      const qty = i === trip.lots.length - 1 ? rest : lot.qty.times(after).div(held);
+      lot.price = lot.price.times(lot.qty).div(qty);
+      lot.qty = qty;
+      rest = rest.minus(qty);
+    }
+    trip.position = trip.side === 'long' ? after : after.neg();
+    return { ...book.key, action, outcome: 'applied', before: plain(held), after: plain(after) };
+  };
+  const rename = (book: Book, trip: Trip, action: CorporateAction): ActionOutcome => {
+    const held = plain(trip.position.abs());
+    const to = action.toSymbol ?? '';
+    if (to === '' || to === book.key.symbol)
+      return { ...book.key, action, outcome: 'not applied', before: held, reason: 'it names no new symbol' };
+    const target = bookOf({ ...book.key, symbol: to });
+    if (target.trip || target.pending)
+      return { ...book.key, action, outcome: 'not applied', before: held, reason: `${to} is already held` };
+    target.trip = trip;
+    book.trip = null;
+    return { ...book.key, action, outcome: 'applied', before: held, after: held };
+  };
+  const apply = (action: CorporateAction) => {
+    if (action.kind === 'rename') renames.push(action);
+    const met = [...books.values()].filter((b) => (b.trip || b.pending) && actionAppliesTo(action, b.key));
+    if (met.length === 0) {
+      const key = { symbol: action.symbol, account: action.account, currency: action.currency };
+      outcomes.push({ ...key, action, outcome: 'nothing held' });
+    }
+    for (const book of met) {
+      if (book.pending) outcomes.push({ ...book.key, action, outcome: 'waiting' });
+      else if (book.trip)
+        outcomes.push(
+          action.kind === 'split' ? split(book, book.trip, action) : rename(book, book.trip, action),
+        );
+    }
+  };
+  /** The fill under its symbol after every rename so far (a chain A → B → C included). */
+  const renamed = (fill: Execution): Execution => {
+    let symbol = fill.symbol;
+    for (let hops = 0; hops <= renames.length; hops++) {
+      const change = renames.find((r) => r.toSymbol && actionAppliesTo(r, { ...fill, symbol }));
+      if (!change?.toSymbol || change.toSymbol === symbol) break;
+      symbol = change.toSymbol;
+    }
+    return symbol === fill.symbol ? fill : { ...fill, symbol };
+  };
+  return {
+    before(fill: Execution): Execution {
+      while (next < due.length && actionFirst(due[next] as CorporateAction, fill))
+        apply(due[next++] as CorporateAction);
+      return renamed(fill);
+    },
+    finish(): void {
+      while (next < due.length) apply(due[next++] as CorporateAction);
+    },
+    outcomes,
   };
 }

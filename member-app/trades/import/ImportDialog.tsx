@@ -216,7 +216,7 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
             type="button"
             className="btn btn-primary"
             disabled={busy || toImport.length === 0}
-            onClick={() => void save(toImport)}
+            onClick={() => void save(toImport, preview?.actions)}
           >
             Import {toImport.length} {toImport.length === 1 ? 'execution' : 'executions'}
           </button>

@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react';
 import type { ImportedExecution } from '../../../functions/_lib/contract/index.ts';
-import type { FlatSellAnswer } from '../../../functions/_lib/trades/round-trips.ts';
+import type { ActionOutcome, FlatSellAnswer } from '../../../functions/_lib/trades/round-trips.ts';
+import { describeOutcomes } from '../action-form.ts';
 import { EnterOpeningToggle } from '../EnterOpeningToggle.tsx';
 import { FlatSellQuestions } from '../FlatSellQuestions.tsx';
 import { exactMoney, formatAmount, formatMoney } from '../format.ts';
@@ -42,6 +43,15 @@ export function PreviewSummary({
             <li key={`${settled.account}|${settled.symbol}`}>
               {settled.symbol}: the file's own end-of-period position shows its opening sales were{' '}
               {settled.answer === 'short' ? 'short sales' : 'of shares held before this file'}.
+            </li>
+          ))}
+        </ul>
+      )}
+      {preview.actionOutcomes.length > 0 && (
+        <ul className="import__actions" aria-label="Splits and symbol changes">
+          {preview.actionOutcomes.map((outcome) => (
+            <li key={`${outcome.action.line}|${outcome.account}|${outcome.symbol}`}>
+              Line {outcome.action.line}: {describeFileAction(outcome)} — {describeOutcomes([outcome])}
             </li>
           ))}
         </ul>
@@ -195,4 +205,12 @@ function OpenedBeforeFile({
       })}
     </ul>
   );
+}
+
+/** `AVGO 10/1 split, 2024-07-15`, `BSRC → NEWH, 2021-04-30`: a file's action as the preview names it. */
+function describeFileAction({ action }: ActionOutcome): string {
+  const day = action.time.slice(0, 10);
+  if (action.kind === 'rename') return `${action.symbol} → ${action.toSymbol ?? ''}, ${day}`;
+  const ratio = action.ratio ? action.ratio.replace('/', ' for ') : null;
+  return `${action.symbol} ${ratio ? `${ratio} split` : 'split'}, ${day}`;
 }

@@ -1,13 +1,14 @@
-import type { ImportedExecution } from '../../../functions/_lib/contract/trades.ts';
+import type { ImportedExecution, TradeActionInput } from '../../../functions/_lib/contract/trades.ts';
 import type { Execution, Rejection, Warning } from '../../../functions/_lib/trades/executions.ts';
 import type {
   CurrencyTotals,
   FileAnalysis,
   SettledSell,
 } from '../../../functions/_lib/trades/import-file.ts';
-import type { OpenedBefore, Unresolved } from '../../../functions/_lib/trades/round-trips.ts';
+import type { ActionOutcome, OpenedBefore, Unresolved } from '../../../functions/_lib/trades/round-trips.ts';
 import { IMPORT_BATCH } from '../../../functions/_lib/trades/rules.ts';
 import type { StatementCheck } from '../../../functions/_lib/trades/statement-checks.ts';
+import { fileActionInput } from '../../../functions/_lib/trades/stored-actions.ts';
 
 /**
  * One parsed execution as the import call takes it (functions/_lib/contract/trades.ts): its fields,
@@ -66,6 +67,10 @@ export interface ImportPreview {
   settled: SettledSell[];
   /** The file's own totals and positions beside the reading (a statement's P/L Day, its end positions). */
   checks: StatementCheck[];
+  /** The file's splits and symbol changes, as the journal keeps them (saved with the executions). */
+  actions: TradeActionInput[];
+  /** What each did to the position it met in the file. */
+  actionOutcomes: ActionOutcome[];
   /** False when the file has dates only (history exports): the time of day is unknown. */
   timesKnown: boolean;
   /** First and last trade date as printed in the file (`YYYY-MM-DD`); null without executions. */
@@ -99,6 +104,8 @@ export function previewOf(analysis: FileAnalysis, brokerLabel: string): ImportPr
     unresolved: analysis.unresolved.map(({ fills, ...question }) => ({ ...question, waiting: fills.length })),
     settled: analysis.settled,
     checks: analysis.checks,
+    actions: analysis.actions.map((action) => fileActionInput(action, analysis.broker)),
+    actionOutcomes: analysis.action_outcomes,
     from: dates[0] ?? null,
     to: dates.at(-1) ?? null,
   };

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { ImportedExecution } from '../../../functions/_lib/contract/trades.ts';
+import type { ImportedExecution, TradeActionInput } from '../../../functions/_lib/contract/trades.ts';
 import { ApiError } from '../../api/client.ts';
+import { saveFileActions } from '../trade-actions-data.ts';
 import { importBatch, tradesChanged } from '../trades-writes.ts';
 import { batches } from './to-api.ts';
 
@@ -19,7 +20,8 @@ export function useImportSave() {
   const [saving, setSaving] = useState<Saving>({ status: 'idle' });
   const queryClient = useQueryClient();
 
-  async function save(executions: ImportedExecution[]) {
+  /** The executions, then the file's splits and symbol changes (kept for the journal's matching). */
+  async function save(executions: ImportedExecution[], actions: readonly TradeActionInput[] = []) {
     const parts = batches(executions);
     let added = 0;
     let duplicates = 0;
@@ -35,6 +37,7 @@ export function useImportSave() {
         saved++;
         setSaving({ status: 'saving', done: saved, of: parts.length });
       }
+      if (actions.length > 0) await saveFileActions(queryClient, actions);
       setSaving({ status: 'saved', added, duplicates, total });
     } catch (error) {
       setSaving({

@@ -1,12 +1,13 @@
 import { ImportError } from '../errors.ts';
-import { type Execution, makeExecution, type ParseResult } from '../executions.ts';
+import { type CorporateAction, type Execution, makeExecution, type ParseResult } from '../executions.ts';
+import type { Decimal } from '../money.ts';
 import { anyDateTime } from './any-date.ts';
 import { cleanSymbol, FieldColumns, quantity as quantityOf } from './fields.ts';
 import { type BrokerFormat, markerFit } from './format.ts';
 import { codeIntent } from './ibkr.ts';
 import { sectionNames, statedFigures } from './ibkr-statement-stated.ts';
 import { notStockClass } from './instruments.ts';
-import { Columns, type Row, readRow } from './table.ts';
+import { Columns, type ParseOptions, type Row, RowError, readRow } from './table.ts';
 
 /** The Trades section's columns (after the section name and row kind), as IBKR names them. */
 const FIELDS = {
@@ -100,6 +101,7 @@ export const ibkrStatement: BrokerFormat<'ibkr-statement'> = {
     }
     const stated = statedFigures(rows, tradeCurrencies(data), options.decimalComma ?? false);
     if (stated) result.stated = stated;
+    readCorporateActions(rows, options, result);
     return result;
   },
 };
@@ -135,4 +137,87 @@ function tradeCurrencies(data: readonly { row: Row; reader: Reader }[]): Map<str
     currencies.set(symbol, set);
   }
   return currencies;
+}
+
+/** The Corporate Actions section's columns. */
+const ACTION_FIELDS = {
+  asset: ['Asset Category'],
+  currency: ['Currency'],
+  account: ['Account'],
+  reportDate: ['Report Date'],
+  dateTime: ['Date/Time'],
+  description: ['Description'],
+  quantity: ['Quantity'],
+} as const;
+
+/** `AMZN(US0231351067) Split 20 for 1 (AMZN, AMAZON.COM INC, US0231351067)`: new shares for old. */
+const SPLIT = /^([A-Z0-9.]+)\s*\([A-Z0-9]+\)\s+split\s+(\d+(?:\.\d+)?)\s+for\s+(\d+(?:\.\d+)?)\b/i;
+/** `CCIV(US1714391026) CUSIP/ISIN Change to (US5494981039) (LCID, LUCID GROUP INC, US5494981039)`. */
+const RENAME = /^([A-Z0-9.]+)\s*\([A-Z0-9]+\)\s+CUSIP\/ISIN Change to\s+\([A-Z0-9]+\)\s+\(([A-Z0-9.]+),/i;
+
+/**
+ * The statement's *Corporate Actions* section, stock rows: splits (`… Split 4 for 1 (…)`, one row of
+ * the shares added; a reverse split has two, the old shares removed and the new ones added) and
+ * CUSIP/ISIN changes that change the ticker (two rows: the old line's shares out, the new ticker's
+ * in). Each becomes one action at the row's `Date/Time` (IBKR books them after the close), a split
+ * with its stated ratio and the shares its rows added up to (the count IBKR kept, cash in lieu paid
+ * for the rest). Any other stock action (a merger, a spin-off) is said in the warnings, not applied.
+ */
+function readCorporateActions(rows: readonly Row[], options: ParseOptions, result: ParseResult): void {
+  let c: FieldColumns<typeof ACTION_FIELDS> | null = null;
+  const found = new Map<string, CorporateAction>();
+  for (const row of rows) {
+    if (row.cells[0] !== 'Corporate Actions') continue;
+    if (row.cells[1] === 'Header')
+      c = new FieldColumns(new Columns(row.cells, options.decimalComma), ACTION_FIELDS);
+    if (row.cells[1] !== 'Data' || !c || !/^stocks?$/i.test(c.get(row, 'asset'))) continue;
+    const description = c.get(row, 'description').replace(/\s+/g, ' ');
+    const split = SPLIT.exec(description);
+    const rename = RENAME.exec(description);
+    if (!split && !rename) {
+      result.warnings.push({
+        line: row.line,
+        message: `a corporate action not applied to positions: ${description}`,
+      });
+      continue;
+    }
+    let quantity: Decimal | null;
+    let at: Pick<CorporateAction, 'account' | 'currency' | 'time' | 'epochMs' | 'line'>;
+    try {
+      quantity = c.maybeNumber(row, 'quantity');
+      at = {
+        account: c.get(row, 'account'),
+        currency: c.get(row, 'currency').toUpperCase() || 'USD',
+        ...anyDateTime(c.get(row, 'dateTime') || c.get(row, 'reportDate'), null, 'MDY', options.timeZone),
+        line: row.line,
+      };
+    } catch (error) {
+      if (!(error instanceof RowError)) throw error;
+      result.warnings.push({
+        line: row.line,
+        message: `a corporate action not read (${error.message}): ${description}`,
+      });
+      continue;
+    }
+    if (split) {
+      const [, symbol = '', added = '', old = ''] = split;
+      const key = `${at.account}|${at.currency}|${symbol}|${at.time}|split|${added}/${old}`;
+      const earlier = found.get(key);
+      const delta = (earlier?.sharesDelta ? quantity?.plus(earlier.sharesDelta) : quantity)?.toFixed();
+      found.set(key, {
+        ...(earlier ?? at),
+        kind: 'split',
+        symbol: symbol.toUpperCase(),
+        ratio: `${added}/${old}`,
+        ...(delta === undefined ? {} : { sharesDelta: delta }),
+      });
+    } else if (rename) {
+      // The row of the new ticker names it; the old line's row names the old ticker again.
+      const [, symbol = '', ticker = ''] = rename;
+      if (ticker.toUpperCase() === symbol.toUpperCase()) continue;
+      const key = `${at.account}|${at.currency}|${symbol}|${at.time}|rename`;
+      found.set(key, { ...at, kind: 'rename', symbol: symbol.toUpperCase(), toSymbol: ticker.toUpperCase() });
+    }
+  }
+  if (found.size > 0) result.actions = [...(result.actions ?? []), ...found.values()];
 }

@@ -1,8 +1,9 @@
 import { makeExecution } from '../executions.ts';
 import { anyDateTime } from './any-date.ts';
 import { type BrokerFormat, tableFormat } from './format.ts';
+import { pairSchwabActions, SCHWAB_ACTIONS, schwabActionRow } from './schwab-actions.ts';
 import { BUY_OPEN, COVER, SELL_CLOSE, SHORT } from './sides.ts';
-import { NotATrade } from './table.ts';
+import { CorporateActionRow, NotATrade } from './table.ts';
 
 const ACTIONS = {
   BUY: BUY_OPEN,
@@ -19,9 +20,10 @@ function tradeDate(text: string): string {
 
 /**
  * Charles Schwab transactions: newest first, dates only (no time of day), `$` money with thousands
- * separators. Transfers, interest, dividends and journals are not trades.
+ * separators. Transfers, interest, dividends and journals are not trades; splits, reverse splits and
+ * name changes are listed as corporate actions (schwab-actions.ts).
  */
-export const schwab: BrokerFormat<'schwab'> = tableFormat({
+const transactions = tableFormat({
   id: 'schwab',
   label: 'Charles Schwab transactions',
   info: {
@@ -49,6 +51,8 @@ export const schwab: BrokerFormat<'schwab'> = tableFormat({
   amount: { field: 'amount', fees: 'net' },
   read(row, c, options) {
     const label = c.get(row, 'action');
+    if (SCHWAB_ACTIONS.has(label.toUpperCase()))
+      throw new CorporateActionRow([schwabActionRow(row, c, options)]);
     const action = ACTIONS[label.toUpperCase() as keyof typeof ACTIONS];
     if (!action) throw new NotATrade(`not a trade: ${label || 'no action'}`);
     return makeExecution({
@@ -67,3 +71,8 @@ export const schwab: BrokerFormat<'schwab'> = tableFormat({
     });
   },
 });
+
+export const schwab: BrokerFormat<'schwab'> = {
+  ...transactions,
+  parse: (rows, options) => pairSchwabActions(transactions.parse(rows, options), rows),
+};

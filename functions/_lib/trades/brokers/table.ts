@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { ImportError } from '../errors.ts';
-import type { Execution, NotStock, ParseResult } from '../executions.ts';
+import type { CorporateAction, Execution, NotStock, ParseResult } from '../executions.ts';
 import { type Decimal, parseBrokerNumber } from '../money.ts';
 import { normName } from './header.ts';
 
@@ -196,6 +196,16 @@ export class NotStockRow extends NotATrade {
   }
 }
 
+/** A row that reports a split or a symbol change: listed in `result.actions`, neither kept nor rejected. */
+export class CorporateActionRow extends RowError {
+  readonly actions: CorporateAction[];
+
+  constructor(actions: CorporateAction[]) {
+    super('a corporate action');
+    this.actions = actions;
+  }
+}
+
 /** What every parser is given: the zone of the file's wall-clock times and, for DAS, the trade date. */
 export interface ParseOptions {
   timeZone: string;
@@ -216,6 +226,10 @@ export function readRow(result: ParseResult, row: Row, read: (row: Row) => Execu
     if (execution) result.executions.push(execution);
   } catch (error) {
     if (!(error instanceof RowError)) throw error;
+    if (error instanceof CorporateActionRow) {
+      result.actions = [...(result.actions ?? []), ...error.actions];
+      return;
+    }
     result.rejected.push({
       line: row.line,
       reason: error.message,
