@@ -9,10 +9,11 @@
  * executions and of its rejected rows. Everything else (preambles, headers, other sections, totals,
  * footers, blank lines) is kept as it is in every variant.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { normName } from '../../functions/_lib/trades/brokers/header.ts';
 import { BROKER_FORMATS, detect } from '../../functions/_lib/trades/brokers/index.ts';
 import type { FileAnalysis } from '../../functions/_lib/trades/import-file.ts';
+import { expectedResults } from './broker-files.ts';
 
 const DIR = new URL('../fixtures/brokers/', import.meta.url);
 
@@ -22,12 +23,7 @@ interface Expected {
 }
 
 /** expected.json and every `NAME.expected.json` beside it, as tests/unit/trades-fixtures.test.ts reads them. */
-const expected = Object.assign(
-  JSON.parse(readFileSync(new URL('expected.json', DIR), 'utf8')) as Record<string, Expected>,
-  ...readdirSync(DIR)
-    .filter((name) => name.endsWith('.expected.json'))
-    .map((name) => JSON.parse(readFileSync(new URL(name, DIR), 'utf8')) as Record<string, Expected>),
-) as Record<string, Expected>;
+const expected = expectedResults<Expected>(DIR);
 
 /** Every format fixture that has expected results. */
 export const FIXTURES: readonly string[] = Object.keys(expected)

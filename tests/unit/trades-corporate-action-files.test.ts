@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { detect } from '../../functions/_lib/trades/brokers/index.ts';
-import { readRows } from '../../functions/_lib/trades/brokers/table.ts';
-import type { ParseResult } from '../../functions/_lib/trades/executions.ts';
 import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
 import { matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
+import { parseFile } from '../support/broker-files.ts';
 
 // Files that report splits and symbol changes (tests/fixtures/brokers/actions/, sources in the
 // fixtures' README), read by the real parsers and matched with the actions they report. The
@@ -27,16 +25,7 @@ interface Expected {
 }
 
 /** A file read as the import reads it: detected, split into rows, parsed by its format. */
-function parse(text: string): { format: string; parsed: ParseResult } {
-  const found = detect(text).found;
-  if (!found) throw new Error('no format found');
-  const parsed = found.format.parse(readRows(text, found.delimiter), {
-    timeZone: 'America/New_York',
-    headerLine: found.headerLine,
-    decimalComma: found.decimalComma,
-  });
-  return { format: found.format.id, parsed };
-}
+const parse = parseFile;
 
 const read = (file: string) => readFileSync(new URL(file, DIR), 'utf8');
 const like = (rows: Record<string, unknown>[]) => rows.map((row) => expect.objectContaining(row));

@@ -2,18 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detectBroker } from '../../functions/_lib/trades/brokers/index.ts';
 import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
+import { expectedResults } from '../support/broker-files.ts';
 
 const DIR = new URL('../fixtures/brokers/', import.meta.url);
-/**
- * expected.json, and beside it one `NAME.expected.json` per later fixture (its results under the
- * fixture's file name), so adding a format never edits a shared file.
- */
-const expected = Object.assign(
-  JSON.parse(readFileSync(new URL('expected.json', DIR), 'utf8')) as Record<string, Expected>,
-  ...readdirSync(DIR)
-    .filter((name) => name.endsWith('.expected.json'))
-    .map((name) => JSON.parse(readFileSync(new URL(name, DIR), 'utf8')) as Record<string, Expected>),
-) as Record<string, Expected>;
+/** The fixtures' expected results (tests/support/broker-files.ts). */
+const expected = expectedResults<Expected>(DIR);
 
 interface Expected {
   /** The trade date a date-less export (DAS) is read with. */

@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { detect } from '../../functions/_lib/trades/brokers/index.ts';
-import { readRows } from '../../functions/_lib/trades/brokers/table.ts';
 import type { StatedFigures } from '../../functions/_lib/trades/executions.ts';
 import { analyzeFile } from '../../functions/_lib/trades/import-file.ts';
 import { matchRoundTrips } from '../../functions/_lib/trades/round-trips.ts';
@@ -11,6 +9,7 @@ import {
   type StatementCheck,
   statementChecks,
 } from '../../functions/_lib/trades/statement-checks.ts';
+import { parseFile } from '../support/broker-files.ts';
 import { fill, importError } from '../support/trades.ts';
 
 const DIR = new URL('../fixtures/brokers/', import.meta.url);
@@ -18,17 +17,11 @@ const fixture = (name: string) => readFileSync(new URL(name, DIR), 'utf8');
 
 /** A file read as the import reads it (detection, the format's parser, the matcher), with what it states. */
 function readStatement(text: string) {
-  const found = detect(text).found;
-  if (!found) throw new Error('no format found');
-  const parsed = found.format.parse(readRows(text, found.delimiter), {
-    timeZone: 'America/New_York',
-    decimalComma: found.decimalComma,
-    headerLine: found.headerLine,
-  });
+  const { format, parsed } = parseFile(text);
   // Read as if every plain sell from flat were of shares held before the file: the reading the checks
   // exist to catch (import-file.ts settles such sells by the stated positions before it checks).
   const match = matchRoundTrips(parsed.executions, { sellsFromFlat: () => 'held' });
-  return { format: found.format.id, parsed, match, checks: statementChecks(parsed.stated, match) };
+  return { format, parsed, match, checks: statementChecks(parsed.stated, match) };
 }
 
 /** The fields a check is judged by, in one line each: symbol, what, stated, read, ok. */
