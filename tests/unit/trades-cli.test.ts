@@ -178,4 +178,25 @@ describe('orderedJson (the CLI printing)', () => {
     expect(byHour.indexOf('"09"')).toBeLessThan(byHour.indexOf('"10"'));
     expect(byHour.indexOf('"10"')).toBeLessThan(byHour.indexOf('"13"'));
   });
+
+  it('lists a sale with nothing held apart, and answers it for the whole file with --sells-from-flat', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trades-cli-'));
+    const file = join(dir, 'opens-with-a-sale.csv');
+    writeFileSync(
+      file,
+      'Date,Time,Symbol,Quantity,Price,Side\n07/01/2026,10:00:00,WXYZ,2000,4.168,S\n07/01/2026,10:30:00,WXYZ,2000,4.00,B\n',
+    );
+    const asked = JSON.parse(cli(file).stdout);
+    expect(asked.closed_trades).toEqual([]);
+    expect(asked.unresolved).toMatchObject([{ symbol: 'WXYZ', shares: '2000', line: 2 }]);
+    const short = cli(file, '--sells-from-flat', 'short');
+    expect(short.code).toBe(0);
+    // Short 2,000 at 4.168, covered at 4.00: 336.00.
+    expect(JSON.parse(short.stdout).closed_trades).toMatchObject([{ side: 'short', gross: '336.0000' }]);
+    const held = JSON.parse(cli(file, '--sells-from-flat', 'held').stdout);
+    expect(held.opened_before).toMatchObject([{ side: 'long', shares: '2000' }]);
+    const bad = cli(file, '--sells-from-flat', 'maybe');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--sells-from-flat takes short or held, not "maybe"');
+  });
 });
