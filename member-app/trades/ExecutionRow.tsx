@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
-import { exactMoney, formatAmount, formatMoney, tradeTime } from './format.ts';
+import { exactMoney, formatAmount, formatMoney } from './format.ts';
+import { tradeTime } from './market-executions.ts';
 
 /** One execution of the executions table: its symbol opens the journal on it. */
 export function ExecutionRow({

@@ -1,4 +1,5 @@
-import { answerKey, type FlatSellAnswer, type Unresolved } from '../../functions/_lib/trades/round-trips.ts';
+import { answerKey } from '../../functions/_lib/trades/answer-key.ts';
+import type { FlatSellAnswer, Unresolved } from '../../functions/_lib/trades/round-trips.ts';
 import { formatAmount, formatMoney } from './format.ts';
 
 /** What a question needs to be shown: the first sell (its line when it is in a file) and how much waits. */

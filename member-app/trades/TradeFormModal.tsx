@@ -196,3 +196,9 @@ export default function TradeFormModal({
     </dialog>
   );
 }
+
+/**
+ * The split and symbol-change form rides in this lazy chunk: one more chunk would lengthen the list of
+ * chunks the member app's first load carries (its 110 KB budget), and both are forms of the page.
+ */
+export { CorporateActions } from './CorporateActions.tsx';

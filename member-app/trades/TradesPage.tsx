@@ -3,7 +3,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
 import { newId } from '../../functions/_lib/ids.ts';
-import { CorporateActions } from './CorporateActions.tsx';
 import { DayNotes } from './DayNotes.tsx';
 import { DeleteTradeModal } from './DeleteTradeModal.tsx';
 import { ExecutionsTable } from './ExecutionsTable.tsx';
@@ -35,6 +34,10 @@ import './trip-table.css';
 import { JOURNALS, PageSwitch } from '../components/PageSwitch.tsx';
 
 // Loaded when the member first adds or edits a trade: the form is not part of reading the page.
+// The split form is seldom needed: it loads after the page is drawn, with the trade form's chunk.
+const CorporateActions = lazy(() =>
+  import('./TradeFormModal.tsx').then((m) => ({ default: m.CorporateActions })),
+);
 const TradeFormModal = lazy(() => import('./TradeFormModal.tsx'));
 
 /**
@@ -143,7 +146,9 @@ export function TradesPage({ search }: { search: TripSearch }) {
                 <OpenPositions positions={matched.open_positions} />
               </>
             )}
-            <CorporateActions actions={actions} outcomes={outcomes} />
+            <Suspense fallback={null}>
+              <CorporateActions actions={actions} outcomes={outcomes} />
+            </Suspense>
             <OpenedBefore closes={matched.opened_before} trades={byId} />
           </>
         )}

@@ -1,5 +1,3 @@
-import type { Trade } from '../../functions/_lib/contract/index.ts';
-import { dateOnlyDay } from '../../functions/_lib/trades/date-only.ts';
 import { toDecimal } from '../../functions/_lib/trades/money.ts';
 import { tradeTimeZone } from './time-zone.ts';
 
@@ -32,19 +30,6 @@ export function formatDay(day: string): string {
   const [y = 1970, m = 1, d = 1] = day.split('-').map(Number);
   dayFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'short' });
   return dayFormat.format(Date.UTC(y, m - 1, d, 12));
-}
-
-/**
- * When a stored trade was executed, as the tables show it: market time, or the date alone for a
- * trade whose file gave dates only (never a made-up `12:00:00 AM`). `dateTime` is the `<time>`
- * element's machine-readable value.
- */
-export function tradeTime(trade: Pick<Trade, 'time' | 'dateOnly'>): { text: string; dateTime: string } {
-  if (trade.dateOnly) {
-    const day = dateOnlyDay(trade.time);
-    return { text: formatDay(day), dateTime: day };
-  }
-  return { text: formatMarketTime(trade.time), dateTime: new Date(trade.time).toISOString() };
 }
 
 const symbols = new Map<string, string>();

@@ -159,8 +159,7 @@ export interface MatchOptions {
   actions?: readonly CorporateAction[];
 }
 
-/** Key of an answer: `SYMBOL@account` (symbols never hold `@`). */
-export const answerKey = (key: Pick<PositionKey, 'symbol' | 'account'>) => `${key.symbol}@${key.account}`;
+export { answerKey } from './answer-key.ts';
 
 interface Lot {
   qty: Decimal;
