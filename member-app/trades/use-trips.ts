@@ -118,16 +118,18 @@ export function useTrips<S = null>(
   const kept = useQuery(tradeActionsQuery());
   const actions = useMemo(() => kept.data?.actions ?? [], [kept.data]);
   const corporate = useMemo(() => storedActions(actions), [actions]);
+  // An empty journal has nothing to apply them to: it is drawn at once, without waiting for them.
+  const ready = complete && (!kept.isPending || trades.length === 0);
   const matched = useMemo(
     () =>
-      complete && !kept.isPending
+      ready
         ? matchRoundTrips(tradesToExecutions(trades), {
             withFills: true,
             actions: corporate,
             sellsFromFlat: (key) => sellsFromFlat?.[answerKey(key)],
           })
         : null,
-    [trades, complete, corporate, kept.isPending, sellsFromFlat],
+    [trades, ready, corporate, sellsFromFlat],
   );
   const outcomes = useMemo(() => {
     const idOf = new Map(corporate.map((action, i) => [action, actions[i]?.action_id ?? '']));
