@@ -25,6 +25,18 @@ describe('short-sale markers', () => {
     expect(result.unresolved).toEqual([]);
   });
 
+  it('lets the mark win over a close read from a plain label (DAS window `S` with a SHORT column)', () => {
+    const text = [
+      'Time,Symbol,Side,Price,Qty,Route,SHORT',
+      '09:35:00,ALPP,S,0.55,20000,EDGX,Y',
+      '10:05:00,ALPP,B,0.52,20000,EDGX,N',
+    ].join('\n');
+    const result = analyzeFile(text, { date: '2026-03-26' });
+    expect(result.broker).toBe('das');
+    expect(result.closed_trades).toMatchObject([{ side: 'short', shares: '20000', gross: '600.0000' }]);
+    expect(result.open_positions).toEqual([]);
+  });
+
   it('honours a short-sale column a format does not declare, under its usual names', () => {
     const text = [
       'Date,Time,Symbol,Quantity,Price,Side,Short Sale',

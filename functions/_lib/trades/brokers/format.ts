@@ -140,8 +140,13 @@ function readChecked<F extends Fields>(
   if (!execution) return null;
   const amount = spec.amount ? fields.get(row, spec.amount.field) : '';
   const marked = shortColumn !== null && SHORT_MARK.test(fields.columns.get(row, shortColumn));
-  const intent =
-    marked && execution.intent === null ? (execution.side === 'sell' ? 'open' : 'close') : execution.intent;
+  // The mark is the file's own word: it wins over a close read from a plain label (DAS's `S`); a buy it
+  // marks covers, unless its label already says what it did.
+  const intent = !marked
+    ? execution.intent
+    : execution.side === 'sell'
+      ? 'open'
+      : (execution.intent ?? 'close');
   if (assetClass === '' && amount === '' && intent === execution.intent) return execution;
   return {
     ...execution,
