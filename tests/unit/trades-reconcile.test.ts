@@ -25,6 +25,11 @@ describe('amountGap', () => {
     ['sell', '333', '0.0333', '0', '11.09', undefined],
     // Fractional shares: 2.5 × 190.12 = 475.30.
     ['buy', '2.5', '190.12', '0', '-475.30', undefined],
+    // A sale net of the SEC fee and FINRA's TAF the row does not list (Robinhood): 200 × 25.10 = 5,020.00,
+    // less 0.14 SEC and 0.04 TAF.
+    ['sell', '200', '25.10', '0', '5019.82', undefined],
+    // A penny stock's TAF hits its cap: 1,000,000 × 0.0052 = 5,200.00, less 8.30 TAF and 0.15 SEC.
+    ['sell', '1000000', '0.0052', '0', '5191.55', undefined],
   ] as const)('%s %s @ %s, fees %s: %s agrees', (side, qty, price, fees, amount, amountFees) => {
     const execution = row({ side, qty, price, fees, amount, ...(amountFees ? { amountFees } : {}) });
     expect(amountGap(execution)).toBeNull();

@@ -52,7 +52,8 @@ export function amountGap(execution: Execution): AmountGap | null {
   const size = stated.abs();
   const tolerance = unit(execution.amount)
     .plus(qty.times(unit(execution.price, 2)).div(2))
-    .plus(unit(execution.fees));
+    .plus(unit(execution.fees))
+    .plus(unlistedFees(execution.side, qty, gross));
   // A buy costs gross + fees, a sale brings gross − fees; `gross` amounts leave fees out.
   const net = execution.side === 'buy' ? gross.plus(fees) : gross.minus(fees);
   const candidates =
@@ -70,6 +71,24 @@ export function amountGap(execution: Execution): AmountGap | null {
     computed: expected.toFixed(),
     cause: option ? 'option' : null,
   };
+}
+
+/** FINRA's trading activity fee is at most 0.000166 a share sold, capped at 8.30 a trade (rounded up here). */
+const TAF_PER_SHARE = toDecimal('0.0002');
+const TAF_CAP = toDecimal('8.50');
+/** The SEC fee is 27.80 per million sold (rounded up here). */
+const SEC_RATE = toDecimal('0.00003');
+const CENTS = toDecimal('0.02');
+
+/**
+ * Fees a sale's amount may hold that the row does not list: Robinhood and Firstrade fold the SEC fee
+ * and FINRA's TAF into the amount with no fee column. On a penny stock the TAF is a real share of the
+ * amount (1,000,000 shares at 0.005: 8.30 of 5,000.00), so it is allowed for, with a few cents either way.
+ */
+function unlistedFees(side: 'buy' | 'sell', qty: Decimal, gross: Decimal): Decimal {
+  if (side === 'buy') return CENTS;
+  const taf = qty.times(TAF_PER_SHARE);
+  return (taf.lt(TAF_CAP) ? taf : TAF_CAP).plus(gross.times(SEC_RATE)).plus(CENTS);
 }
 
 /** The rejection of a row whose amount contradicts it, with both figures. */
