@@ -217,12 +217,3 @@ export function sortExecutions(executions: readonly Execution[]): Execution[] {
     )
     .map(({ execution }) => execution);
 }
-
-/**
- * Whether a fill, with nothing open before it, is not simply an opening: one its label calls a close
- * (`TO CLOSE`, `Buy to Cover`, IBKR Code `C`), or a plain sell — a short sale or a sale of shares held
- * before the file, which only the file's other figures or the member can tell (round-trips.ts).
- */
-export function closesOnly(execution: Execution): boolean {
-  return execution.intent === 'close' || (execution.side === 'sell' && execution.intent === null);
-}

@@ -41,12 +41,6 @@ export function valueParts(value: Decimal, qty: string): Part[] {
   ];
 }
 
-/** The exact per-share price of a value, or null when it does not terminate (see valueParts). */
-export function exactPrice(value: Decimal, qty: string): string | null {
-  const parts = valueParts(value, qty);
-  return parts.length === 1 ? (parts[0]?.price ?? null) : null;
-}
-
 /** What a reader may ask of the whole file. */
 export interface FileContext {
   /** How many times this key has been asked for in the file so far, this time included (1, 2…). */
