@@ -275,3 +275,34 @@ test('option rows are reported apart, never imported as stock', async ({ page })
   await expect(executions.getByRole('row', { name: /AITX/ })).toHaveCount(2);
   await expect(executions).not.toContainText('SPXW');
 });
+
+test('a sale saved unanswered is asked about on /trades; the answer holds for the next import of the file', async ({
+  page,
+}) => {
+  await signInNewMember(page);
+  await page.goto('/trades');
+  const file = csvFile('saved-unanswered.csv', [
+    '07/02/2026,10:00:00,QRST,1000,2.10,S',
+    '07/02/2026,10:30:00,QRST,1000,2.00,B',
+  ]);
+  await importFile(page, file, 2);
+  await expect(summary(page, 'Waiting for your answer')).toContainText('2 executions of 1 symbol');
+  await save(page, 2);
+
+  // Saved without an answer: the page asks, and counts neither fill until it is answered.
+  const question = page.getByRole('region', { name: 'One sale needs your answer' });
+  await expect(question).toContainText('QRST');
+  await expect(page.getByRole('table', { name: 'Closed trades' })).not.toContainText('QRST');
+  await question.getByRole('button', { name: 'A short sale, covered later' }).click();
+  await expect(question).toBeHidden();
+  // Short 1,000 at 2.10, covered at 2.00: 100.00.
+  const trip = page.getByRole('table', { name: 'Closed trades' }).getByRole('row', { name: /QRST/ });
+  await expect(trip).toContainText('Short');
+  await expect(trip).toContainText('+$100.00');
+
+  // The same file again: the answer is remembered, nothing is asked, the fills are already there.
+  await importFile(page, file, 2);
+  await expect(dialog(page).locator('[data-flat-sells]')).toHaveCount(0);
+  await expect(summary(page, 'Closed trades')).toHaveText('1');
+  await expect(summary(page, 'Already in your journal')).toHaveText('2 (skipped)');
+});
