@@ -46,7 +46,7 @@ export const chatLabel = (chat: MemberRow['chat']): string =>
 
 /** Who made an audited change: billing (the card provider or our own charges), or the operator. */
 export const actorLabel = (actor: AuditEntry['actor']): string =>
-  actor === 'billing' ? 'Billing' : (actor.email ?? actor.sub);
+  actor === 'billing' ? 'Billing' : actor === 'member' ? 'Member' : (actor.email ?? actor.sub);
 
 /**
  * What an entry changed, field by field ("status: active → past_due"), from its records before and

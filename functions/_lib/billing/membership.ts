@@ -37,6 +37,28 @@ export interface Membership {
   asOf: number;
   /** The affiliate link's token (?via=) the member arrived with, when there was one. */
   referral?: string;
+  /**
+   * What each renewal charges now ("58.49": the plan's price less a promo that applies to it), as
+   * the provider bills it; complimentary "0.00". Absent on records stored before it was kept: the
+   * plan's list price then (member-price.ts).
+   */
+  price?: string;
+  /**
+   * The money the provider moved to reach this state (Stripe: the subscription's latest invoice; local
+   * billing: its own charge), when it moved any: recorded in the ledger once, by its id, with the write.
+   */
+  latestCharge?: MembershipCharge;
+}
+
+/** A charge that came with a state (the ledger's entry without its member and plan, which the state has). */
+export interface MembershipCharge {
+  id: string;
+  kind: 'charge' | 'proration' | 'failed';
+  amount: string;
+  currency: string;
+  /** When the money moved (ms). */
+  at: number;
+  promo: string | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

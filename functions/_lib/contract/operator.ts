@@ -36,10 +36,33 @@ const Cursor = z
 const AuditCursor = z.string().regex(/^\d{1,15}$/, 'Not a cursor from an earlier answer');
 const MemberSub = z.string().min(1).max(200);
 
+/** Who made a change: the card provider or our billing clock, the member themselves, or an operator. */
 const AuditActor = z.union([
   z.literal('billing'),
+  z.literal('member'),
   z.object({ sub: z.string(), email: z.string().nullable() }),
 ]);
+
+/**
+ * One entry of the money ledger (functions/_lib/ledger/): a charge, the proration charged by an
+ * upgrade, a refund or a failed charge, recorded once by its provider id. Amounts are exact decimal
+ * strings, always positive; `kind` says which way the money went.
+ */
+export const LedgerEntry = z.object({
+  /** The provider's id (a Stripe invoice or refund id; local billing's own). */
+  id: z.string(),
+  kind: z.enum(['charge', 'proration', 'refund', 'failed']),
+  amount: z.string(),
+  currency: z.string(),
+  /** When the money moved (ms). */
+  at: z.number(),
+  member: z.string(),
+  plan: PlanName.nullable(),
+  /** The promo code the charge was discounted by, when one was. */
+  promo: z.string().nullable(),
+  /** A refund: the id of the charge it gives back. */
+  refundOf: z.string().nullable(),
+});
 export const AuditEntry = z.object({
   /** Its position in the log read (the member's, or the whole log). */
   id: z.number(),
@@ -49,6 +72,8 @@ export const AuditEntry = z.object({
   member: z.string(),
   before: z.unknown(),
   after: z.unknown(),
+  /** The money the change moved (a charge, a proration, a refund, a failed charge), when it did. */
+  charge: LedgerEntry.nullable(),
 });
 
 /**
@@ -68,6 +93,20 @@ const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD');
 /** A file sent as it is produced (defineEndpoint's `download`), not JSON. */
 const Download = z.custom<ReadableStream<Uint8Array>>((value) => value instanceof ReadableStream);
 
+/**
+ * Money collected (ledger/cash.ts): charges and prorations paid, refunds given, charges that
+ * failed, exact decimal strings; `net` is collected less refunded. Counts beside them.
+ */
+const Cash = z.object({
+  collected: z.string(),
+  refunded: z.string(),
+  failed: z.string(),
+  net: z.string(),
+  charges: z.number(),
+  refunds: z.number(),
+  failures: z.number(),
+});
+
 /** A day's figures (operator/metrics.ts DailySnapshot). */
 const DailySnapshot = z.object({
   day: z.string(),
@@ -77,7 +116,10 @@ const DailySnapshot = z.object({
   reactivated: z.number(),
   cancelled: z.number(),
   lost: z.number(),
+  /** What the members with access pay per month now (promo prices, yearly ÷ 12, complimentary 0). */
   mrr: z.string(),
+  /** The day's money, from the ledger. */
+  cash: Cash,
 });
 
 /** A week's or month's figures (operator/metrics-periods.ts PeriodFigures). */
@@ -91,8 +133,15 @@ const PeriodFigures = z.object({
   lost: z.number(),
   activeAtStart: z.number().nullable(),
   activeAtEnd: z.number(),
-  churnRate: z.string().nullable(),
+  /** Logo churn: lost ÷ (active at start + new + reactivated), a fraction to 4 decimals; null when nobody was a member. */
+  logoChurn: z.string().nullable(),
+  /** Revenue churn: MRR lost ÷ (MRR at start + MRR added), a fraction to 4 decimals; null when there was none. */
+  revenueChurn: z.string().nullable(),
+  mrrAtStart: z.string().nullable(),
+  /** The MRR of the members lost in the period (what they paid per month). */
+  mrrLost: z.string(),
   mrrAtEnd: z.string(),
+  cash: Cash,
 });
 
 const Owed = z.object({ payments: z.number(), paid: z.string(), commission: z.string() });
@@ -106,6 +155,8 @@ export const MetricsAnswer = z.object({
     pastDue: z.number(),
     mrr: z.string(),
     today: z.object({ new: z.number(), reactivated: z.number(), cancelled: z.number(), lost: z.number() }),
+    /** Today's money so far, from the ledger. */
+    cash: Cash,
   }),
   /** The last 12 ISO weeks and 12 months, oldest first (those with snapshots). */
   weeks: z.array(PeriodFigures),
@@ -248,4 +299,6 @@ export const operatorApi = {
 
 export type MemberRow = z.output<typeof MemberRow>;
 export type AuditEntry = z.output<typeof AuditEntry>;
+export type LedgerEntry = z.output<typeof LedgerEntry>;
+export type Cash = z.output<typeof Cash>;
 export type UndeliverableEmail = z.output<typeof UndeliverableEmail>;

@@ -10,7 +10,10 @@ import { opsKeys } from './keys.ts';
  * records, so there is never a change without its entry nor an entry without its change; nothing
  * in the product edits or removes one. An entry's id is its position in the list it was read from.
  */
-export type AuditActor = { sub: string; email: string | null } | 'billing';
+import type { LedgerEntry } from '../contract/operator.ts';
+
+/** The operator who acted, the member themselves, or 'billing' (the card provider, our billing clock). */
+export type AuditActor = { sub: string; email: string | null } | 'billing' | 'member';
 
 export interface AuditEntry {
   /** ms since the epoch. */
@@ -23,11 +26,14 @@ export interface AuditEntry {
   member: string;
   before: unknown;
   after: unknown;
+  /** The money the change moved, as the ledger recorded it, when it moved any. */
+  charge?: LedgerEntry | null;
 }
 
 export interface AuditRow extends AuditEntry {
   /** The entry's position in the list it was read from (stable: the lists only grow). */
   id: number;
+  charge: LedgerEntry | null;
 }
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -117,11 +123,12 @@ function toRow(raw: string, id: number): AuditRow {
     member: typeof parsed.member === 'string' ? parsed.member : '',
     before: parsed.before ?? null,
     after: parsed.after ?? null,
+    charge: parsed.charge ?? null,
   };
 }
 
-const actorSub = (row: AuditRow) => (row.actor === 'billing' ? 'billing' : row.actor.sub);
-const actorEmail = (row: AuditRow) => (row.actor === 'billing' ? '' : (row.actor.email ?? ''));
+const actorSub = (row: AuditRow) => (typeof row.actor === 'string' ? row.actor : row.actor.sub);
+const actorEmail = (row: AuditRow) => (typeof row.actor === 'string' ? '' : (row.actor.email ?? ''));
 
 /** The export's columns: free text neutralised (csv.ts), before and after as their JSON. */
 export const AUDIT_COLUMNS = [
