@@ -18,16 +18,26 @@ export async function releaseLock(store: Store, key: string, token: string): Pro
   await store.eval(RELEASE, [key], [token]);
 }
 
-/** Runs `work` holding the lock; throws `busy()` when another holder has it. */
+const RETRY_MS = 25;
+
+/**
+ * Runs `work` holding the lock; throws `busy()` when another holder has it, at once or, with
+ * `waitMs`, when it is still taken after waiting that long (changes then go one after the other).
+ */
 export async function withLock<T>(
   store: Store,
   key: string,
   ms: number,
   busy: () => Error,
   work: () => Promise<T>,
+  waitMs = 0,
 ): Promise<T> {
   const token = lockToken();
-  if ((await store.set(key, token, lockOptions(ms))) === null) throw busy();
+  const until = Date.now() + waitMs;
+  while ((await store.set(key, token, lockOptions(ms))) === null) {
+    if (Date.now() >= until) throw busy();
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+  }
   try {
     return await work();
   } finally {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { changePassword } from '../../functions/_lib/account/account.ts';
 import type { Caller } from '../../functions/_lib/auth/verify.ts';
-import { saveMembership } from '../../functions/_lib/billing/billing.ts';
+import { saveMembership } from '../../functions/_lib/billing/membership-write.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import { createLocalAdmin } from '../../functions/_lib/identity/local-admin.ts';
 import { LOCAL_PROVIDER_PREFIX, localSessionKeys } from '../../functions/_lib/identity/local-sessions.ts';

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deletingKey } from '../../functions/_lib/account/deleted-marker.ts';
-import { saveMembership, updateCard } from '../../functions/_lib/billing/billing.ts';
+import { updateCard } from '../../functions/_lib/billing/billing.ts';
 import { customerOwnerKey, type Membership, membershipKey } from '../../functions/_lib/billing/membership.ts';
+import { saveMembership } from '../../functions/_lib/billing/membership-write.ts';
 import { createStripeBilling } from '../../functions/_lib/billing/stripe-billing.ts';
 import { getChatPorts } from '../../functions/_lib/chat/chat-ports.ts';
 import { billingEmails } from '../../functions/_lib/mail/billing-emails.ts';

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { saveMembership, toggleAutopay, updateCard } from '../../functions/_lib/billing/billing.ts';
+import { toggleAutopay, updateCard } from '../../functions/_lib/billing/billing.ts';
 import { createLocalBilling, localKeys, periodEnd } from '../../functions/_lib/billing/local-billing.ts';
 import { RETRY_DAYS, runLocalRenewals } from '../../functions/_lib/billing/local-renewals.ts';
 import { hasAccess, type Membership, membershipKey } from '../../functions/_lib/billing/membership.ts';
+import { saveMembership } from '../../functions/_lib/billing/membership-write.ts';
 import { CardError } from '../../functions/_lib/billing/port.ts';
 import { getChatPorts } from '../../functions/_lib/chat/chat-ports.ts';
 import { loadEmailBundle } from '../../functions/_lib/mail/content.ts';

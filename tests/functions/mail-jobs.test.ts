@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { saveMembership } from '../../functions/_lib/billing/billing.ts';
 import { createLocalBilling, localKeys } from '../../functions/_lib/billing/local-billing.ts';
 import type { Membership } from '../../functions/_lib/billing/membership.ts';
+import { saveMembership } from '../../functions/_lib/billing/membership-write.ts';
 import type { Promo } from '../../functions/_lib/billing/port.ts';
 import { mailKeys } from '../../functions/_lib/mail/keys.ts';
 import type { Job } from '../../functions/_lib/mail/queue.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { saveMembership } from '../../functions/_lib/billing/billing.ts';
 import { getBillingPorts } from '../../functions/_lib/billing/billing-ports.ts';
 import { hasAccess, type Membership, membershipKey } from '../../functions/_lib/billing/membership.ts';
+import { saveMembership } from '../../functions/_lib/billing/membership-write.ts';
 import { createStripeBilling } from '../../functions/_lib/billing/stripe-billing.ts';
 import { followMembership } from '../../functions/_lib/chat/access.ts';
 import { getChatPorts } from '../../functions/_lib/chat/chat-ports.ts';

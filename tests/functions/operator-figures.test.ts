@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { charge, saveMembership, toggleAutopay } from '../../functions/_lib/billing/billing.ts';
+import { charge, toggleAutopay } from '../../functions/_lib/billing/billing.ts';
 import { billingContent } from '../../functions/_lib/billing/billing-content.ts';
 import { getBillingPorts } from '../../functions/_lib/billing/billing-ports.ts';
 import { type Membership, membershipKey, parseMembership } from '../../functions/_lib/billing/membership.ts';
+import { saveMembership } from '../../functions/_lib/billing/membership-write.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import { getIdentityPorts } from '../../functions/_lib/identity/identity-ports.ts';
 import { createUser } from '../../functions/_lib/identity/local-users.ts';

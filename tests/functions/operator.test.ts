@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_READ, OPERATOR_WRITE, permissionsClaim } from '../../functions/_lib/auth/claims.ts';
-import { saveMembership } from '../../functions/_lib/billing/billing.ts';
+import { saveMembership } from '../../functions/_lib/billing/membership-write.ts';
 import { createStripeBilling } from '../../functions/_lib/billing/stripe-billing.ts';
 import { getChatPorts } from '../../functions/_lib/chat/chat-ports.ts';
 import { chatKeys } from '../../functions/_lib/chat/keys.ts';

@@ -17,7 +17,7 @@
  * A failure anywhere answers 500 and leaves the rest to the member's retry, which finishes the job.
  */
 import type { Caller } from '../auth/verify.ts';
-import { customerOfKey, saveMembership } from '../billing/billing.ts';
+import { customerOfKey } from '../billing/billing.ts';
 import type { BillingPorts } from '../billing/billing-ports.ts';
 import {
   COMPLIMENTARY_PREFIX,
@@ -26,6 +26,7 @@ import {
   membershipKey,
   parseMembership,
 } from '../billing/membership.ts';
+import { saveMembership } from '../billing/membership-write.ts';
 import { BillingRefusedError } from '../billing/port.ts';
 import { followMembership } from '../chat/access.ts';
 import type { ChatPorts } from '../chat/chat-ports.ts';

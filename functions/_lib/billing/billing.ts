@@ -8,23 +8,15 @@ import type { Deps } from '../deps.ts';
 import { badRequest, HttpError, membershipRequired } from '../http/errors.ts';
 import { logWarning } from '../http/log.ts';
 import type { IdentityPorts } from '../identity/identity-ports.ts';
-import { BILLING_EMAILS_LUA, billingEmails, billingEmailsArg } from '../mail/billing-emails.ts';
-import { mailKeys } from '../mail/keys.ts';
 import { longDate } from '../mail/long-date.ts';
-import { enqueueEmail, ONCE_TTL_SECONDS } from '../mail/queue.ts';
-import { siteUrl } from '../mail/site-url.ts';
-import { AUDIT_APPEND_LUA, BILLING_ENTRY_LUA } from '../operator/audit.ts';
-import { CHURN_RECENT_MAX, type ChurnReason } from '../operator/churn.ts';
-import { DAY_COUNTS_TTL_S, dayCountArgs } from '../operator/figures.ts';
+import { enqueueEmail } from '../mail/queue.ts';
+import type { ChurnReason } from '../operator/churn.ts';
 import { memberFields, opsKeys } from '../operator/keys.ts';
-import { MEMBER_EMAIL_LUA } from '../operator/member-email.ts';
-import { dayOf } from '../operator/metrics-change.ts';
 import { HSET_IF_EXISTS, type Store } from '../store.ts';
 import { withLock } from '../store-lock.ts';
 import { billingContent } from './billing-content.ts';
 import type { BillingPorts } from './billing-ports.ts';
 import {
-  customerOwnerKey,
   hasAccess,
   isComplimentary,
   type Membership,
@@ -32,6 +24,7 @@ import {
   parseMembership,
   readMembership,
 } from './membership.ts';
+import { saveMembership } from './membership-write.ts';
 import { BillingRefusedError, CardError, type Promo, type Referral } from './port.ts';
 import type { PlanName } from './prices.ts';
 
@@ -46,6 +39,8 @@ export const customerOfKey = (sub: string) => `billing:customer-of:${sub}`;
 /** A member's payment lock: a charge, an upgrade and an operator's change each hold it. */
 export const chargeLockKey = (sub: string) => `billing:lock:charge:${sub}`;
 const CHARGE_LOCK_MS = 60_000;
+/** Autopay toggles wait their turn this long (a double-click storm goes in order), then 409. */
+const TOGGLE_WAIT_MS = 10_000;
 
 /** One payment operation per member at a time (a charge, an upgrade): the provider never bills twice. */
 const withPaymentLock = <T>(store: Store, sub: string, work: () => Promise<T>): Promise<T> =>
@@ -73,156 +68,6 @@ async function translate<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof CardError) throw cardRefused(error);
     if (error instanceof BillingRefusedError) throw refused(error);
     throw error;
-  }
-}
-
-// Only ever moves forward: a state read earlier (a delayed or duplicate event) never overwrites a later one.
-// With the write, in the same script: the operator's member index and the audit log entry
-// (operator/keys.ts, operator/audit.ts), so no state is stored without them. A state identical to
-// the stored one (a duplicate event) is written again but adds no entry and counts nothing.
-// The day's figures (operator/figures.ts) are counted here too, from counts the caller classified
-// against the stored state it read: the script refuses (-1) when that state is no longer the stored
-// one, and the caller reads and classifies again, so each write is counted once, against the state
-// it really replaced, whatever runs beside it.
-// The member emails the change means (mail/billing-emails.ts) are queued here too, to the index's
-// email: queued exactly when the change is stored, never for a duplicate or an older state.
-// KEYS: membership, customer → member, ops:members, ops:member:{sub}, ops:email, ops:audit,
-// ops:audit:{sub}, ops:day:{day}, ops:churn-reasons, ops:churn-recent, mail queue, mail jobs,
-// mail failed, then each email's once key.
-// ARGV: membership JSON, asOf, sub, now (ms), email ('' none), promo ('' none), the stored state
-// the counts were classified against ('' none), the day's TTL (s), churn reason code ('' none), its
-// recent-list entry, the recent list's cap, the emails ('' none, billingEmailsArg), the emails'
-// once TTL (s), then the day's HINCRBY pairs (field, amount, …).
-// Returns -1 (stored state moved), 0 (older: not written), 1 (written), 2 (written; its emails
-// had no address to go to).
-const WRITE_IF_NEWER = `${AUDIT_APPEND_LUA}
-${BILLING_ENTRY_LUA}
-${MEMBER_EMAIL_LUA}
-${BILLING_EMAILS_LUA}
-local current = redis.call('GET', KEYS[1])
-if (current or '') ~= ARGV[7] then return -1 end
-if current then
-  local ok, decoded = pcall(cjson.decode, current)
-  if ok and decoded.asOf and tonumber(decoded.asOf) > tonumber(ARGV[2]) then return 0 end
-end
-redis.call('SET', KEYS[1], ARGV[1])
-redis.call('SET', KEYS[2], ARGV[3])
-redis.call('ZADD', KEYS[3], 'NX', ARGV[4], ARGV[3])
-redis.call('HSETNX', KEYS[4], 'signedUpAt', tostring(redis.call('ZSCORE', KEYS[3], ARGV[3])))
-if ARGV[5] ~= '' then set_member_email(KEYS[4], KEYS[5], ARGV[3], ARGV[5]) end
-if ARGV[6] ~= '' then redis.call('HSET', KEYS[4], 'promo', ARGV[6]) end
-if current ~= ARGV[1] then
-  audit(KEYS[6], KEYS[7], billing_entry(ARGV[4], ARGV[3], current, ARGV[1]))
-  for i = 14, #ARGV, 2 do redis.call('HINCRBY', KEYS[8], ARGV[i], ARGV[i + 1]) end
-  if #ARGV >= 14 then redis.call('EXPIRE', KEYS[8], ARGV[8]) end
-  if ARGV[9] ~= '' then
-    redis.call('HINCRBY', KEYS[9], ARGV[9], 1)
-    redis.call('LPUSH', KEYS[10], ARGV[10])
-    redis.call('LTRIM', KEYS[10], 0, tonumber(ARGV[11]) - 1)
-  end
-  if ARGV[12] ~= '' then
-    local to = redis.call('HGET', KEYS[4], 'email')
-    if not to or to == '' or string.find(to, '[%c%s]') then return 2 end
-    queue_billing_emails(to, ARGV[12], 13, KEYS[11], KEYS[12], KEYS[13], ARGV[4], ARGV[13])
-  end
-end
-return 1`;
-
-/** Each plan's price from the billing content: what a failed renewal asks when the provider does not say. */
-const planPrices = () => {
-  const { plans } = billingContent();
-  return { monthly: plans.monthly.price, yearly: plans.yearly.price };
-};
-
-/** Attempts at a write whose stored state keeps changing under it (each one a read and a script). */
-const SAVE_ATTEMPTS = 8;
-
-/** What the charge knows about the member beside the state: for the operator's index. */
-export interface MemberIndexFields {
-  /** The member's email (lower-cased here): the console finds members by it. */
-  email?: string | null;
-  /** The promo code the member paid with. */
-  promo?: string | null;
-  /** When the change happened (ms); now unless told. */
-  at?: number;
-  /**
-   * Why the member turned autopay off (operator/churn.ts): counted only when this write turns it
-   * off (the stored state had it on).
-   */
-  churnReason?: ChurnReason | null;
-  /**
-   * Whether the change emails the member (payment failed, autopay off, ended: mail/billing-emails.ts);
-   * true unless told. Account deletion cancels with `false`: no "ended" email to a deleted member.
-   */
-  emails?: boolean;
-}
-
-/**
- * Stores a member's subscription state (and customer → member), unless a newer state is stored;
- * with it, the operator's member index, a `billing.state` audit entry (before and after), the
- * change's counts on its day and, when it turns autopay off, the reason given. Two round trips:
- * the stored state is read, the change classified (operator/figures.ts), then one script writes
- * it all, or refuses when the state moved meanwhile (then again, with the newer state).
- */
-export async function saveMembership(
-  store: Store,
-  sub: string,
-  membership: Membership,
-  index: MemberIndexFields = {},
-): Promise<boolean> {
-  const at = Math.floor(index.at ?? Date.now());
-  const json = JSON.stringify(membership);
-  for (let attempt = 1; ; attempt++) {
-    const stored = await store.get<string>(membershipKey(sub));
-    const before = parseMembership(stored);
-    const turnsAutopayOff = membership.cancelAtPeriodEnd && before !== null && !before.cancelAtPeriodEnd;
-    const reason = turnsAutopayOff ? index.churnReason : null;
-    const emails =
-      index.emails === false
-        ? []
-        : billingEmails(before, membership, { at, prices: planPrices(), siteUrl: siteUrl() });
-    const mail = mailKeys();
-    const written = await store.eval(
-      WRITE_IF_NEWER,
-      [
-        membershipKey(sub),
-        customerOwnerKey(membership.customerId),
-        opsKeys.members,
-        opsKeys.member(sub),
-        opsKeys.email,
-        opsKeys.audit,
-        opsKeys.memberAudit(sub),
-        opsKeys.day(dayOf(at)),
-        opsKeys.churnReasons,
-        opsKeys.churnRecent,
-        mail.queue,
-        mail.jobs,
-        mail.failed,
-        ...emails.map((e) => mail.once(e.key)),
-      ],
-      [
-        json,
-        String(membership.asOf),
-        sub,
-        String(at),
-        index.email ? normalizeEmail(index.email) : '',
-        index.promo ?? '',
-        stored ?? '',
-        String(DAY_COUNTS_TTL_S),
-        reason?.code ?? '',
-        reason ? JSON.stringify({ at, sub, code: reason.code, text: reason.text?.trim() || null }) : '',
-        String(CHURN_RECENT_MAX),
-        billingEmailsArg(emails, at),
-        String(ONCE_TTL_SECONDS),
-        ...dayCountArgs(before, membership, at),
-      ],
-    );
-    if (Number(written) === 2)
-      console.error(
-        `[mail] ${emails.map((e) => e.template).join(', ')} for ${sub} not queued: the member has no email on file`,
-      );
-    if (Number(written) !== -1) return Number(written) >= 1;
-    if (attempt >= SAVE_ATTEMPTS) throw new Error(`the membership of ${sub} kept changing while being saved`);
   }
 }
 
@@ -306,6 +151,8 @@ export async function charge(
       email: caller.email ?? email,
       promo: promo?.code ?? null,
       at: deps.now(),
+      actor: 'member',
+      action: 'member.join',
     });
     // The customer id becomes a claim on the member's next token (docs/product.md §3 User profile). Access does
     // not depend on it (the server maps sub → customer), so a failure here is logged, not fatal.
@@ -323,7 +170,8 @@ export async function charge(
           template: 'welcome',
           data: {
             plan: plan === 'yearly' ? 'Yearly' : 'Monthly',
-            price: `$${plans[plan].price}`,
+            // What was charged (the promo's price), from the same charge the ledger records.
+            price: `$${membership.latestCharge?.amount ?? membership.price ?? plans[plan].price}`,
             nextChargeDate: longDate(membership.currentPeriodEnd),
           },
         },
@@ -416,16 +264,35 @@ export async function toggleAutopay(
   reason?: ChurnReason,
 ): Promise<ApiResponse<'subscription/toggle'>> {
   if (isComplimentary(membership)) throw complimentaryRefusal(membership);
-  const billing = await deps.billing();
-  const updated = await translate(() =>
-    billing.setCancelAtPeriodEnd(membership, !renew, `toggle:${caller.sub}:${renew}:${membership.asOf}`),
+  const { store } = deps;
+  // One change of a member's subscription at a time: a double-click storm goes one after the
+  // other or is told to wait (409), never crosses itself at the provider or in the store.
+  const busy = () => new HttpError(409, 'Your membership is being changed elsewhere. Try again in a moment.');
+  return withLock(
+    store,
+    chargeLockKey(caller.sub),
+    CHARGE_LOCK_MS,
+    busy,
+    async () => {
+      const current = parseMembership(await store.get(membershipKey(caller.sub))) ?? membership;
+      const billing = await deps.billing();
+      const updated =
+        current.cancelAtPeriodEnd === !renew
+          ? current
+          : await translate(() =>
+              billing.setCancelAtPeriodEnd(current, !renew, `toggle:${caller.sub}:${renew}:${current.asOf}`),
+            );
+      // The reason (optional, only when turning autopay off) is counted with the write that turns it off.
+      await saveMembership(store, caller.sub, updated, {
+        at: deps.now(),
+        actor: 'member',
+        action: renew ? 'member.autopay-on' : 'member.autopay-off',
+        churnReason: renew ? null : (reason ?? null),
+      });
+      return { noRenew: updated.cancelAtPeriodEnd, endPeriod: updated.currentPeriodEnd };
+    },
+    TOGGLE_WAIT_MS,
   );
-  // The reason (optional, only when turning autopay off) is counted with the write that turns it off.
-  await saveMembership(deps.store, caller.sub, updated, {
-    at: deps.now(),
-    churnReason: renew ? null : (reason ?? null),
-  });
-  return { noRenew: updated.cancelAtPeriodEnd, endPeriod: updated.currentPeriodEnd };
 }
 
 /** docs/product.md §4: monthly → yearly on the same subscription. */
@@ -447,7 +314,11 @@ export async function upgradeToYearly(
     const updated = await translate(() =>
       billing.changePlan(current, 'yearly', `upgrade:${caller.sub}:${current.subscriptionId}`),
     );
-    await saveMembership(store, caller.sub, updated, { at: deps.now() });
+    await saveMembership(store, caller.sub, updated, {
+      at: deps.now(),
+      actor: 'member',
+      action: 'member.upgrade',
+    });
     return { plan: updated.plan, noRenew: updated.cancelAtPeriodEnd, endPeriod: updated.currentPeriodEnd };
   });
 }
@@ -471,7 +342,11 @@ export async function updateCard(
       billing.replaceCard(membership, token, `card:${caller.sub}:${digest(token)}`),
     );
     // A failed renewal paid with the new card: active again now (the banner goes), not at the webhook.
-    await saveMembership(deps.store, caller.sub, updated, { at: deps.now() });
+    await saveMembership(deps.store, caller.sub, updated, {
+      at: deps.now(),
+      actor: 'member',
+      action: 'member.card',
+    });
     return { updated: true };
   });
 }

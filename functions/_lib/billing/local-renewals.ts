@@ -14,7 +14,7 @@ import type { ChatPorts } from '../chat/chat-ports.ts';
 import type { Deps } from '../deps.ts';
 import { logWarning } from '../http/log.ts';
 import { withLock } from '../store-lock.ts';
-import { chargeLockKey, saveMembership } from './billing.ts';
+import { chargeLockKey } from './billing.ts';
 import {
   chargeCard,
   type LocalCard,
@@ -25,6 +25,7 @@ import {
   saveLocalSubscription,
 } from './local-billing.ts';
 import type { Membership } from './membership.ts';
+import { saveMembership } from './membership-write.ts';
 import { CardError } from './port.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

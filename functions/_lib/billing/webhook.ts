@@ -6,9 +6,9 @@ import type { ApiResponse } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError, methodNotAllowed, notFound } from '../http/errors.ts';
 import { errorResponse, json } from '../http/handler.ts';
-import { saveMembership } from './billing.ts';
 import type { BillingPorts } from './billing-ports.ts';
 import { customerOwnerKey } from './membership.ts';
+import { saveMembership } from './membership-write.ts';
 
 /**
  * Stripe's events → subscription state. The event only says *which* subscription changed: its

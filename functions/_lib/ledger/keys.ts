@@ -11,6 +11,8 @@ export const ledgerKeys = {
   entries: 'ledger:entries',
   /** LIST of one member's entry ids, oldest first: their payment history. */
   member: (sub: string) => `ledger:member:${sub}`,
+  /** HASH charge id → cents refunded of it so far: refunds never give back more than was charged. */
+  refunded: 'ledger:refunded',
   /**
    * HASH of one UTC day's money in integer cents and counts (cash.ts `CASH_FIELDS`), HINCRBY'd
    * with the entry that moved it, on the day the money moved.

@@ -1,7 +1,7 @@
 /**
  * The emails a change of a member's subscription means (docs/billing.md "What each event emails"),
  * judged from the state stored before and the state written: a pure function, so saveMembership
- * can queue them in the same script as the write (WRITE_IF_NEWER, billing.ts). An email is queued
+ * can queue them in the same script as the write (billingEmailsStep, billing/membership-write.ts). An email is queued
  * exactly when its change is stored; a duplicate, or an older state arriving late, changes nothing
  * and queues nothing, and each key names what it is about, so a change seen twice emails once.
  *
@@ -15,9 +15,11 @@ import {
   type Membership,
   type SubscriptionStatus,
 } from '../billing/membership.ts';
+import type { ScriptStep } from '../script-steps.ts';
 import type { EmailData, EmailName } from './catalog.ts';
+import { mailKeys } from './keys.ts';
 import { dollars, longDate } from './long-date.ts';
-import { MAIL_ENQUEUE_LUA } from './queue.ts';
+import { MAIL_ENQUEUE_LUA, ONCE_TTL_SECONDS } from './queue.ts';
 
 export interface BillingEmail<N extends EmailName = EmailName> {
   key: string;
@@ -91,30 +93,38 @@ const email = <N extends EmailName>(key: string, template: N, data: EmailData<N>
 });
 
 /**
- * Lua for WRITE_IF_NEWER: `queue_billing_emails(to, emails, once_keys_from, queue, jobs, failed, due,
- * ttl)` queues each email of the JSON list (key and job without its recipient) to `to`, each once
- * per key (MAIL_ENQUEUE_LUA). The once keys are KEYS[once_keys_from + i]. Returns how many were new.
+ * The emails as a step of the membership write (billing/membership-write.ts):
+ * `queue_member_emails(to)` queues each to `to`, each once per key (MAIL_ENQUEUE_LUA); the job's
+ * recipient is put first by the script, as the address is read there. Returns how many were new.
  */
-export const BILLING_EMAILS_LUA = `${MAIL_ENQUEUE_LUA}
-local function queue_billing_emails(to, emails, from, queue, jobs, failed, due, ttl)
+export function billingEmailsStep(emails: readonly SomeBillingEmail[], at: number): ScriptStep {
+  const keys = mailKeys();
+  return {
+    name: 'member_mail',
+    keys: {
+      queue: keys.queue,
+      jobs: keys.jobs,
+      failed: keys.failed,
+      once: emails.map((e) => keys.once(e.key)),
+    },
+    args: {
+      due: String(Math.floor(at)),
+      ttl: String(ONCE_TTL_SECONDS),
+      keys: emails.map((e) => e.key),
+      // Each job (queue.ts's Job) still lacking `to`.
+      jobs: emails.map((e) =>
+        JSON.stringify({ key: e.key, template: e.template, data: e.data, queuedAt: at, tries: 0 }),
+      ),
+    },
+    lua: `${MAIL_ENQUEUE_LUA}
+local function queue_member_emails(to)
+  local k, a = K.member_mail, A.member_mail
   local queued = 0
-  for i, mail in ipairs(cjson.decode(emails)) do
-    local job = '{"to":' .. cjson.encode(to) .. ',' .. string.sub(mail.job, 2)
-    queued = queued + enqueue_mail(KEYS[from + i], queue, jobs, failed, mail.key, job, due, ttl, '')
+  for i, key in ipairs(a.keys) do
+    local job = '{"to":' .. cjson.encode(to) .. ',' .. string.sub(a.jobs[i], 2)
+    queued = queued + enqueue_mail(k.once[i], k.queue, k.jobs, k.failed, key, job, a.due, a.ttl, '')
   end
   return queued
-end`;
-
-/**
- * The emails as the script's argument: each key with its queued job (as queue.ts's Job) still
- * lacking `to`, which the script puts first. '' when there are none.
- */
-export function billingEmailsArg(emails: readonly SomeBillingEmail[], at: number): string {
-  if (emails.length === 0) return '';
-  return JSON.stringify(
-    emails.map((e) => ({
-      key: e.key,
-      job: JSON.stringify({ key: e.key, template: e.template, data: e.data, queuedAt: at, tries: 0 }),
-    })),
-  );
+end`,
+  };
 }

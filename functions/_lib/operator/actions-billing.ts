@@ -1,12 +1,12 @@
 import type { Caller } from '../auth/verify.ts';
-import { saveMembership } from '../billing/billing.ts';
 import { hasAccess, type Membership, membershipKey, parseMembership } from '../billing/membership.ts';
+import { saveMembership } from '../billing/membership-write.ts';
 import { followMembership } from '../chat/access.ts';
 import type { ApiRequest, ApiResponse } from '../contract/index.ts';
 import { HttpError } from '../http/errors.ts';
 import {
   type ActionDeps,
-  operatorEntry,
+  actorOf,
   providerCall,
   readMemberRow,
   resolveMember,
@@ -18,7 +18,6 @@ import {
   extendComplimentary,
   isComplimentary,
 } from './actions-complimentary.ts';
-import { appendAudit } from './audit.ts';
 
 /**
  * The operator's billing actions (docs/operator.md "Actions"): free days, a complimentary
@@ -56,18 +55,20 @@ async function answer(deps: ActionDeps, sub: string): Promise<Acted> {
   return { member: await readMemberRow(deps, sub) };
 }
 
-/** Stores the provider's answer and the operator's entry (before: the state the action read). */
+/** Stores the provider's answer with the operator's entry (before: the state it replaced). */
 async function record(
   deps: ActionDeps,
   caller: Caller,
   sub: string,
   action: string,
-  before: Membership,
   after: Membership,
 ): Promise<void> {
-  const at = deps.now();
-  await saveMembership(deps.store, sub, after, { at });
-  await appendAudit(deps.store, operatorEntry(caller, action, sub, at, before, after));
+  // One entry, the operator's, written with the state (the provider's answer to their action).
+  await saveMembership(deps.store, sub, after, {
+    at: deps.now(),
+    actor: actorOf(caller),
+    action: `operator.${action}`,
+  });
 }
 
 /** Free days: the period end (and the next charge) moves `days` later. */
@@ -98,7 +99,7 @@ export async function extendMember(
     const after = await providerCall(() =>
       billing.extendPeriod(membership, input.days, `operator-extend:${sub}:${membership.asOf}:${input.days}`),
     );
-    await record(deps, caller, sub, 'extend', membership, after);
+    await record(deps, caller, sub, 'extend', after);
   });
   return answer(deps, sub);
 }
@@ -131,14 +132,14 @@ export async function cancelMember(
       const after = await providerCall(() =>
         billing.cancelNow(membership, `operator-cancel:${sub}:${membership.subscriptionId}`),
       );
-      return record(deps, caller, sub, 'cancel-now', membership, after);
+      return record(deps, caller, sub, 'cancel-now', after);
     }
     if (membership.cancelAtPeriodEnd)
       throw new HttpError(409, 'The subscription already ends at its period end.');
     const after = await providerCall(() =>
       billing.setCancelAtPeriodEnd(membership, true, `operator-autopay:${sub}:false:${membership.asOf}`),
     );
-    await record(deps, caller, sub, 'cancel-period-end', membership, after);
+    await record(deps, caller, sub, 'cancel-period-end', after);
   });
   return answer(deps, sub);
 }
@@ -162,7 +163,7 @@ export async function setMemberAutopay(
         `operator-autopay:${sub}:${input.on}:${membership.asOf}`,
       ),
     );
-    await record(deps, caller, sub, input.on ? 'autopay-on' : 'autopay-off', membership, after);
+    await record(deps, caller, sub, input.on ? 'autopay-on' : 'autopay-off', after);
   });
   return answer(deps, sub);
 }

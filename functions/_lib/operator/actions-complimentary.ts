@@ -9,9 +9,10 @@ import {
   membershipKey,
 } from '../billing/membership.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
+import { assembleScript, type ScriptStep } from '../script-steps.ts';
 import type { Store } from '../store.ts';
-import { operatorEntry } from './actions.ts';
-import { AUDIT_APPEND_LUA, BILLING_ENTRY_LUA } from './audit.ts';
+import { actorOf } from './actions.ts';
+import { auditStep } from './audit.ts';
 import { memberFields, opsKeys } from './keys.ts';
 
 /**
@@ -72,24 +73,20 @@ export function complimentaryRecord(
   };
 }
 
-// KEYS: membership, ops:member:{sub}, ops:audit, ops:audit:{sub}. ARGV: the record as read ('' none),
-// the new record, sub, now (ms), the operator's entry, complimentaryUntil ('' removes it).
-// Written only if the record is still the one read; with it, the billing.state entry and the
-// operator's, so there is no change without its entries.
-const WRITE = `${AUDIT_APPEND_LUA}
-${BILLING_ENTRY_LUA}
-local current = redis.call('GET', KEYS[1]) or ''
-if current ~= ARGV[1] then return 0 end
-redis.call('SET', KEYS[1], ARGV[2])
-if ARGV[6] == '' then redis.call('HDEL', KEYS[2], '${memberFields.complimentaryUntil}')
-else redis.call('HSET', KEYS[2], '${memberFields.complimentaryUntil}', ARGV[6]) end
+// Written only if the record is still the one read; with it, the operator's audit entry (before and
+// after), so there is no change without its entry.
+const WRITE = `
+local current = redis.call('GET', K.record.membership) or ''
+if current ~= A.record.stored then return 0 end
+redis.call('SET', K.record.membership, A.record.json)
+if A.record.until == '' then redis.call('HDEL', K.record.member, '${memberFields.complimentaryUntil}')
+else redis.call('HSET', K.record.member, '${memberFields.complimentaryUntil}', A.record.until) end
 local before = false
 if current ~= '' then before = current end
-audit(KEYS[3], KEYS[4], billing_entry(ARGV[4], ARGV[3], before, ARGV[2]))
-audit(KEYS[3], KEYS[4], ARGV[5])
+audit_change(before, A.record.json, nil)
 return 1`;
 
-/** Writes a complimentary change over the record read (raw), with both audit entries. */
+/** Writes a complimentary change over the record read (raw), with the operator's audit entry. */
 async function writeComplimentary(
   store: Store,
   caller: Caller,
@@ -100,19 +97,19 @@ async function writeComplimentary(
   at: number,
 ): Promise<void> {
   const running = after.status === 'active';
-  const entry = operatorEntry(caller, action, sub, at, read.membership, after);
-  const written = await store.eval(
-    WRITE,
-    [membershipKey(sub), opsKeys.member(sub), opsKeys.audit, opsKeys.memberAudit(sub)],
-    [
-      read.raw ?? '',
-      JSON.stringify(after),
-      sub,
-      String(at),
-      JSON.stringify(entry),
-      running ? String(after.currentPeriodEnd) : '',
-    ],
-  );
+  const record: ScriptStep = {
+    name: 'record',
+    keys: { membership: membershipKey(sub), member: opsKeys.member(sub) },
+    args: {
+      stored: read.raw ?? '',
+      json: JSON.stringify(after),
+      until: running ? String(after.currentPeriodEnd) : '',
+    },
+    lua: '',
+  };
+  const audit = auditStep({ at, actor: actorOf(caller), action: `operator.${action}`, member: sub });
+  const write = assembleScript([record, audit], WRITE);
+  const written = await store.eval(write.script, write.keys, write.args);
   // Under the member's lock only the provider's webhook writes beside us.
   if (Number(written) !== 1)
     throw new HttpError(409, "The member's billing changed meanwhile. Look again, then try again.");

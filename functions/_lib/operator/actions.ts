@@ -9,7 +9,7 @@ import type { MemberRow } from '../contract/operator.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { flatEntries, type Store } from '../store.ts';
-import { lockOptions, lockToken, releaseLock } from '../store-lock.ts';
+import { withLock } from '../store-lock.ts';
 import type { AuditActor, AuditEntry } from './audit.ts';
 import { opsKeys } from './keys.ts';
 import { memberRow } from './members.ts';
@@ -66,23 +66,16 @@ export async function resolveMember(store: Store, target: Target): Promise<strin
  */
 const LOCK_MS = 60_000;
 const WAIT_MS = 20_000;
-const RETRY_MS = 25;
 
-export async function withMemberLock<T>(store: Store, sub: string, work: () => Promise<T>): Promise<T> {
-  const key = chargeLockKey(sub);
-  const token = lockToken();
-  const until = Date.now() + WAIT_MS;
-  while ((await store.set(key, token, lockOptions(LOCK_MS))) === null) {
-    if (Date.now() >= until)
-      throw new HttpError(409, 'Another change to this member is under way. Try again in a minute.');
-    await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
-  }
-  try {
-    return await work();
-  } finally {
-    await releaseLock(store, key, token);
-  }
-}
+export const withMemberLock = <T>(store: Store, sub: string, work: () => Promise<T>): Promise<T> =>
+  withLock(
+    store,
+    chargeLockKey(sub),
+    LOCK_MS,
+    () => new HttpError(409, 'Another change to this member is under way. Try again in a minute.'),
+    work,
+    WAIT_MS,
+  );
 
 /** The card provider's refusal, as the operator should read it (nothing was changed). */
 export async function providerCall<T>(work: () => Promise<T>): Promise<T> {

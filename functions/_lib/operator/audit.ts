@@ -1,8 +1,3 @@
-import { numberColumn, textCell, textColumn, toCsv } from '../csv.ts';
-import { logError } from '../http/log.ts';
-import type { Store } from '../store.ts';
-import { opsKeys } from './keys.ts';
-
 /**
  * The audit log (docs/operator.md): every billing state change and every operator action, who made
  * it, when, and the record before and after. Two append-only LISTs, oldest first: `ops:audit` (all)
@@ -11,6 +6,11 @@ import { opsKeys } from './keys.ts';
  * in the product edits or removes one. An entry's id is its position in the list it was read from.
  */
 import type { LedgerEntry } from '../contract/operator.ts';
+import { numberColumn, textCell, textColumn, toCsv } from '../csv.ts';
+import { logError } from '../http/log.ts';
+import type { ScriptStep } from '../script-steps.ts';
+import type { Store } from '../store.ts';
+import { opsKeys } from './keys.ts';
 
 /** The operator who acted, the member themselves, or 'billing' (the card provider, our billing clock). */
 export type AuditActor = { sub: string; email: string | null } | 'billing' | 'member';
@@ -52,20 +52,36 @@ local function audit(all, mine, entry)
 end`;
 
 /**
- * Lua building a `billing.state` entry around two stored JSON texts, kept byte for byte (a value
- * that is not JSON becomes null). `before` may be false (nothing was stored).
+ * The audit step of a script that changes a member's record (script-steps.ts): `audit_change(before,
+ * after, charge)` appends one entry, made around the stored JSON texts kept byte for byte (a value
+ * that is not JSON becomes null; `before` may be false: nothing was stored), with the money the
+ * change moved (a ledger entry's JSON, or nil).
  */
-export const BILLING_ENTRY_LUA = `
-local function billing_entry(at, sub, before, after)
+export function auditStep(entry: {
+  at: number;
+  actor: AuditActor;
+  action: string;
+  member: string;
+}): ScriptStep {
+  return {
+    name: 'audit',
+    keys: { all: opsKeys.audit, mine: opsKeys.memberAudit(entry.member) },
+    args: {
+      head: `{"at":${Math.floor(entry.at)},"actor":${JSON.stringify(entry.actor)},"action":${JSON.stringify(entry.action)},"member":${JSON.stringify(entry.member)}`,
+    },
+    lua: `${AUDIT_APPEND_LUA}
+local function audit_change(before, after, charge)
   local function json_or_null(text)
     if not text then return 'null' end
     local ok = pcall(cjson.decode, text)
     if ok then return text end
     return 'null'
   end
-  return '{"at":' .. at .. ',"actor":"billing","action":"billing.state","member":' .. cjson.encode(sub)
-    .. ',"before":' .. json_or_null(before) .. ',"after":' .. json_or_null(after) .. '}'
-end`;
+  audit(K.audit.all, K.audit.mine, A.audit.head .. ',"before":' .. json_or_null(before)
+    .. ',"after":' .. json_or_null(after) .. ',"charge":' .. (charge or 'null') .. '}')
+end`,
+  };
+}
 
 // KEYS: the global list, the member's. ARGV: the entry's JSON.
 const APPEND = `${AUDIT_APPEND_LUA}
