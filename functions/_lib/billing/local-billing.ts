@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Store } from '../store.ts';
 import { billingContent } from './billing-content.ts';
 import { recordReferredPayment } from './local-referrals.ts';
-import type { Membership } from './membership.ts';
+import type { Membership, MembershipCharge } from './membership.ts';
 import { type Billing, BillingRefusedError, CardError, type CardOnFile, type Promo } from './port.ts';
-import { discounted, type PlanName, type Plans } from './prices.ts';
+import type { PlanName, Plans } from './prices.ts';
 import { amountDueNow, periodStart, priceWith } from './proration.ts';
 
 /**
@@ -44,7 +44,51 @@ export const localKeys = {
    * period end (renew, or end with autopay off), or a past_due charge's next retry. Ended ones leave.
    */
   renewals: 'billing:local:renewals',
+  /**
+   * HASH charge id → JSON LocalCharge: every charge local billing made (and each refusal), as
+   * Stripe's own list of charges: what the ledger is reconciled against.
+   */
+  charges: 'billing:local:charges',
 };
+
+/** A charge local billing made, as Stripe keeps one: its amount, what it was for, what was refunded. */
+export interface LocalCharge {
+  id: string;
+  customerId: string;
+  subscriptionId: string;
+  kind: 'charge' | 'proration' | 'failed';
+  amount: string;
+  currency: 'usd';
+  at: number;
+  promo: string | null;
+  /** Cents given back so far (local refunds: local-refunds.ts). */
+  refundedCents: number;
+}
+
+/**
+ * Keeps a charge in local billing's own list and returns it as the state's latest charge, for the
+ * ledger. Its id is new each time, as each of Stripe's invoices and attempts is.
+ */
+export async function recordLocalCharge(
+  store: Store,
+  charge: Omit<LocalCharge, 'id' | 'currency' | 'refundedCents'>,
+): Promise<MembershipCharge> {
+  const kept: LocalCharge = {
+    ...charge,
+    id: id(charge.kind === 'failed' ? 'fail' : 'ch'),
+    currency: 'usd',
+    refundedCents: 0,
+  };
+  await store.hset(localKeys.charges, { [kept.id]: JSON.stringify(kept) });
+  return {
+    id: kept.id,
+    kind: kept.kind,
+    amount: kept.amount,
+    currency: kept.currency,
+    at: kept.at,
+    promo: kept.promo,
+  };
+}
 const key = localKeys;
 
 const OP_TTL_SECONDS = 24 * 60 * 60; // as Stripe keeps idempotency keys
@@ -142,6 +186,12 @@ export async function localRenewalPrice(store: Store, membership: Membership): P
   return priceWith(billingContent().plans[membership.plan].price, onPlan);
 }
 
+/** The promo code a renewal of the subscription is discounted by, or null. */
+export async function localPromoCode(store: Store, membership: Membership): Promise<string | null> {
+  const promo = await localDiscount(store, membership.subscriptionId);
+  return promo?.plan === membership.plan ? promo.code : null;
+}
+
 /** The local customer's record: its member (`sub`), email and card. */
 export async function localCustomer(store: Store, customerId: string): Promise<Record<string, unknown>> {
   return customer(store, customerId);
@@ -221,21 +271,32 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
         await store.set(key.customer(input.customerId), JSON.stringify({ ...owner, card }));
         const start = now();
         const { referral } = input;
+        const subscriptionId = id('sub');
+        const price = priceWith(plans[input.plan].price, input.promo?.percentOff ?? null);
+        const latestCharge = await recordLocalCharge(store, {
+          customerId: input.customerId,
+          subscriptionId,
+          kind: 'charge',
+          amount: price,
+          at: start,
+          promo: input.promo?.code ?? null,
+        });
         const membership = await saveSubscription({
           customerId: input.customerId,
-          subscriptionId: id('sub'),
+          subscriptionId,
           plan: input.plan,
           status: 'active',
           currentPeriodEnd: periodEnd(start, input.plan),
           cancelAtPeriodEnd: false,
           asOf: start,
           ...(referral?.via ? { referral: referral.via } : {}),
+          price,
+          latestCharge,
         });
         if (input.promo)
           await store.set(key.discount(membership.subscriptionId), JSON.stringify(input.promo));
         // What Rewardful records from Stripe for a referred customer, kept for the local report.
         if (referral) {
-          const price = plans[input.plan].price;
           await recordReferredPayment(store, {
             referral: referral.via ?? referral.clickId ?? '',
             clickId: referral.clickId,
@@ -243,7 +304,7 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
             email: typeof owner.email === 'string' ? owner.email : null,
             subscriptionId: membership.subscriptionId,
             plan: input.plan,
-            amount: input.promo ? discounted(price, input.promo.percentOff) : price,
+            amount: membership.price ?? price,
             paidAt: start,
           });
         }
@@ -259,10 +320,10 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
     // asks the same change (and replays its answer).
     extendPeriod: (membership, days, operationId) =>
       once(operationId, async () =>
+        // The free days move the period end (and the next charge); the member's status stays what
+        // it was: the product has no trials (Stripe's adapter reads its trial to the new end the same way).
         saveSubscription({
           ...(await current(membership)),
-          // As Stripe: the free days are a trial to the new end, then renewals from it.
-          status: 'trialing',
           currentPeriodEnd: membership.currentPeriodEnd + days * DAY_MS,
           asOf: now(),
         }),
@@ -283,12 +344,39 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
         // Changing the interval restarts the billing period today (Stripe resets the anchor), and
         // renews again: a member who pays for a year now keeps it (Stripe: cancel_at_period_end false).
         const start = now();
+        // As Stripe's always_invoice: the new period's price less the unused part of the paid one,
+        // charged to the card on file now (refused: nothing changes).
+        const paidPercent = promo?.plan === existing.plan ? promo.percentOff : null;
+        const newPercent = promo?.plan === plan ? promo.percentOff : null;
+        const price = priceWith(plans[plan].price, newPercent);
+        const amount = amountDueNow({
+          paid: existing.price ?? priceWith(plans[existing.plan].price, paidPercent),
+          newPrice: price,
+          periodStart: periodStart(existing.currentPeriodEnd, existing.plan),
+          periodEnd: existing.currentPeriodEnd,
+          now: start,
+        });
+        chargeCard(((await customer(store, existing.customerId)).card ?? null) as LocalCard | null, start);
+        const { latestCharge: _previous, ...rest } = existing;
+        const latestCharge =
+          amount === '0.00'
+            ? null
+            : await recordLocalCharge(store, {
+                customerId: existing.customerId,
+                subscriptionId: existing.subscriptionId,
+                kind: 'proration',
+                amount,
+                at: start,
+                promo: newPercent === null ? null : (promo?.code ?? null),
+              });
         return saveSubscription({
-          ...existing,
+          ...rest,
           plan,
           cancelAtPeriodEnd: false,
           currentPeriodEnd: periodEnd(start, plan),
           asOf: start,
+          price,
+          ...(latestCharge ? { latestCharge } : {}),
         });
       }),
 
@@ -303,7 +391,15 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
         // leaves the card on file and the subscription past_due.
         chargeCard(card, now());
         const { pastDueSince, nextRetryAt, amountDue, ...paid } = subscription;
-        return saveSubscription({ ...paid, status: 'active', asOf: now() });
+        const latestCharge = await recordLocalCharge(store, {
+          customerId: subscription.customerId,
+          subscriptionId: subscription.subscriptionId,
+          kind: 'charge',
+          amount: amountDue ?? (await localRenewalPrice(store, subscription)),
+          at: now(),
+          promo: await localPromoCode(store, subscription),
+        });
+        return saveSubscription({ ...paid, status: 'active', asOf: now(), latestCharge });
       }),
 
     async cardOnFile(membership) {
@@ -334,7 +430,7 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
       const paidPercent = promo?.plan === existing.plan ? promo.percentOff : null;
       const newPercent = promo?.plan === plan ? promo.percentOff : null;
       const amount = amountDueNow({
-        paid: priceWith(plans[existing.plan].price, paidPercent),
+        paid: existing.price ?? priceWith(plans[existing.plan].price, paidPercent),
         newPrice: priceWith(plans[plan].price, newPercent),
         periodStart: periodStart(existing.currentPeriodEnd, existing.plan),
         periodEnd: existing.currentPeriodEnd,

@@ -20,11 +20,13 @@ import {
   type LocalCard,
   localCustomer,
   localKeys,
+  localPromoCode,
   localRenewalPrice,
   periodEnd,
+  recordLocalCharge,
   saveLocalSubscription,
 } from './local-billing.ts';
-import type { Membership } from './membership.ts';
+import type { Membership, MembershipCharge } from './membership.ts';
 import { saveMembership } from './membership-write.ts';
 import { CardError } from './port.ts';
 
@@ -114,35 +116,48 @@ export async function renewOne(
   }
 }
 
-/** What the clock does to a subscription at `now`, or null when nothing is due. Pure but for the price. */
+/** What the clock does to a subscription at `now`, or null when nothing is due. */
 async function nextState(
   store: RenewalDeps['store'],
   m: Membership,
   card: LocalCard | null,
   now: number,
 ): Promise<{ outcome: RenewalOutcome; next: Membership } | null> {
-  const { pastDueSince: _since, nextRetryAt: _retry, amountDue: _amount, ...clean } = m;
+  const { pastDueSince: _since, nextRetryAt: _retry, amountDue: _amount, latestCharge: _last, ...clean } = m;
   const live = m.status === 'active' || m.status === 'trialing' || m.status === 'past_due';
   if (!live) return null;
   if (m.cancelAtPeriodEnd && now >= m.currentPeriodEnd)
     return { outcome: 'canceled', next: { ...clean, status: 'canceled', asOf: now } };
-  const charged = (): string | null => {
+  const price = m.amountDue ?? m.price ?? (await localRenewalPrice(store, m));
+  const promo = await localPromoCode(store, m);
+  // Each attempt is a charge of its own in local billing's list (and the ledger), paid or refused.
+  const attempt = async (): Promise<{ paid: boolean; latestCharge: MembershipCharge }> => {
+    let paid = true;
     try {
       chargeCard(card, now);
-      return null;
     } catch (error) {
-      if (error instanceof CardError) return error.message;
-      throw error;
+      if (!(error instanceof CardError)) throw error;
+      paid = false;
     }
+    const latestCharge = await recordLocalCharge(store, {
+      customerId: m.customerId,
+      subscriptionId: m.subscriptionId,
+      kind: paid ? 'charge' : 'failed',
+      amount: price,
+      at: now,
+      promo,
+    });
+    return { paid, latestCharge };
   };
   if (m.status === 'past_due') {
     if (now < (m.nextRetryAt ?? Number.POSITIVE_INFINITY)) return null;
-    if (charged() === null) return { outcome: 'recovered', next: { ...clean, status: 'active', asOf: now } };
+    const { paid, latestCharge } = await attempt();
+    if (paid) return { outcome: 'recovered', next: { ...clean, status: 'active', asOf: now, latestCharge } };
     const since = m.pastDueSince ?? now;
     const retry = RETRY_DAYS.map((d) => since + d * DAY_MS).find((at) => at > (m.nextRetryAt ?? now));
     if (retry === undefined)
-      return { outcome: 'canceled', next: { ...clean, status: 'canceled', asOf: now } };
-    return { outcome: 'retry-failed', next: { ...m, nextRetryAt: retry, asOf: now } };
+      return { outcome: 'canceled', next: { ...clean, status: 'canceled', asOf: now, latestCharge } };
+    return { outcome: 'retry-failed', next: { ...m, nextRetryAt: retry, asOf: now, latestCharge } };
   }
   if (now < m.currentPeriodEnd) return null;
   // A renewal: the next period starts where this one ended, paid or not (Stripe's invoice).
@@ -151,7 +166,8 @@ async function nextState(
     status: 'active' as const,
     currentPeriodEnd: periodEnd(m.currentPeriodEnd, m.plan),
   };
-  if (charged() === null) return { outcome: 'renewed', next: { ...next, asOf: now } };
+  const { paid, latestCharge } = await attempt();
+  if (paid) return { outcome: 'renewed', next: { ...next, asOf: now, latestCharge } };
   return {
     outcome: 'failed',
     next: {
@@ -159,8 +175,9 @@ async function nextState(
       status: 'past_due',
       pastDueSince: now,
       nextRetryAt: now + (RETRY_DAYS[0] ?? 1) * DAY_MS,
-      amountDue: await localRenewalPrice(store, m),
+      amountDue: price,
       asOf: now,
+      latestCharge,
     },
   };
 }
