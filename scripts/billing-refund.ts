@@ -19,21 +19,21 @@ async function main(): Promise<number> {
   });
   const chargeId = positionals[0];
   if (!chargeId) throw new Error('Usage: npm run billing:refund -- CHARGE_ID [--amount 10.50]');
-  try {
-    const refund = await readReportStore(root, (store) =>
-      refundLocalCharge(store, chargeId, values.amount ?? null, Date.now()),
-    );
-    process.stdout.write(
-      `Refunded $${refund.amount} of ${refund.chargeId} (${refund.id}): ${refund.outcome}\n`,
-    );
-    return 0;
-  } catch (error) {
-    if (error instanceof RefundRefusedError) {
-      process.stderr.write(`${error.message}\n`);
-      return 1;
-    }
-    throw error;
+  // A refusal is the answer, not a store failure: told apart before the report wraps failures.
+  const result = await readReportStore(root, (store) =>
+    refundLocalCharge(store, chargeId, values.amount ?? null, Date.now()).catch((error: unknown) => {
+      if (error instanceof RefundRefusedError) return error;
+      throw error;
+    }),
+  );
+  if (result instanceof RefundRefusedError) {
+    process.stderr.write(`${result.message}\n`);
+    return 1;
   }
+  process.stdout.write(
+    `Refunded $${result.amount} of ${result.chargeId} (${result.id}): ${result.outcome}\n`,
+  );
+  return 0;
 }
 
 await runReport(main);

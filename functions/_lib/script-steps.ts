@@ -30,9 +30,15 @@ export interface AssembledScript {
 }
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const LUA_KEYWORDS = new Set(
+  'and break do else elseif end false for function goto if in local nil not or repeat return then true until while'.split(
+    ' ',
+  ),
+);
 
 function identifier(name: string, what: string): string {
-  if (!IDENTIFIER.test(name)) throw new Error(`${what} '${name}' is not a Lua identifier`);
+  if (!IDENTIFIER.test(name) || LUA_KEYWORDS.has(name))
+    throw new Error(`${what} '${name}' is not a Lua identifier`);
   return name;
 }
 

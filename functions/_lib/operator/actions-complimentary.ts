@@ -79,8 +79,8 @@ const WRITE = `
 local current = redis.call('GET', K.record.membership) or ''
 if current ~= A.record.stored then return 0 end
 redis.call('SET', K.record.membership, A.record.json)
-if A.record.until == '' then redis.call('HDEL', K.record.member, '${memberFields.complimentaryUntil}')
-else redis.call('HSET', K.record.member, '${memberFields.complimentaryUntil}', A.record.until) end
+if A.record.until_ms == '' then redis.call('HDEL', K.record.member, '${memberFields.complimentaryUntil}')
+else redis.call('HSET', K.record.member, '${memberFields.complimentaryUntil}', A.record.until_ms) end
 local before = false
 if current ~= '' then before = current end
 audit_change(before, A.record.json, nil)
@@ -103,7 +103,7 @@ async function writeComplimentary(
     args: {
       stored: read.raw ?? '',
       json: JSON.stringify(after),
-      until: running ? String(after.currentPeriodEnd) : '',
+      until_ms: running ? String(after.currentPeriodEnd) : '',
     },
     lua: '',
   };
