@@ -11,6 +11,7 @@ import { certificateKey, courseStatsKeys, progressKeys } from '../../functions/_
 import { getDeps } from '../../functions/_lib/deps.ts';
 import { getIdentityPorts } from '../../functions/_lib/identity/identity-ports.ts';
 import { createUser, getUser, verifyPassword } from '../../functions/_lib/identity/local-users.ts';
+import { ledgerKeys } from '../../functions/_lib/ledger/keys.ts';
 import { mailKeys } from '../../functions/_lib/mail/keys.ts';
 import { readAudit } from '../../functions/_lib/operator/audit.ts';
 import { opsKeys } from '../../functions/_lib/operator/keys.ts';
@@ -247,6 +248,10 @@ describe('POST /api/account/delete', () => {
     expect(log).not.toContain(alice.sub);
     expect(log).not.toContain(alice.email);
     expect(entries.filter((e) => e.member === `deleted:${subDigest(alice.sub)}`).length).toBeGreaterThan(1);
+    // The ledger keeps her payments' amounts, naming the digest.
+    const money = JSON.stringify(await store.hgetall(ledgerKeys.entries));
+    expect(money).not.toContain(alice.sub);
+    expect(money).toContain(`deleted:${subDigest(alice.sub)}`);
     // Bob is untouched.
     expect(await dumpMember(bob.sub)).toEqual(bobBefore);
     // Alice's token still works for signed-in calls until it expires: her app's start-up status call

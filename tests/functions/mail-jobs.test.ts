@@ -160,7 +160,7 @@ describe('card expiring (monthly)', () => {
     const feb = await member('feb', {}, { card: { expMonth: 2, expYear: 2027 } });
     const febYearly = await member(
       'febyearly',
-      { plan: 'yearly', currentPeriodEnd: NOW + 200 * DAY },
+      { plan: 'yearly', price: '479.99', currentPeriodEnd: NOW + 200 * DAY },
       { card: { expMonth: 2, expYear: 2027 } },
     );
     await member('jan', {}, { card: { expMonth: 1, expYear: 2027 } });
@@ -182,7 +182,14 @@ describe('card expiring (monthly)', () => {
           key: `card-expiring:${m.sub}:2027-02`,
           to: m.email,
           template: 'card-expiring',
-          data: { cardBrand: 'Visa', cardLast4: '4242', expiry: 'February 2027' },
+          data: {
+            cardBrand: 'Visa',
+            cardLast4: '4242',
+            expiry: 'February 2027',
+            // The member's own price (a promo's), as the ledger and MRR count it.
+            price: m === febYearly ? '$479.99' : '$64.99',
+            chargeDate: emailDate(m.membership.currentPeriodEnd),
+          },
         }))
         .sort((a, b) => a.key.localeCompare(b.key)),
     );

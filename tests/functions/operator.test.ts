@@ -230,15 +230,18 @@ describe('the member index', () => {
 });
 
 describe('the audit log', () => {
-  it('gets a billing.state entry for each change, with the state before and after', async () => {
+  it('gets one entry for each change, by whom, with the state before and after and the money it moved', async () => {
     const { sub, headers } = await paidMember();
     expect((await call(toggleFn, 'subscription/toggle', headers, { renew: false })).status).toBe(200);
     const { entries } = await audit({ member: sub });
     expect(entries).toHaveLength(2);
     const [toggled, charged] = entries;
-    expect(charged).toMatchObject({ actor: 'billing', action: 'billing.state', member: sub, before: null });
+    expect(charged).toMatchObject({ actor: 'member', action: 'member.join', member: sub, before: null });
     expect(charged?.after).toMatchObject({ plan: 'monthly', status: 'active', cancelAtPeriodEnd: false });
+    // This suite's member pays with WELCOME10: the charge is what was paid, not the list price.
+    expect(charged?.charge).toMatchObject({ kind: 'charge', amount: '58.49', promo: 'WELCOME10', member: sub });
     expect(toggled?.before).toEqual(charged?.after);
+    expect(toggled).toMatchObject({ actor: 'member', action: 'member.autopay-off', charge: null });
     expect(toggled?.after).toMatchObject({ cancelAtPeriodEnd: true });
     expect(toggled?.id).toBe(1);
     // The whole log holds them too.

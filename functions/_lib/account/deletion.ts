@@ -39,6 +39,7 @@ import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { logWarning } from '../http/log.ts';
 import { TooManyAttemptsError, UnknownUserError } from '../identity/admin.ts';
 import type { IdentityPorts } from '../identity/identity-ports.ts';
+import { ledgerKeys } from '../ledger/keys.ts';
 import { mailKeys } from '../mail/keys.ts';
 import { memberFields, opsKeys } from '../operator/keys.ts';
 import { flatEntries, parseJson, type Store } from '../store.ts';
@@ -219,17 +220,30 @@ for _, entry in ipairs(redis.call('LRANGE', KEYS[6], 0, -1)) do
 end
 return 1`;
 
-// KEYS: the global audit log, the member's own. ARGV: the member field as written
-// ('"member":' .. the sub's JSON), its replacement, the account.deleted entry.
+// KEYS: the global audit log, the member's own, the ledger's entries. ARGV: the member field as
+// written ('"member":' .. the sub's JSON), its replacement, the account.deleted entry.
 // The member's entries in the global log keep their place (an entry's id is its position) and
-// their records, but name the digest, not the sub; then the closing entry is appended.
-const CLOSE_AUDIT = `for _, entry in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do
+// their records, but name the digest, not the sub (the money an entry carries names it too); the
+// ledger's entries of the charges they carry keep their amounts and name the digest; then the
+// closing entry is appended.
+const CLOSE_AUDIT = `local function anonymous(text)
+  local out, from = {}, 1
+  while true do
+    local s, e = string.find(text, ARGV[1], from, true)
+    if not s then break end
+    out[#out + 1] = string.sub(text, from, s - 1) .. ARGV[2]
+    from = e + 1
+  end
+  out[#out + 1] = string.sub(text, from)
+  return table.concat(out)
+end
+for _, entry in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do
   local at = redis.call('LPOS', KEYS[1], entry)
-  if at then
-    local from, to = string.find(entry, ARGV[1], 1, true)
-    if from then
-      redis.call('LSET', KEYS[1], at, string.sub(entry, 1, from - 1) .. ARGV[2] .. string.sub(entry, to + 1))
-    end
+  if at then redis.call('LSET', KEYS[1], at, anonymous(entry)) end
+  local ok, decoded = pcall(cjson.decode, entry)
+  if ok and type(decoded) == 'table' and type(decoded.charge) == 'table' and decoded.charge.id then
+    local money = redis.call('HGET', KEYS[3], decoded.charge.id)
+    if money then redis.call('HSET', KEYS[3], decoded.charge.id, anonymous(money)) end
   end
 end
 redis.call('RPUSH', KEYS[1], ARGV[3])
@@ -282,7 +296,7 @@ async function eraseKeys(deps: DeletionDeps, caller: Caller): Promise<void> {
   // The audit first: it reads the member's own list, which goes below.
   pipe.eval(
     CLOSE_AUDIT,
-    [opsKeys.audit, opsKeys.memberAudit(sub)],
+    [opsKeys.audit, opsKeys.memberAudit(sub), ledgerKeys.entries],
     [`"member":${JSON.stringify(sub)}`, `"member":${JSON.stringify(`deleted:${digest}`)}`, closing],
   );
   if (owned.length) pipe.eval(DEL_IF_OWNED, owned, [sub]);

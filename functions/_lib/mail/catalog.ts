@@ -15,7 +15,7 @@ export const EMAILS = {
   /** A charge failed; the member updates the card on /account. */
   'payment-failed': ['amount', 'retryDate'],
   /** The card on file expires next month. */
-  'card-expiring': ['cardBrand', 'cardLast4', 'expiry'],
+  'card-expiring': ['cardBrand', 'cardLast4', 'expiry', 'price', 'chargeDate'],
   /** A yearly membership renews in 7 days. */
   'renewal-reminder': ['price', 'chargeDate'],
   /** Autopay was turned off: the membership ends at the period's end. */

@@ -99,11 +99,12 @@ export async function queueRenewalReminders(deps: JobDeps): Promise<JobResult> {
         return {
           row,
           key: `renewal-reminder:${m.subscriptionId}:${m.currentPeriodEnd}`,
-          // What the renewal will charge, as the provider would invoice it now (discounts applied).
+          // What the renewal will charge: the member's own price (promo applied), the one the ledger
+          // and MRR count; the provider is asked only for a record stored before it was kept.
           email: async () => ({
             template: 'renewal-reminder' as const,
             data: {
-              price: dollars((await billing.nextCharge(m)).amount),
+              price: dollars(m.price ?? (await billing.nextCharge(m)).amount),
               chargeDate: longDate(m.currentPeriodEnd),
             },
           }),
@@ -149,7 +150,14 @@ export async function queueCardExpiring(deps: JobDeps): Promise<JobResult> {
         key: `card-expiring:${row.sub}:${ym}`,
         email: async () => ({
           template: 'card-expiring' as const,
-          data: { cardBrand: brandName(card.brand), cardLast4: card.last4, expiry: monthYear(month, year) },
+          data: {
+            cardBrand: brandName(card.brand),
+            cardLast4: card.last4,
+            expiry: monthYear(month, year),
+            // The renewal the card pays next, at the member's own price (as the renewal reminder).
+            price: dollars(row.membership.price ?? (await billing.nextCharge(row.membership)).amount),
+            chargeDate: longDate(row.membership.currentPeriodEnd),
+          },
         }),
       }));
   });
