@@ -84,6 +84,15 @@ describe('charge (POST /api/charge)', () => {
     expect(await store.hget<string>(keys.jobs, `welcome:${sub}`)).toBe(job);
   });
 
+  it('the welcome email quotes what was charged: a promo member paid $58.49, not the list price', async () => {
+    const { sub, call } = await member();
+    expect((await pay(call, { promo: 'WELCOME10' })).status).toBe(200);
+    const job = JSON.parse((await store.hget<string>(mailKeys().jobs, `welcome:${sub}`)) ?? '{}') as {
+      data: Record<string, string>;
+    };
+    expect(job.data.price).toBe('$58.49');
+  });
+
   it.each([
     ['4000 0000 0000 0002', 'Your card was declined.'],
     ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
