@@ -463,7 +463,8 @@ describe('with Stripe', () => {
     });
     expect(update?.headers['idempotency-key']).toBe(`operator-extend:${sub}:${membership.asOf}:7:extend`);
     expect(member).toMatchObject({ currentPeriodEnd: (periodEnd + 7 * 86400) * 1000, status: 'active' });
-    expect((await stored(sub)).status).toBe('trialing');
+    // Stripe holds a trial; the product has none, so the membership stays active (stripe-billing.ts).
+    expect((await stored(sub)).status).toBe('active');
     const [entry] = await auditOf(sub);
     expect(entry).toMatchObject({ action: 'operator.extend', actor: { sub: caller.sub } });
   });

@@ -178,6 +178,12 @@ beforeEach(() => {
 });
 
 const billing = () => createStripeBilling(config, stripeServer.transport);
+/** What every call that answers with a membership expands: the latest invoice and the discounts. */
+const membershipExpand = {
+  'expand[0]': 'latest_invoice.discounts.promotion_code',
+  'expand[1]': 'discounts.source.coupon',
+  'expand[2]': 'discounts.promotion_code',
+};
 const writes = () =>
   stripeServer.requests
     .filter((r) => r.method === 'POST')
@@ -248,7 +254,7 @@ describe('Stripe adapter requests', () => {
           payment_behavior: 'error_if_incomplete',
           'metadata[plan]': 'monthly',
           'metadata[sub]': 'auth0|m1',
-          'expand[0]': 'latest_invoice',
+          ...membershipExpand,
         },
         key: 'charge:op1:subscription',
       },
@@ -307,7 +313,7 @@ describe('Stripe adapter requests', () => {
     expect(writes()).toEqual([
       {
         path: '/v1/subscriptions/sub_1',
-        form: { cancel_at_period_end: 'true', 'expand[0]': 'latest_invoice' },
+        form: { cancel_at_period_end: 'true', ...membershipExpand },
         key: 'toggle:1:toggle',
       },
       {
@@ -319,7 +325,7 @@ describe('Stripe adapter requests', () => {
           payment_behavior: 'error_if_incomplete',
           cancel_at_period_end: 'false',
           'metadata[plan]': 'yearly',
-          'expand[0]': 'latest_invoice',
+          ...membershipExpand,
         },
         key: 'upgrade:1:upgrade',
       },
@@ -335,7 +341,7 @@ describe('Stripe adapter requests', () => {
       },
       {
         path: '/v1/subscriptions/sub_1',
-        form: { default_payment_method: 'pm_card_mastercard' },
+        form: { default_payment_method: 'pm_card_mastercard', ...membershipExpand },
         key: 'card:1:subscription-card',
       },
     ]);
@@ -362,7 +368,7 @@ describe('Stripe adapter: a promo for one plan does not follow an upgrade', () =
     payment_behavior: 'error_if_incomplete',
     cancel_at_period_end: 'false',
     'metadata[plan]': 'yearly',
-    'expand[0]': 'latest_invoice',
+    ...membershipExpand,
   };
   const read = {
     method: 'GET',

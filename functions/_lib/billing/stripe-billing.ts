@@ -12,6 +12,7 @@ import {
 } from './port.ts';
 import { fromCents, type PlanName, type Plans } from './prices.ts';
 import { fromMinorUnits } from './proration.ts';
+import { invoiceCharge, MEMBERSHIP_EXPAND, planOfDiscount, promoOf, renewalPrice } from './stripe-money.ts';
 
 type StripeConfig = Extract<BillingConfig, { kind: 'stripe' }>;
 
@@ -48,12 +49,7 @@ export function discountsOnPlan(
   discounts: Array<string | Stripe.Discount>,
   plan: PlanName,
 ): Stripe.SubscriptionUpdateParams['discounts'] | undefined {
-  const restrictedTo = (discount: string | Stripe.Discount) => {
-    const code = typeof discount === 'string' ? null : discount.promotion_code;
-    const named = code && typeof code !== 'string' ? code.metadata?.plan : undefined;
-    return named === 'monthly' || named === 'yearly' ? named : null;
-  };
-  const kept = discounts.filter((discount) => [null, plan].includes(restrictedTo(discount)));
+  const kept = discounts.filter((discount) => [null, plan].includes(planOfDiscount(discount)));
   if (kept.length === discounts.length) return undefined;
   // An empty list would leave them all (Stripe's rule); the empty string clears them.
   if (kept.length === 0) return '';
@@ -90,6 +86,23 @@ const moneyOf = (invoice: Stripe.Invoice): Money => ({
 });
 
 /**
+ * What Stripe's webhook reads beside a subscription's state (billing/webhook.ts): the money an invoice
+ * it posts moved, and the invoice a refund gives back, so the ledger records both by their ids.
+ */
+export interface StripeMoney {
+  /** The promotion code an invoice was discounted by (its discounts read with their codes), or null. */
+  invoicePromo(invoiceId: string): Promise<string | null>;
+  /** The invoice the refunded payment paid, with its customer; null when it paid none. */
+  refundedInvoice(refund: Stripe.Refund): Promise<{ invoiceId: string; customerId: string | null } | null>;
+}
+
+/** The Stripe adapter: the billing port, and the money reads only Stripe's webhook makes. */
+export interface StripeBilling extends Billing {
+  readonly kind: 'stripe';
+  readonly money: StripeMoney;
+}
+
+/**
  * Stripe through the official SDK. Conventions:
  * - every POST carries an Idempotency-Key derived from our operation id (`{op}:{step}`), so a
  *   retried request (ours or the SDK's network retry) never creates or charges twice;
@@ -109,7 +122,7 @@ const loadSdk = async () => (await import('stripe')).default;
 export async function createStripeBilling(
   config: StripeConfig,
   transport: StripeTransport = {},
-): Promise<Billing> {
+): Promise<StripeBilling> {
   const Sdk = await loadSdk();
   const stripe = new Sdk(config.secretKey, {
     maxNetworkRetries: 2,
@@ -122,24 +135,33 @@ export async function createStripeBilling(
 
   let plansCache: { value: Plans; at: number } | undefined;
 
+  /** The subscription as we keep it; read with MEMBERSHIP_EXPAND for its price and latest charge. */
   const toMembership = (subscription: Stripe.Subscription): Membership => {
     const item = subscription.items.data[0];
-    const status = subscription.status as SubscriptionStatus;
+    // The product has no trials (docs/product.md §1): a trialing subscription is one an operator gave
+    // free days (extendPeriod's trial to the new date). It is paid up and renews as before, so it
+    // reads as active: the console's status, the figures and the emails see no change of state.
+    const status = (
+      subscription.status === 'trialing' ? 'active' : subscription.status
+    ) as SubscriptionStatus;
+    const plan = planOfPrice(item?.price.id);
+    const periodEndS = item?.current_period_end ?? 0;
+    const invoice = typeof subscription.latest_invoice === 'string' ? null : subscription.latest_invoice;
+    const price = renewalPrice(subscription, plan, periodEndS);
+    const latestCharge = invoice ? invoiceCharge(invoice, Date.now()) : null;
     return {
       customerId:
         typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
       subscriptionId: subscription.id,
-      plan: planOfPrice(item?.price.id),
+      plan,
       status,
-      currentPeriodEnd: (item?.current_period_end ?? 0) * 1000,
+      currentPeriodEnd: periodEndS * 1000,
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
-      ...(status === 'past_due' &&
-      subscription.latest_invoice &&
-      typeof subscription.latest_invoice !== 'string'
-        ? failedInvoice(subscription.latest_invoice)
-        : {}),
+      ...(status === 'past_due' && invoice ? failedInvoice(invoice) : {}),
       asOf: Date.now(),
       ...(subscription.metadata?.via ? { referral: subscription.metadata.via } : {}),
+      ...(price === undefined ? {} : { price }),
+      ...(latestCharge ? { latestCharge } : {}),
     };
   };
 
@@ -253,7 +275,7 @@ export async function createStripeBilling(
             ...(promo ? { discounts: [{ promotion_code: promo.id }] } : {}),
             // Lets a webhook that beats our own write find the member.
             metadata: { plan, sub: memberSub, ...referralMetadata(referral) },
-            expand: ['latest_invoice'],
+            expand: MEMBERSHIP_EXPAND,
           },
           { idempotencyKey: `${operationId}:subscription` },
         );
@@ -265,7 +287,7 @@ export async function createStripeBilling(
         toMembership(
           await stripe.subscriptions.update(
             membership.subscriptionId,
-            { cancel_at_period_end: cancel, expand: ['latest_invoice'] },
+            { cancel_at_period_end: cancel, expand: MEMBERSHIP_EXPAND },
             { idempotencyKey: `${operationId}:toggle` },
           ),
         ),
@@ -283,7 +305,7 @@ export async function createStripeBilling(
             {
               trial_end: Math.floor(membership.currentPeriodEnd / 1000) + days * DAY_S,
               proration_behavior: 'none',
-              expand: ['latest_invoice'],
+              expand: MEMBERSHIP_EXPAND,
             },
             { idempotencyKey: `${operationId}:extend` },
           ),
@@ -296,7 +318,7 @@ export async function createStripeBilling(
         toMembership(
           await stripe.subscriptions.cancel(
             membership.subscriptionId,
-            { expand: ['latest_invoice'] },
+            { expand: MEMBERSHIP_EXPAND },
             { idempotencyKey: `${operationId}:cancel` },
           ),
         ),
@@ -314,7 +336,7 @@ export async function createStripeBilling(
             payment_behavior: 'error_if_incomplete',
             cancel_at_period_end: false,
             metadata: { plan },
-            expand: ['latest_invoice'],
+            expand: MEMBERSHIP_EXPAND,
           },
           { idempotencyKey: `${operationId}:upgrade` },
         );
@@ -329,7 +351,7 @@ export async function createStripeBilling(
         await setDefaultCard(membership.customerId, cardToken, operationId);
         const updated = await stripe.subscriptions.update(
           membership.subscriptionId,
-          { default_payment_method: cardToken },
+          { default_payment_method: cardToken, expand: MEMBERSHIP_EXPAND },
           { idempotencyKey: `${operationId}:subscription-card` },
         );
         const invoiceId =
@@ -343,7 +365,7 @@ export async function createStripeBilling(
             { idempotencyKey: `${operationId}:pay` },
           );
         return toMembership(
-          await stripe.subscriptions.retrieve(membership.subscriptionId, { expand: ['latest_invoice'] }),
+          await stripe.subscriptions.retrieve(membership.subscriptionId, { expand: MEMBERSHIP_EXPAND }),
         );
       }),
 
@@ -388,9 +410,35 @@ export async function createStripeBilling(
 
     async fetchSubscription(subscriptionId) {
       const subscription = await stripe.subscriptions.retrieve(subscriptionId, {
-        expand: ['latest_invoice'],
+        expand: MEMBERSHIP_EXPAND,
       });
       return { membership: toMembership(subscription), memberSub: subscription.metadata?.sub ?? null };
+    },
+
+    money: {
+      // An invoice in an event names its discounts by id: their promotion codes are read here.
+      invoicePromo: async (invoiceId) =>
+        promoOf(await stripe.invoices.retrieve(invoiceId, { expand: ['discounts.promotion_code'] })),
+
+      // A refund names the PaymentIntent it gives back; the invoice that payment paid is found through
+      // the invoice payments (current API versions no longer name the invoice on the charge).
+      async refundedInvoice(refund) {
+        const paymentIntent =
+          typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
+        if (!paymentIntent) return null;
+        const { data } = await stripe.invoicePayments.list({
+          payment: { type: 'payment_intent', payment_intent: paymentIntent },
+          limit: 1,
+          expand: ['data.invoice'],
+        });
+        const invoice = data[0]?.invoice;
+        if (!invoice || typeof invoice === 'string' || invoice.deleted) return null;
+        const { customer } = invoice;
+        return {
+          invoiceId: invoice.id,
+          customerId: typeof customer === 'string' ? customer : (customer?.id ?? null),
+        };
+      },
     },
   };
 }

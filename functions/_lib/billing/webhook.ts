@@ -9,11 +9,15 @@ import { errorResponse, json } from '../http/handler.ts';
 import type { BillingPorts } from './billing-ports.ts';
 import { customerOwnerKey } from './membership.ts';
 import { saveMembership } from './membership-write.ts';
+import type { Billing } from './port.ts';
+import type { StripeBilling, StripeMoney } from './stripe-billing.ts';
+import { applyRefund, recordInvoice } from './webhook-money.ts';
 
 /**
  * Stripe's events → subscription state. The event only says *which* subscription changed: its
  * state is re-read from Stripe, so duplicates and out-of-order deliveries all end in Stripe's
- * current state (saveMembership never lets an older read overwrite a newer one).
+ * current state (saveMembership never lets an older read overwrite a newer one). The money an
+ * invoice or a refund moved goes to the ledger by its Stripe id, once (webhook-money.ts).
  */
 const SUBSCRIPTION_EVENTS = new Set([
   'customer.subscription.created',
@@ -23,6 +27,8 @@ const SUBSCRIPTION_EVENTS = new Set([
   'customer.subscription.resumed',
 ]);
 const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_failed', 'invoice.payment_succeeded']);
+/** A refund made in the Dashboard: created, and updated when a pending one succeeds. */
+const REFUND_EVENTS = new Set(['refund.created', 'refund.updated']);
 
 const eventKey = (id: string) => `billing:event:${id}`;
 const EVENT_TTL_SECONDS = 30 * 24 * 60 * 60; // Stripe retries for up to 3 days
@@ -43,20 +49,39 @@ type WebhookDeps = Pick<Deps, 'store' | 'now'> & Pick<BillingPorts, 'billing'> &
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
+/** The money reads of the Stripe adapter (the only one whose events come here). */
+const moneyOf = (billing: Billing): StripeMoney | null =>
+  'money' in billing ? (billing as StripeBilling).money : null;
+
 /** Applies one verified event once. Throws (→ 5xx, Stripe retries) when it cannot be applied now. */
 export async function applyStripeEvent(deps: WebhookDeps, event: Stripe.Event): Promise<WebhookOutcome> {
+  // A refund is recorded once by its own id (a second delivery is a duplicate there): no event key.
+  if (REFUND_EVENTS.has(event.type)) {
+    const money = moneyOf(await deps.billing());
+    return money ? applyRefund(deps, money, event.data.object as Stripe.Refund) : 'ignored';
+  }
   const subscriptionId = subscriptionOf(event);
   if (!subscriptionId) return 'ignored';
   const { store } = deps;
   const first = await store.set(eventKey(event.id), '1', { nx: true, ex: EVENT_TTL_SECONDS });
   if (first === null) return 'duplicate';
+  const invoice = INVOICE_EVENTS.has(event.type) ? (event.data.object as Stripe.Invoice) : null;
   try {
-    const { membership, memberSub } = await (await deps.billing()).fetchSubscription(subscriptionId);
+    const billing = await deps.billing();
+    const { membership, memberSub } = await billing.fetchSubscription(subscriptionId);
     const sub = (await store.get<string>(customerOwnerKey(membership.customerId))) ?? memberSub;
+    // An invoice of a subscription that is no member's (made in the Dashboard for something else):
+    // nothing of ours to change or record. A subscription event without one is retried: it may
+    // only have beaten our own write.
+    if (!sub && invoice) return 'ignored';
     if (!sub) throw new Error(`subscription ${subscriptionId} belongs to no known member`);
     // The member deleted their account: Stripe's late events (the cancellation's own) write nothing back.
     if (await store.exists(deletingKey(sub))) return 'ignored';
     await saveMembership(store, sub, membership);
+    // The event's own invoice, also when it is not the latest (the state's latest charge is recorded
+    // by the write above; the same one here is a duplicate, counted once).
+    const money = moneyOf(billing);
+    if (invoice && money) await recordInvoice(deps, money, sub, membership, invoice, event.created * 1000);
     // Ended → the member role is taken away; renewed → given back. Never throws: a chat failure is
     // logged and must not make Stripe retry (or fail) a membership change that is already stored.
     await followMembership(deps, sub);
