@@ -1,12 +1,22 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { type InfiniteData, type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { AuditEntry, LedgerEntry, MemberRow } from '../../functions/_lib/contract/operator.ts';
+import {
+  type AuditChange,
+  auditMember,
+  auditWhen,
+  describeAudit,
+  withoutPairedEntries,
+} from './audit-words.ts';
 import { auditQuery, downloadAuditCsv } from './console-data.ts';
 import { ErrorLine } from './ErrorLine.tsx';
-import { actorLabel, auditChanges, auditFileName, formatDateTime } from './format.ts';
+import { actorLabel, auditFileName } from './format.ts';
 
 /**
  * The audit log, newest first with *More*: the whole log (`member` null) or one member's, and its
- * *Download CSV* (the server's export of the same log).
+ * *Download CSV* (the server's export of the same log, raw). Each entry is shown in words
+ * (audit-words.ts): when in the viewer's time zone, what happened, who it was about and who did
+ * it, and what changed; the raw action is the title's tooltip, to match an entry with the CSV.
  */
 export function AuditLog({
   member,
@@ -17,8 +27,13 @@ export function AuditLog({
   title: string;
   fileFor?: string;
 }) {
+  const queryClient = useQueryClient();
   const audit = useInfiniteQuery(auditQuery(member));
-  const entries = audit.data?.pages.flatMap((page) => page.entries) ?? [];
+  const loaded = audit.data?.pages.flatMap((page) => page.entries) ?? [];
+  const entries = withoutPairedEntries(loaded);
+  const charges = new Map(loaded.flatMap((entry) => (entry.charge ? [[entry.charge.id, entry.charge]] : [])));
+  const options = { chargeOf: (id: string): LedgerEntry | undefined => charges.get(id) };
+  const emails = member === null ? listedEmails(queryClient) : null;
   return (
     <div className="console-audit">
       <DownloadButton member={member} fileName={auditFileName(fileFor ?? null)} />
@@ -35,21 +50,30 @@ export function AuditLog({
             </tr>
           </thead>
           <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id}>
-                <td>{formatDateTime(entry.at)}</td>
-                <td>{entry.action}</td>
-                {member === null && <td className="console__id">{entry.member}</td>}
-                <td>{actorLabel(entry.actor)}</td>
-                <td>
-                  <ul className="console-audit__changes">
-                    {auditChanges(entry.before, entry.after).map((change) => (
-                      <li key={change}>{change}</li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
+            {entries.map((entry) => {
+              const { title, changes } = describeAudit(entry, options);
+              return (
+                <tr key={entry.id}>
+                  <td className="console-audit__when">{auditWhen(entry.at)}</td>
+                  <td className="console-audit__what" title={entry.action}>
+                    {title}
+                  </td>
+                  {emails && <MemberCell entry={entry} emails={emails} />}
+                  <td className="console-audit__by">
+                    <span className="console-audit__name">{actorLabel(entry.actor)}</span>
+                  </td>
+                  <td>
+                    <ul className="console-audit__changes">
+                      {changes.map((change) => (
+                        <li key={`${change.label}:${change.from}:${change.to}`}>
+                          <ChangeLine change={change} />
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
@@ -67,6 +91,42 @@ export function AuditLog({
         </button>
       )}
     </div>
+  );
+}
+
+/** The members the console has listed (any search), by subject: their emails name the log's entries. */
+function listedEmails(queryClient: QueryClient): Map<string, string> {
+  const found = new Map<string, string>();
+  const lists = queryClient.getQueriesData<InfiniteData<{ members: MemberRow[] }>>({
+    queryKey: ['operator', 'members'],
+  });
+  for (const [, data] of lists)
+    for (const page of data?.pages ?? [])
+      for (const row of page.members) if (row.email) found.set(row.sub, row.email);
+  return found;
+}
+
+function MemberCell({ entry, emails }: { entry: AuditEntry; emails: Map<string, string> }) {
+  const name = auditMember(entry, (sub) => emails.get(sub));
+  // An account id is shown as one; an email carries the id as its tooltip.
+  return name === entry.member ? (
+    <td className="console__id console-audit__member">
+      <span className="console-audit__name">{name}</span>
+    </td>
+  ) : (
+    <td className="console-audit__member" title={entry.member}>
+      <span className="console-audit__name">{name}</span>
+    </td>
+  );
+}
+
+/** "Period end: Dec 27, 2026 → Jan 10, 2027"; a field set for the first time shows its value only. */
+function ChangeLine({ change }: { change: AuditChange }) {
+  return (
+    <>
+      <span className="console-audit__label">{change.label}:</span>{' '}
+      {change.from === '—' ? change.to : `${change.from} → ${change.to}`}
+    </>
   );
 }
 

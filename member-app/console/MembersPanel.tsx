@@ -4,14 +4,17 @@ import type { MemberRow } from '../../functions/_lib/contract/operator.ts';
 import { membersQuery } from './console-data.ts';
 import type { MemberLink } from './EmailsPanel.tsx';
 import { ErrorLine } from './ErrorLine.tsx';
-import { autopayLabel, chatLabel, formatDate, orDash, planLabel } from './format.ts';
+import { autopayLabel, chatLabel, formatDate, planLabel } from './format.ts';
 import { MemberDetail } from './MemberDetail.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 /**
  * The member index, newest first with *More*, or the one member an email or customer id names.
  * Choosing a member's email opens their detail and audit log above the table; `open` (a member
- * linked from elsewhere) searches their email and opens them once their row arrives.
+ * linked from elsewhere) searches their email and opens them once their row arrives. The table
+ * keeps to what an operator scans (plan, status, period end, autopay, last visit) so it fits a
+ * laptop's width; when they signed up, their promo, referral and chat are a line under the email
+ * (and in the member's detail).
  */
 export function MembersPanel({ open = null }: { open?: MemberLink | null }) {
   const [draft, setDraft] = useState(open?.email ?? '');
@@ -67,22 +70,18 @@ export function MembersPanel({ open = null }: { open?: MemberLink | null }) {
           <caption>{query ? `Members matching “${query}”` : 'Members, newest first'}</caption>
           <thead>
             <tr>
-              <th scope="col">Email</th>
+              <th scope="col">Member</th>
               <th scope="col">Plan</th>
               <th scope="col">Status</th>
               <th scope="col">Period end</th>
               <th scope="col">Autopay</th>
-              <th scope="col">Promo</th>
-              <th scope="col">Referral</th>
-              <th scope="col">Chat</th>
-              <th scope="col">Signed up</th>
               <th scope="col">Last visit</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
               <tr key={row.sub} aria-selected={selected?.sub === row.sub || undefined}>
-                <th scope="row">
+                <th scope="row" className="console-members__who">
                   <button
                     type="button"
                     className="link-button console__member"
@@ -90,6 +89,7 @@ export function MembersPanel({ open = null }: { open?: MemberLink | null }) {
                   >
                     {row.email ?? row.sub}
                   </button>
+                  <MemberFacts row={row} />
                 </th>
                 <td>{planLabel(row.plan)}</td>
                 <td>
@@ -97,10 +97,6 @@ export function MembersPanel({ open = null }: { open?: MemberLink | null }) {
                 </td>
                 <td>{formatDate(row.currentPeriodEnd)}</td>
                 <td>{autopayLabel(row.autopay)}</td>
-                <td>{orDash(row.promo)}</td>
-                <td>{orDash(row.referral)}</td>
-                <td>{chatLabel(row.chat)}</td>
-                <td>{formatDate(row.signedUpAt)}</td>
                 <td>{formatDate(row.lastVisit)}</td>
               </tr>
             ))}
@@ -124,4 +120,15 @@ export function MembersPanel({ open = null }: { open?: MemberLink | null }) {
       )}
     </>
   );
+}
+
+/** "Signed up Nov 3, 2026 · Promo WELCOME10 · Chat trader1 (joined)": what the row has beyond its columns. */
+function MemberFacts({ row }: { row: MemberRow }) {
+  const facts = [
+    row.signedUpAt === null ? null : `Signed up ${formatDate(row.signedUpAt)}`,
+    row.promo ? `Promo ${row.promo}` : null,
+    row.referral ? `Referral ${row.referral}` : null,
+    row.chat ? `Chat ${chatLabel(row.chat)}` : null,
+  ].filter(Boolean);
+  return facts.length ? <span className="console-members__facts">{facts.join(' · ')}</span> : null;
 }

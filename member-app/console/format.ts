@@ -44,41 +44,16 @@ export const orDash = (value: string | null): string => (value === null || value
 export const chatLabel = (chat: MemberRow['chat']): string =>
   chat ? `${chat.username} (${chat.access})` : NONE;
 
-/** Who made an audited change: billing (the card provider or our own charges), or the operator. */
-export const actorLabel = (actor: AuditEntry['actor']): string =>
-  actor === 'billing' ? 'Billing' : actor === 'member' ? 'Member' : (actor.email ?? actor.sub);
-
 /**
- * What an entry changed, field by field ("status: active → past_due"), from its records before and
- * after: a first record lists its fields as set, a removed one as removed. Values are shown as
- * JSON, timestamps-looking numbers included, so nothing is rounded or reinterpreted.
+ * Who made an audited change: billing (the card provider or our own billing clock), the member, or
+ * the operator by their email. An account's deletion names the member as `{ sub: 'member' }`.
  */
-export function auditChanges(before: unknown, after: unknown): string[] {
-  const old = asRecord(before);
-  const next = asRecord(after);
-  if (!old && !next) return [];
-  if (!old) return [`created: ${fieldsOf(next)}`];
-  if (!next) return ['removed'];
-  const keys = [...new Set([...Object.keys(old), ...Object.keys(next)])];
-  return keys.flatMap((key) => {
-    const from = JSON.stringify(old[key]);
-    const to = JSON.stringify(next[key]);
-    if (from === to) return [];
-    return [`${key}: ${from ?? NONE} → ${to ?? NONE}`];
-  });
-}
-
-function asRecord(value: unknown): Record<string, unknown> | null {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
-}
-
-function fieldsOf(record: Record<string, unknown> | null): string {
-  return Object.entries(record ?? {})
-    .map(([key, value]) => `${key} ${JSON.stringify(value)}`)
-    .join(', ');
-}
+export const actorLabel = (actor: AuditEntry['actor']): string =>
+  actor === 'billing'
+    ? 'Billing'
+    : actor === 'member' || (actor.sub === 'member' && !actor.email)
+      ? 'Member'
+      : (actor.email ?? actor.sub);
 
 /** A file name for one member's log: their email's safe characters, or the whole log's name. */
 export function auditFileName(who: string | null): string {

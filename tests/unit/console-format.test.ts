@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { MemberRow } from '../../functions/_lib/contract/operator.ts';
 import {
   actorLabel,
-  auditChanges,
   auditFileName,
   autopayLabel,
   chatLabel,
@@ -42,22 +41,13 @@ describe('the console’s words for a member (member-app/console/format.ts)', ()
 });
 
 describe('the console’s words for the audit log', () => {
-  it('names billing or the operator who acted', () => {
+  it('names billing, the member or the operator who acted', () => {
     expect(actorLabel('billing')).toBe('Billing');
+    expect(actorLabel('member')).toBe('Member');
+    // An account's deletion is written by the member, as `{ sub: 'member' }`.
+    expect(actorLabel({ sub: 'member', email: null })).toBe('Member');
     expect(actorLabel({ sub: 'auth0|op', email: 'op@example.com' })).toBe('op@example.com');
     expect(actorLabel({ sub: 'auth0|op', email: null })).toBe('auth0|op');
-  });
-
-  it('lists what changed field by field, a first record as created, a removal as removed', () => {
-    const before = { status: 'active', plan: 'monthly', cancelAtPeriodEnd: false };
-    const after = { status: 'past_due', plan: 'monthly', cancelAtPeriodEnd: false, note: 'x' };
-    expect(auditChanges(before, after)).toEqual(['status: "active" → "past_due"', 'note: — → "x"']);
-    expect(auditChanges(null, { status: 'active', plan: 'yearly' })).toEqual([
-      'created: status "active", plan "yearly"',
-    ]);
-    expect(auditChanges(before, null)).toEqual(['removed']);
-    expect(auditChanges(null, null)).toEqual([]);
-    expect(auditChanges(before, before)).toEqual([]);
   });
 
   it('names a member’s CSV after their email, safely', () => {
