@@ -13,9 +13,7 @@ import { customerOwnerKey, membershipKey } from '../functions/_lib/billing/membe
 import type { Trade } from '../functions/_lib/contract/index.ts';
 import { createUser } from '../functions/_lib/identity/local-users.ts';
 import { journalKeys } from '../functions/_lib/journal/keys.ts';
-import { CHURN_REASON_CODES } from '../functions/_lib/operator/churn.ts';
 import { opsKeys } from '../functions/_lib/operator/keys.ts';
-import { mrr } from '../functions/_lib/operator/metrics.ts';
 import { createStore } from '../functions/_lib/store.ts';
 import { tradeKeys } from '../functions/_lib/trade-store/keys.ts';
 import { detect } from '../functions/_lib/trades/brokers/index.ts';
@@ -25,6 +23,7 @@ import { buildIfStale } from './local/build.ts';
 import { startChild } from './local/child.ts';
 import { bundleFunction } from './local/function-bundle.ts';
 import { grantLocalMembership } from './local/grant-membership.ts';
+import { seedMetricsYear } from './local/metrics-seed.ts';
 import {
   syntheticFidelityFile,
   syntheticIbkrStatementFile,
@@ -79,7 +78,10 @@ const importBody = () =>
 /** The operator console's index: members written as saveMembership's script writes them. */
 const OPERATOR_MEMBERS = 100_000;
 const OPERATOR_MEMBERS_API = '/api/operator/members';
-/** The operator's figures: a year of daily snapshots of that many members (operator/metrics, < 100 ms). */
+/**
+ * The operator's figures: a year of daily snapshots of that many members, the ledger's days and the
+ * last month's day counts (operator/metrics, < 300 ms; scripts/bench-metrics.ts measures it alone).
+ */
 const SNAPSHOT_DAYS = 365;
 const VIDEOS_BODY = JSON.stringify({
   maxResults: 100,
@@ -148,7 +150,7 @@ try {
   const [importer, writer] = await Promise.all([memberOf(product), memberOf(product)]);
   const operator = await memberOf(product, [OPERATOR_READ, OPERATOR_WRITE]);
   await seedOperatorIndex(product, OPERATOR_MEMBERS);
-  await seedSnapshots(product, OPERATOR_MEMBERS, SNAPSHOT_DAYS);
+  await seedMetricsYear(product.redisUrl ?? '', OPERATOR_MEMBERS, SNAPSHOT_DAYS);
   // A writer of its own: the load's writers may have used up their minute.
   console.table(
     await roundTrips(product, member, writer.headers, trader.headers, importer.headers, operator.headers),
@@ -410,58 +412,6 @@ async function seedOperatorIndex(target: Target, count: number): Promise<void> {
       }
       await multi.execAsPipeline();
     }
-  } finally {
-    await redis.quit();
-  }
-}
-
-/**
- * `days` daily snapshots up to yesterday of about `members` members (as the snapshot job writes them),
- * today's counts, and a full list of churn reasons: what operator/metrics reads.
- */
-async function seedSnapshots(target: Target, members: number, days: number): Promise<void> {
-  const redis = await createClient({ url: target.redisUrl ?? '' }).connect();
-  const DAY = 86_400_000;
-  const today = Date.now();
-  const prices = { monthly: { price: '64.99' }, yearly: { price: '599.99' } };
-  try {
-    const snapshots: Record<string, string> = {};
-    for (let i = days; i >= 1; i--) {
-      const day = new Date(today - i * DAY).toISOString().slice(0, 10);
-      const active = {
-        monthly: Math.round(members * 0.6) + (i % 50),
-        yearly: Math.round(members * 0.3) - (i % 40),
-      };
-      snapshots[day] = JSON.stringify({
-        day,
-        active,
-        pastDue: 900 + (i % 30),
-        new: 120 + (i % 17),
-        reactivated: 8 + (i % 5),
-        cancelled: 60 + (i % 11),
-        lost: 90 + (i % 13),
-        mrr: mrr(active, prices),
-      });
-    }
-    const multi = redis.multi();
-    multi.hSet(opsKeys.snapshots, snapshots);
-    multi.hSet(opsKeys.day(new Date(today).toISOString().slice(0, 10)), {
-      new: '40',
-      cancelled: '12',
-      lost: '20',
-      monthly: '15',
-      yearly: '5',
-    });
-    multi.hSet(
-      opsKeys.churnReasons,
-      Object.fromEntries(CHURN_REASON_CODES.map((code, i) => [code, String(100 * (i + 1))])),
-    );
-    for (let i = 0; i < 1000; i++)
-      multi.lPush(
-        opsKeys.churnRecent,
-        JSON.stringify({ at: today - i * 60_000, sub: `auth0|bench${i}`, code: 'other', text: 'Too busy' }),
-      );
-    await multi.execAsPipeline();
   } finally {
     await redis.quit();
   }

@@ -32,7 +32,9 @@ export function AutopayOffDialog({
   };
   const confirm = () => {
     const words = text.trim();
-    onConfirm(code ? { code, ...(words ? { text: words } : {}) } : undefined);
+    // Words written without a choice from the list are a reason too ("Something else"): never dropped.
+    const chosen = code ?? (words ? 'other' : null);
+    onConfirm(chosen ? { code: chosen, ...(words ? { text: words } : {}) } : undefined);
     reset();
   };
   return (

@@ -4,7 +4,7 @@ import type { ApiResponse } from '../../functions/_lib/contract/index.ts';
 import { CHURN_REASON_LABELS, type ChurnReasonCode } from '../../functions/_lib/operator/churn.ts';
 import { metricsQuery } from './console-data.ts';
 import { ErrorLine } from './ErrorLine.tsx';
-import { chartDescription, chartSeries, churnPercent, count, dollars } from './figures-format.ts';
+import { chartDescription, chartSeries, churnPercent, count, dollars, latestDays } from './figures-format.ts';
 import { formatDateTime } from './format.ts';
 
 // uPlot loads only when the Money tab shows its chart: its own chunk, not the console's.
@@ -12,13 +12,18 @@ const MoneyChart = lazy(() => import('./MoneyChart.tsx'));
 
 type Metrics = ApiResponse<'operator/metrics'>;
 type Period = Metrics['weeks'][number];
+type Cash = Metrics['current']['cash'];
+
+/** The days whose money is listed one by one (the weeks and months sum every day). */
+const CASH_DAYS = 14;
 
 const reasonLabel = (code: string): string => CHURN_REASON_LABELS[code as ChurnReasonCode] ?? code;
 
 /**
- * The Money tab (docs/operator.md "Money and churn"): today's figures, active members and MRR over
- * the year, the last 12 weeks and months, commissions owed and why members leave. Everything comes
- * from one `operator/metrics` call, which reads the daily snapshots, never the members.
+ * The Money tab (docs/operator.md "Money and churn"): today's figures and money, active members and
+ * MRR over the year, the money of the latest days, the last 12 weeks and months with both churn
+ * rates, commissions owed and why members leave. Everything comes from one `operator/metrics` call,
+ * which reads the daily snapshots and the ledger's day totals, never the members.
  */
 export function MoneyPanel() {
   const metrics = useQuery(metricsQuery);
@@ -50,9 +55,33 @@ export function MoneyPanel() {
           <Figure label="Reactivated today" value={count(current.today.reactivated)} />
           <Figure label="Cancelled today" value={count(current.today.cancelled)} />
           <Figure label="Lost today" value={count(current.today.lost)} />
+          <Figure label="Collected today" value={dollars(current.cash.collected)} />
+          <Figure label="Refunded today" value={dollars(current.cash.refunded)} />
+          <Figure label="Failed charges today" value={dollars(current.cash.failed)} />
+          <Figure label="Net today" value={dollars(current.cash.net)} />
         </dl>
       </section>
       <Chart days={days} />
+      <CashDays days={days} />
+      <section aria-labelledby="money-churn">
+        <h2 id="money-churn">Weeks and months</h2>
+        <dl className="console-money__definitions">
+          <dt>Logo churn</dt>
+          <dd>Members lost ÷ (members at the start + new and reactivated members in the period).</dd>
+          <dt>Revenue churn</dt>
+          <dd>
+            MRR of the members lost ÷ (MRR at the start + MRR added in the period by new, returning and
+            paying-more members).
+          </dd>
+          <dt>MRR</dt>
+          <dd>What members with access pay per month: promo prices, yearly ÷ 12, complimentary $0.</dd>
+          <dt>Collected</dt>
+          <dd>
+            Charges paid, refunds given and charges that failed, by the day the money moved; net is collected
+            less refunded.
+          </dd>
+        </dl>
+      </section>
       <PeriodTable title="Last 12 weeks" periods={weeks} />
       <PeriodTable title="Last 12 months" periods={months} />
       <Commissions commissions={commissions} />
@@ -77,7 +106,9 @@ export function MoneyPanel() {
             </tbody>
           </table>
         </div>
-        {churnReasons.recent.length > 0 && (
+        {churnReasons.recent.length === 0 ? (
+          <p className="muted">No reason given yet.</p>
+        ) : (
           <>
             <h3>Latest, in the members’ words</h3>
             <ul className="console-money__recent">
@@ -121,6 +152,68 @@ function Chart({ days }: { days: Metrics['days'] }) {
   );
 }
 
+/** The money columns of a day's or a period's row: amounts, with how many charges each. */
+function CashHeads() {
+  return (
+    <>
+      <th scope="col">Collected</th>
+      <th scope="col">Refunded</th>
+      <th scope="col">Failed</th>
+      <th scope="col">Net</th>
+    </>
+  );
+}
+
+function CashCells({ cash }: { cash: Cash }) {
+  return (
+    <>
+      <td>
+        {dollars(cash.collected)} <span className="muted">({count(cash.charges)})</span>
+      </td>
+      <td>
+        {dollars(cash.refunded)} <span className="muted">({count(cash.refunds)})</span>
+      </td>
+      <td>
+        {dollars(cash.failed)} <span className="muted">({count(cash.failures)})</span>
+      </td>
+      <td>{dollars(cash.net)}</td>
+    </>
+  );
+}
+
+/** The money of the latest days, newest first, beside each day's MRR. */
+function CashDays({ days }: { days: Metrics['days'] }) {
+  const latest = useMemo(() => latestDays(days, CASH_DAYS), [days]);
+  return (
+    <section aria-labelledby="money-cash">
+      <h2 id="money-cash">Cash collected</h2>
+      <div className="console__scroll">
+        <table className="console-table">
+          <caption>
+            Money by day, newest first: amounts with how many charges, refunds and failed charges
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <CashHeads />
+              <th scope="col">MRR</th>
+            </tr>
+          </thead>
+          <tbody>
+            {latest.map((d) => (
+              <tr key={d.day}>
+                <th scope="row">{d.day}</th>
+                <CashCells cash={d.cash} />
+                <td>{dollars(d.mrr)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
 function PeriodTable({ title, periods }: { title: string; periods: Period[] }) {
   return (
     <section aria-label={title}>
@@ -135,9 +228,13 @@ function PeriodTable({ title, periods }: { title: string; periods: Period[] }) {
               <th scope="col">Reactivated</th>
               <th scope="col">Cancelled</th>
               <th scope="col">Lost</th>
-              <th scope="col">Churn</th>
+              <th scope="col">Logo churn</th>
+              <th scope="col">Revenue churn</th>
               <th scope="col">Active at end</th>
+              <th scope="col">MRR at start</th>
+              <th scope="col">MRR lost</th>
               <th scope="col">MRR at end</th>
+              <CashHeads />
             </tr>
           </thead>
           <tbody>
@@ -150,9 +247,13 @@ function PeriodTable({ title, periods }: { title: string; periods: Period[] }) {
                 <td>{count(p.reactivated)}</td>
                 <td>{count(p.cancelled)}</td>
                 <td>{count(p.lost)}</td>
-                <td>{churnPercent(p.churnRate)}</td>
+                <td>{churnPercent(p.logoChurn)}</td>
+                <td>{churnPercent(p.revenueChurn)}</td>
                 <td>{count(p.activeAtEnd)}</td>
+                <td>{p.mrrAtStart === null ? '—' : dollars(p.mrrAtStart)}</td>
+                <td>{dollars(p.mrrLost)}</td>
                 <td>{dollars(p.mrrAtEnd)}</td>
+                <CashCells cash={p.cash} />
               </tr>
             ))}
           </tbody>

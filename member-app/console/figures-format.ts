@@ -5,7 +5,7 @@
  */
 const NONE = '—';
 
-/** "0.0123" → "1.23%"; none (no members at the period's start) → a dash. */
+/** "0.0123" → "1.23%"; none (nobody and nothing that could be lost in the period) → a dash. */
 export function churnPercent(rate: string | null): string {
   if (rate === null) return NONE;
   const match = /^(\d+)\.(\d{4})$/.exec(rate);
@@ -43,6 +43,29 @@ export function chartSeries(days: readonly Day[]): [number[], number[], number[]
     kept.map((d) => Number(d.mrr)),
   ];
 }
+
+/** The chart's two lines, as its legend names them. */
+export const CHART_LINES = { members: 'Active members', mrr: 'MRR' } as const;
+
+/**
+ * A legend value of the chart: the day under the cursor, or the latest day when the cursor is
+ * elsewhere (uPlot's own legend shows "--" then). `format` words the value; a gap reads as a dash.
+ */
+export function legendValue(
+  values: ArrayLike<number | null | undefined>,
+  index: number | null,
+  format: (value: number) => string,
+): string {
+  const at = index ?? values.length - 1;
+  const value = at >= 0 ? values[at] : undefined;
+  return value == null || !Number.isFinite(value) ? NONE : format(value);
+}
+
+/** A chart's x value (seconds at a UTC day's start) as its day, `YYYY-MM-DD`. */
+export const dayOfSeconds = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+/** The latest `n` days, newest first (the days arrive oldest first). */
+export const latestDays = <T>(days: readonly T[], n: number): T[] => days.slice(-n).reverse();
 
 /** The chart in words, for readers who cannot see the canvas: the first and the last day drawn. */
 export function chartDescription(days: readonly Day[]): string {

@@ -233,14 +233,40 @@ test('the operator gives free days, revokes and restores chat, cancels; the memb
     const after = await newToday(operator);
     expect(after.count).toBeGreaterThanOrEqual(after.day === before.day ? before.count + 1 : 1);
     // Its tables, and the chart (uPlot, loaded with the tab) of the days recorded and today so far.
-    await expect(operator.getByRole('table', { name: 'Last 12 weeks, oldest first' })).toBeVisible();
+    const weeks = operator.getByRole('table', { name: 'Last 12 weeks, oldest first' });
+    await expect(weeks).toBeVisible();
+    await expect(weeks.getByRole('columnheader')).toContainText([
+      'Logo churn',
+      'Revenue churn',
+      'MRR lost',
+      'Collected',
+      'Refunded',
+      'Failed',
+      'Net',
+    ]);
     await expect(operator.getByRole('table', { name: 'Last 12 months, oldest first' })).toBeVisible();
+    // Both churn rates say what they are; the money of the latest days, today's first.
+    await expect(operator.locator('.console-money__definitions')).toContainText(
+      'Members lost ÷ (members at the start + new and reactivated members in the period).',
+    );
+    const cash = operator.getByRole('table', { name: /^Money by day, newest first/ });
+    await expect(cash.getByRole('row').nth(1).getByRole('rowheader')).toHaveText(after.day);
+    await expect(
+      operator
+        .locator('.console-money__figures > div')
+        .filter({ hasText: /^Collected today/ })
+        .locator('dd'),
+    ).toHaveText(/^\$[\d,]+\.\d{2}$/);
     await expect(
       operator.getByRole('table', { name: 'Reasons given when turning autopay off' }),
     ).toContainText('It costs too much');
-    await expect(
-      operator.getByRole('img', { name: 'Active members and MRR by day' }).locator('canvas'),
-    ).toBeVisible();
+    const chart = operator.getByRole('img', { name: 'Active members and MRR by day' });
+    await expect(chart.locator('canvas')).toBeVisible();
+    // The legend names both lines with the latest day's values, never uPlot's bare "--".
+    const legend = operator.locator('.console-money__chart .u-legend');
+    await expect(legend).toContainText('Active members');
+    await expect(legend).toContainText(/MRR\s*\$[\d,]+\.\d{2}/);
+    await expect(legend).not.toContainText('--');
 
     await operator.getByRole('tab', { name: 'Members' }).click();
     await operator.getByLabel('Email or customer id').fill(member.email);

@@ -8,10 +8,11 @@ import { saveMembership } from '../../functions/_lib/billing/membership-write.ts
 import { getDeps } from '../../functions/_lib/deps.ts';
 import { getIdentityPorts } from '../../functions/_lib/identity/identity-ports.ts';
 import { createUser } from '../../functions/_lib/identity/local-users.ts';
+import { ledgerKeys } from '../../functions/_lib/ledger/keys.ts';
 import { dayCounts, daysBefore } from '../../functions/_lib/operator/figures.ts';
-import { readMetrics } from '../../functions/_lib/operator/figures-read.ts';
+import { ledgerDays, readMetrics } from '../../functions/_lib/operator/figures-read.ts';
 import { opsKeys } from '../../functions/_lib/operator/keys.ts';
-import { type DailySnapshot, dayOf, dayStart } from '../../functions/_lib/operator/metrics.ts';
+import { type DailySnapshot, dayOf, dayStart, periodOf } from '../../functions/_lib/operator/metrics.ts';
 import { writeSnapshot } from '../../functions/_lib/operator/snapshot.ts';
 import { hashEntries } from '../../functions/_lib/store.ts';
 import metricsFn from '../../functions/operator-metrics.ts';
@@ -44,7 +45,21 @@ const clockAt = (at: number) => vi.useFakeTimers({ toFake: ['Date'], now: at });
 afterEach(() => vi.useRealTimers());
 
 const counts = async (day: string) => dayCounts(await hashEntries(store, opsKeys.day(day)));
-const ZERO = { monthly: 0, yearly: 0, pastDue: 0, new: 0, reactivated: 0, cancelled: 0, lost: 0 };
+const ZERO = {
+  monthly: 0,
+  yearly: 0,
+  pastDue: 0,
+  new: 0,
+  reactivated: 0,
+  cancelled: 0,
+  lost: 0,
+  arr: 0,
+  arrAdded: 0,
+  arrLost: 0,
+};
+/** A year of one member at the content's list prices, in cents. */
+const MONTHLY_ARR = 6499 * 12;
+const YEARLY_ARR = 59_999;
 
 /** A member whose stored state is `membership` (as the billing adapters write it), signed in. */
 async function member(membership: Membership) {
@@ -71,7 +86,13 @@ describe('the day counts kept with each billing write', () => {
       planID: 'monthly',
       token: 'tok_local_4242424242424242',
     });
-    expect(await counts(day)).toEqual({ ...ZERO, new: 1, monthly: 1 });
+    expect(await counts(day)).toEqual({
+      ...ZERO,
+      new: 1,
+      monthly: 1,
+      arr: MONTHLY_ARR,
+      arrAdded: MONTHLY_ARR,
+    });
   });
 
   it('turning autopay off counts a cancellation (the member stays counted); on again counts nothing', async () => {
@@ -90,15 +111,30 @@ describe('the day counts kept with each billing write', () => {
     const sub = newSub();
     const state = activeMembership({ plan: 'yearly', asOf: at - 60_000 });
     await saveMembership(store, sub, state);
-    expect(await counts(day)).toEqual({ ...ZERO, new: 1, yearly: 1 });
+    const joined = { ...ZERO, new: 1, yearly: 1, arr: YEARLY_ARR, arrAdded: YEARLY_ARR };
+    expect(await counts(day)).toEqual(joined);
     // Five webhook deliveries of the end, each a little newer, written at the same moment: each is
     // classified against the state it really replaced, so one loss, one move out of the yearly figure.
     const ends = [1, 2, 3, 4, 5].map((i) => ({ ...state, status: 'canceled' as const, asOf: at - 1000 + i }));
     await Promise.all(ends.map((end) => saveMembership(store, sub, end)));
-    expect(await counts(day)).toEqual({ ...ZERO, new: 1, yearly: 0, lost: 1 });
+    const ended = { ...joined, yearly: 0, lost: 1, arr: 0, arrLost: YEARLY_ARR };
+    expect(await counts(day)).toEqual(ended);
     // An older state arriving late is refused and counts nothing.
     expect(await saveMembership(store, sub, { ...state, asOf: at - 30_000 })).toBe(false);
-    expect(await counts(day)).toEqual({ ...ZERO, new: 1, yearly: 0, lost: 1 });
+    expect(await counts(day)).toEqual(ended);
+  });
+
+  it('a member on a promo is counted at the price they pay', async () => {
+    const { day, at } = ownDay();
+    clockAt(at);
+    const sub = newSub();
+    const promo = activeMembership({ price: '58.49', asOf: at - 60_000 });
+    await saveMembership(store, sub, promo);
+    expect(await counts(day)).toEqual({ ...ZERO, new: 1, monthly: 1, arr: 70_188, arrAdded: 70_188 });
+    // Ended, so no other test's snapshot of an earlier day finds it a member (its period runs on
+    // from this far-off day, and access asks only when a period ends).
+    await saveMembership(store, sub, { ...promo, status: 'canceled', asOf: at });
+    expect(await counts(day)).toMatchObject({ lost: 1, arr: 0, arrLost: 70_188 });
   });
 });
 
@@ -166,26 +202,33 @@ describe('the daily snapshot job', () => {
     const { day, at } = ownDay();
     clockAt(at);
     const end = dayStart(day) + DAY;
-    // Two yearly members and one monthly member past due (in its grace) at the end of the day; one ended.
+    // Two yearly members (one on YEARLY20), one monthly member past due (in its grace) at the end of
+    // the day, one complimentary; one ended.
     for (const state of [
       activeMembership({ plan: 'yearly', currentPeriodEnd: end + 30 * DAY }),
-      activeMembership({ plan: 'yearly', currentPeriodEnd: end + 300 * DAY }),
+      activeMembership({ plan: 'yearly', currentPeriodEnd: end + 300 * DAY, price: '479.99' }),
       activeMembership({ status: 'past_due', pastDueSince: at, currentPeriodEnd: at }),
+      activeMembership({ subscriptionId: `comp_${randomUUID().slice(0, 8)}`, price: '0.00' }),
       activeMembership({ status: 'canceled' }),
     ])
       await saveMembership(store, newSub(), state);
     vi.useRealTimers();
     const snapshot = await writeSnapshot(store, day, prices);
+    // 779.88 + 599.99 + 479.99 (+ 0 complimentary) = 1859.86 a year
+    const arr = MONTHLY_ARR + YEARLY_ARR + 47_999;
     expect(snapshot).toEqual({
       day,
-      active: { monthly: 1, yearly: 2 },
+      active: { monthly: 2, yearly: 2 },
       pastDue: 1,
-      new: 3,
+      new: 4,
       reactivated: 0,
       cancelled: 0,
       lost: 0,
-      // 64.99 + 2 × 599.99 ÷ 12 = 164.98833… → 164.99
-      mrr: '164.99',
+      arr,
+      arrAdded: arr,
+      arrLost: 0,
+      // 1859.86 ÷ 12 = 154.98833… → 154.99
+      mrr: '154.99',
     });
     expect(JSON.parse(String(await store.hget(opsKeys.snapshots, day)))).toEqual(snapshot);
   });
@@ -208,8 +251,9 @@ describe('the daily snapshot job', () => {
 describe('operator/metrics', () => {
   it('answers today so far from the latest snapshot and the day counts, with weeks and months', async () => {
     const { day: today, at } = ownDay();
-    // Ten days of history: 10 monthly members, one lost on the sixth day.
-    const history: DailySnapshot[] = [];
+    // Ten days of history: 10 monthly members, one lost on the sixth day. Stored as snapshots were
+    // before what members pay was kept (no ARR): read with their MRR's.
+    const history = [];
     for (let i = 10; i >= 1; i--) {
       const lost = i === 5 ? 1 : 0;
       const monthly = i <= 5 ? 9 : 10;
@@ -233,7 +277,7 @@ describe('operator/metrics', () => {
       { store, now: () => at },
       { prices, commissions: { source: 'local', percent: 30 } },
     );
-    expect(answer.current).toEqual({
+    expect(answer.current).toMatchObject({
       day: today,
       snapshotDay: daysBefore(today, 1),
       active: { monthly: 9, yearly: 1, total: 10 },
@@ -246,8 +290,117 @@ describe('operator/metrics', () => {
     const months = answer.months;
     expect(months.reduce((sum, m) => sum + m.new, 0)).toBe(11);
     expect(months.reduce((sum, m) => sum + m.lost, 0)).toBe(1);
+    // The one loss: a member of about 64.99 a month (the day's average, from its stored MRR).
+    expect(months.map((m) => m.mrrLost).filter((lost) => lost !== '0.00')).toEqual(['64.99']);
     expect(answer.weeks.at(-1)?.period).toMatch(/^\d{4}-W\d{2}$/);
     expect(answer.commissions.source).toBe('local');
+  });
+
+  it('answers the money of each day, week and month and of today, from the ledger’s day totals', async () => {
+    const { day: today, at } = ownDay();
+    const day = (n: number) => daysBefore(today, n);
+    // Two weeks of snapshots, so every day below is a day of the chart.
+    const snapshot = (d: string) =>
+      JSON.stringify({
+        day: d,
+        active: { monthly: 2, yearly: 0 },
+        pastDue: 0,
+        new: 0,
+        reactivated: 0,
+        cancelled: 0,
+        lost: 0,
+        arr: 2 * MONTHLY_ARR,
+        arrAdded: 0,
+        arrLost: 0,
+        mrr: '129.98',
+      });
+    const days = Array.from({ length: 14 }, (_, i) => day(14 - i));
+    await store.hset(opsKeys.snapshots, Object.fromEntries(days.map((d) => [d, snapshot(d)])));
+    // As the ledger writes them: integer cents and counts, HINCRBY'd by the day the money moved.
+    const ledger: Record<string, Record<string, number>> = {
+      [day(12)]: { collected: 6499, charges: 1 },
+      [day(8)]: { collected: 5849 + 59_999, charges: 2 },
+      [day(3)]: { refunded: 6499, refunds: 1, failed: 6499, failures: 1 },
+      [day(1)]: { collected: 53_507, charges: 1 },
+      [today]: { collected: 5849, charges: 1, failed: 59_999, failures: 1 },
+    };
+    for (const [d, fields] of Object.entries(ledger))
+      for (const [field, amount] of Object.entries(fields))
+        await store.hincrby(ledgerKeys.day(d), field, amount);
+
+    const answer = await readMetrics(
+      { store, now: () => at },
+      { prices, commissions: { source: 'rewardful' } },
+    );
+    expect(answer.current.cash).toEqual({
+      collected: '58.49',
+      refunded: '0.00',
+      failed: '599.99',
+      net: '58.49',
+      charges: 1,
+      refunds: 0,
+      failures: 1,
+    });
+    const cashOn = (d: string) => answer.days.find((x) => x.day === d)?.cash;
+    expect(cashOn(day(8))).toEqual({
+      collected: '658.48',
+      refunded: '0.00',
+      failed: '0.00',
+      net: '658.48',
+      charges: 2,
+      refunds: 0,
+      failures: 0,
+    });
+    expect(cashOn(day(3))).toMatchObject({
+      collected: '0.00',
+      refunded: '64.99',
+      net: '-64.99',
+      failures: 1,
+    });
+    expect(cashOn(day(5))).toMatchObject({ collected: '0.00', charges: 0 });
+    expect(answer.days.at(-1)?.cash).toEqual(answer.current.cash);
+
+    // Each week and month: the sum of its days (cents, so exact), whatever the calendar makes of them.
+    const cents = (text: string) => Math.round(Number(text) * 100);
+    for (const by of ['week', 'month'] as const) {
+      const periods = by === 'week' ? answer.weeks : answer.months;
+      const expected = new Map<string, { collected: number; refunded: number; charges: number }>();
+      for (const [d, fields] of Object.entries(ledger)) {
+        const { period } = periodOf(d, by);
+        const sum = expected.get(period) ?? { collected: 0, refunded: 0, charges: 0 };
+        expected.set(period, {
+          collected: sum.collected + (fields.collected ?? 0),
+          refunded: sum.refunded + (fields.refunded ?? 0),
+          charges: sum.charges + (fields.charges ?? 0),
+        });
+      }
+      for (const p of periods) {
+        const sum = expected.get(p.period) ?? { collected: 0, refunded: 0, charges: 0 };
+        expect([p.period, cents(p.cash.collected), cents(p.cash.net), p.cash.charges]).toEqual([
+          p.period,
+          sum.collected,
+          sum.collected - sum.refunded,
+          sum.charges,
+        ]);
+      }
+      const total = periods.reduce((sum, p) => sum + cents(p.cash.collected), 0);
+      // 64.99 + 58.49 + 599.99 + 535.07 + 58.49
+      expect(total).toBe(131_703);
+    }
+  });
+
+  it('reads it all in one round trip', async () => {
+    const { at } = ownDay();
+    // The store's requests are HTTP requests (Upstash's REST, the bridge locally): counted as sent.
+    const sent = vi.spyOn(globalThis, 'fetch');
+    try {
+      await readMetrics({ store, now: () => at }, { prices, commissions: { source: 'local', percent: 30 } });
+      expect(sent).toHaveBeenCalledTimes(1);
+    } finally {
+      sent.mockRestore();
+    }
+    // A year of the ledger's days, every day of the 12 weeks and months answered among them.
+    expect(ledgerDays(dayOf(at)).length).toBeGreaterThanOrEqual(366);
   });
 
   it('is the operator’s: a member gets 403', async () => {

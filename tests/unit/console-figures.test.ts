@@ -4,7 +4,10 @@ import {
   chartSeries,
   churnPercent,
   count,
+  dayOfSeconds,
   dollars,
+  latestDays,
+  legendValue,
 } from '../../member-app/console/figures-format.ts';
 
 describe('the Money tab’s figures (member-app/console/figures-format.ts)', () => {
@@ -46,5 +49,20 @@ describe('the Money tab’s figures (member-app/console/figures-format.ts)', () 
       'From 2026-11-24 to 2026-11-25: active members 4 → 5, MRR $120.50 → $150.00.',
     );
     expect(chartDescription([])).toBe('No days recorded yet.');
+  });
+
+  it('gives the chart’s legend a value: the day under the cursor, else the latest day, never "--"', () => {
+    const mrr = [120.5, null, 150];
+    const money = (v: number) => dollars(v.toFixed(2));
+    expect(legendValue(mrr, 0, money)).toBe('$120.50');
+    expect(legendValue(mrr, null, money)).toBe('$150.00');
+    expect(legendValue(mrr, 1, money)).toBe('—'); // a day without a value
+    expect(legendValue([], null, money)).toBe('—');
+    expect(dayOfSeconds(Date.UTC(2026, 10, 25) / 1000)).toBe('2026-11-25');
+  });
+
+  it('lists the latest days newest first', () => {
+    expect(latestDays(['a', 'b', 'c', 'd'], 3)).toEqual(['d', 'c', 'b']);
+    expect(latestDays(['a'], 14)).toEqual(['a']);
   });
 });

@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { ReferredPayment } from '../../functions/_lib/billing/local-referrals.ts';
+import { arrCents, memberPriceCents, mrrFromArr } from '../../functions/_lib/billing/member-price.ts';
 import { type Membership, PAST_DUE_GRACE_MS } from '../../functions/_lib/billing/membership.ts';
+import { type CashCents, zeroCash } from '../../functions/_lib/ledger/cash.ts';
+import {
+  dayCountArgs,
+  dayCounts,
+  daySnapshot,
+  liveSnapshot,
+  parseSnapshot,
+} from '../../functions/_lib/operator/figures.ts';
 import {
   applyChange,
   type Change,
+  changeCounts,
   classifyChange,
   commissionsOwed,
   currentFigures,
   type DailySnapshot,
   dayOf,
   emptySnapshot,
-  mrr,
   periodFigures,
   periodOf,
   snapshotFrom,
@@ -21,6 +30,9 @@ const at = (day: string, time = '10:00:00.000') => Date.parse(`${day}T${time}Z`)
 /** Period ends past the history unless a case needs one: renewals change no figure, so none are written. */
 const FAR = at('2026-06-01');
 const prices = { monthly: { price: '64.99' }, yearly: { price: '599.99' } };
+/** ARR in cents of one member at the list prices. */
+const MONTHLY_ARR = 6499 * 12;
+const YEARLY_ARR = 59_999;
 
 const join = (
   plan: Membership['plan'],
@@ -51,7 +63,7 @@ describe('classifyChange: what a billing state change means for the figures', ()
   const later = (m: Membership, days: number, change: Edit): Membership =>
     edit(m, { ...change, asOf: m.asOf + days * DAY });
   const classify = (before: Membership | null, after: Membership) =>
-    classifyChange(before, after, after.asOf);
+    classifyChange(before, after, after.asOf, prices);
 
   it('a first payment is new; a payment after an ended subscription is a reactivation', () => {
     expect(classify(null, member)).toMatchObject({
@@ -135,31 +147,87 @@ describe('classifyChange: what a billing state change means for the figures', ()
   });
 
   it('is counted on the UTC day it is seen: Sunday 23:59:59.999 vs Monday 00:00', () => {
-    expect(classifyChange(null, member, at('2026-03-01', '23:59:59.999')).day).toBe('2026-03-01');
-    expect(classifyChange(null, member, at('2026-03-02', '00:00:00.000')).day).toBe('2026-03-02');
+    expect(classifyChange(null, member, at('2026-03-01', '23:59:59.999'), prices).day).toBe('2026-03-01');
+    expect(classifyChange(null, member, at('2026-03-02', '00:00:00.000'), prices).day).toBe('2026-03-02');
+  });
+
+  it('carries what the member pays: ARR moved, added (joined or paying more) and lost', () => {
+    const promo = { ...member, price: '58.49' };
+    // 58.49 × 12 = 701.88
+    expect(changeCounts(classify(null, promo))).toMatchObject({ arr: 70_188, arrAdded: 70_188, arrLost: 0 });
+    // The promo ends: the rise is added, the member was never lost.
+    const full = later(promo, 30, { price: '64.99' });
+    expect(changeCounts(classify(promo, full))).toMatchObject({ arr: 7_800, arrAdded: 7_800, arrLost: 0 });
+    // The yearly upgrade pays less per month: ARR moves down, nothing added or lost.
+    const yearly = later(full, 5, { plan: 'yearly', price: '599.99' });
+    expect(changeCounts(classify(full, yearly))).toMatchObject({
+      arr: YEARLY_ARR - MONTHLY_ARR,
+      arrAdded: 0,
+      arrLost: 0,
+    });
+    // Lost: what they paid.
+    expect(changeCounts(classify(promo, later(promo, 2, { status: 'canceled' })))).toMatchObject({
+      arr: -70_188,
+      arrAdded: 0,
+      arrLost: 70_188,
+    });
+    // Lost, then back on another plan in one write: both sides count.
+    const ran = { ...promo, cancelAtPeriodEnd: true, currentPeriodEnd: t0 + 10 * DAY };
+    expect(changeCounts(classify(ran, join('yearly', t0 + 40 * DAY, FAR, 'sub-2')))).toMatchObject({
+      lost: 1,
+      reactivated: 1,
+      arr: YEARLY_ARR - 70_188,
+      arrAdded: YEARLY_ARR,
+      arrLost: 70_188,
+    });
+    // Complimentary: a member, paying nothing.
+    const free = { ...member, subscriptionId: 'comp_1' };
+    expect(changeCounts(classify(null, free))).toMatchObject({ new: 1, monthly: 1, arr: 0, arrAdded: 0 });
   });
 });
 
-describe('MRR: monthly × price + yearly × price ÷ 12, rounded once to the cent, half up', () => {
-  const odd = { monthly: { price: '59.99' }, yearly: { price: '599.99' } };
+describe('what a member pays (billing/member-price.ts)', () => {
+  const monthly = join('monthly', at('2026-03-02'));
+  const yearly = join('yearly', at('2026-03-02'));
 
-  it('is exact before the one rounding', () => {
-    expect(mrr({ monthly: 0, yearly: 0 }, odd)).toBe('0.00');
-    // 599.99 ÷ 12 = 49.99916… → 50.00
-    expect(mrr({ monthly: 0, yearly: 1 }, odd)).toBe('50.00');
-    // 12 yearly: 7199.88 ÷ 12 = 599.99 exactly
-    expect(mrr({ monthly: 0, yearly: 12 }, odd)).toBe('599.99');
-    // 3 × 59.99 = 179.97; 5 × 599.99 ÷ 12 = 249.99583…; 429.96583… → 429.97
-    expect(mrr({ monthly: 3, yearly: 5 }, odd)).toBe('429.97');
-    // Never per-member roundings: 7 yearly would be 7 × 50.00 = 350.00 that way; 4199.93 ÷ 12 = 349.99416…
-    expect(mrr({ monthly: 0, yearly: 7 }, odd)).toBe('349.99');
+  it('is their own price when kept, the list price otherwise, nothing when complimentary', () => {
+    expect(memberPriceCents({ ...monthly, price: '58.49' }, prices)).toBe(5849);
+    expect(memberPriceCents(monthly, prices)).toBe(6499);
+    expect(memberPriceCents({ ...monthly, price: 'about 50' }, prices)).toBe(6499); // unreadable: list price
+    expect(memberPriceCents({ ...monthly, subscriptionId: 'comp_9', price: '64.99' }, prices)).toBe(0);
+    expect(arrCents({ ...monthly, price: '58.49' }, prices)).toBe(70_188);
+    expect(arrCents(yearly, prices)).toBe(YEARLY_ARR);
+    expect(arrCents({ ...yearly, price: '479.99' }, prices)).toBe(47_999); // YEARLY20
+  });
+
+  it('MRR is the sum of ARR ÷ 12, rounded once to the cent, half up', () => {
+    // One WELCOME10 monthly (58.49) and one yearly (599.99 ÷ 12 = 49.99916…): 108.48916… → 108.49,
+    // where list prices said 64.99 + 50.00 = 114.99.
+    const members = [
+      { ...monthly, price: '58.49' },
+      { ...yearly, price: '599.99' },
+    ];
+    expect(mrrFromArr(members.reduce((sum, m) => sum + arrCents(m, prices), 0))).toBe('108.49');
+    expect(snapshotFrom(members, prices, '2026-03-02', []).mrr).toBe('108.49');
+    // Yearly ÷ 12: 599.99 → 49.99916… → 50.00; twelve of them exactly 599.99.
+    expect(mrrFromArr(YEARLY_ARR)).toBe('50.00');
+    expect(mrrFromArr(12 * YEARLY_ARR)).toBe('599.99');
+    // Never per-member roundings: 7 yearly are 349.99416… → 349.99, not 7 × 50.00.
+    expect(mrrFromArr(7 * YEARLY_ARR)).toBe('349.99');
+    // Complimentary members count as members, paying 0.
+    const free = { ...monthly, subscriptionId: 'comp_1' };
+    expect(snapshotFrom([free, { ...monthly }], prices, '2026-03-02', [])).toMatchObject({
+      active: { monthly: 2, yearly: 0 },
+      arr: MONTHLY_ARR,
+      mrr: '64.99',
+    });
   });
 
   it('rounds a half cent up', () => {
-    // 0.06 ÷ 12 = 0.005 exactly: half up gives 0.01 (half even would give 0.00).
-    expect(mrr({ monthly: 0, yearly: 1 }, { monthly: { price: '10.00' }, yearly: { price: '0.06' } })).toBe(
-      '0.01',
-    );
+    // 6 cents a year ÷ 12 = 0.005 exactly: half up gives 0.01 (half even would give 0.00).
+    expect(mrrFromArr(6)).toBe('0.01');
+    expect(mrrFromArr(5)).toBe('0.00');
+    expect(mrrFromArr(0)).toBe('0.00');
   });
 });
 
@@ -229,17 +297,23 @@ function runHistory() {
   for (let day = at('2026-01-26', '00:00:00.000'); day <= at('2026-04-05', '00:00:00.000'); day += DAY) {
     const today: Change[] = [];
     const previous = kept.at(-1);
-    let counted = emptySnapshot(dayOf(day), prices);
+    let counted = emptySnapshot(dayOf(day));
     if (previous)
-      counted = { ...counted, active: previous.active, pastDue: previous.pastDue, mrr: previous.mrr };
+      counted = {
+        ...counted,
+        active: previous.active,
+        pastDue: previous.pastDue,
+        arr: previous.arr,
+        mrr: previous.mrr,
+      };
     for (const [time, name, next] of history.filter(([time]) => dayOf(time) === dayOf(day))) {
       const before = members.get(name) ?? null;
       const after = next(before ?? undefined, time);
       members.set(name, after);
-      const change = classifyChange(before, after, time);
+      const change = classifyChange(before, after, time, prices);
       today.push(change);
       changes.push([name, change]);
-      counted = applyChange(counted, change, prices);
+      counted = applyChange(counted, change);
     }
     snapshots.push(snapshotFrom(members.values(), prices, dayOf(day), today));
     kept.push(counted);
@@ -293,10 +367,32 @@ describe('a ten-week history, every figure pinned by hand', () => {
     expect(day('2026-03-09')).toMatchObject({ pastDue: 0, active: { monthly: 3, yearly: 3 }, lost: 1 });
   });
 
+  const noCash = {
+    collected: '0.00',
+    refunded: '0.00',
+    failed: '0.00',
+    net: '0.00',
+    charges: 0,
+    refunds: 0,
+    failures: 0,
+  };
+  // Nothing lost unless a period says: both churns are 0 of what could have been lost.
+  const base = {
+    new: 0,
+    reactivated: 0,
+    cancelled: 0,
+    lost: 0,
+    logoChurn: '0.0000',
+    revenueChurn: '0.0000',
+    mrrLost: '0.00',
+    cash: noCash,
+  };
+
   it('per ISO week', () => {
-    const base = { new: 0, reactivated: 0, cancelled: 0, lost: 0, churnRate: '0.0000' };
+    // ARR in cents: a monthly member 779.88 (64.99 × 12), a yearly one 599.99.
     expect(periodFigures(snapshots, 'week')).toEqual([
-      // A, B, C and D (Sunday 23:59) join; no snapshot before the week, so its start is unknown.
+      // A, B, C and D (Sunday 23:59) join; no snapshot before the week, so its start is unknown
+      // (counted as 0: everyone in it arrived in it). Nobody lost: 0 ÷ 4.
       // End: 3 monthly (A, B, D) + 1 yearly (C): 194.97 + 49.99916… = 244.96916… → 244.97
       {
         ...base,
@@ -306,7 +402,7 @@ describe('a ten-week history, every figure pinned by hand', () => {
         new: 4,
         activeAtStart: null,
         activeAtEnd: 4,
-        churnRate: null,
+        mrrAtStart: null,
         mrrAtEnd: '244.97',
       },
       // E joins Monday 00:00; B turns autopay off (still a member). 4 monthly + C: 259.96 + 49.99916… → 309.96
@@ -319,6 +415,7 @@ describe('a ten-week history, every figure pinned by hand', () => {
         cancelled: 1,
         activeAtStart: 4,
         activeAtEnd: 5,
+        mrrAtStart: '244.97',
         mrrAtEnd: '309.96',
       },
       // F joins; A upgrades. Monthly B, D, E, F (259.96) + yearly A, C (1199.98 ÷ 12 = 99.99833…) → 359.96
@@ -330,6 +427,7 @@ describe('a ten-week history, every figure pinned by hand', () => {
         new: 1,
         activeAtStart: 5,
         activeAtEnd: 6,
+        mrrAtStart: '309.96',
         mrrAtEnd: '359.96',
       },
       // D goes past due and recovers: no count moves.
@@ -340,10 +438,12 @@ describe('a ten-week history, every figure pinned by hand', () => {
         last: '2026-02-22',
         activeAtStart: 6,
         activeAtEnd: 6,
+        mrrAtStart: '359.96',
         mrrAtEnd: '359.96',
       },
       // B lost (its period ended), G joins (Sat 23:59:59.999), E autopay off (Sun Mar 1 00:00).
-      // Churn 1 ÷ 6 = 0.16666… → 0.1667. Monthly D, E, F (194.97) + yearly A, C, G (149.9975) = 344.9675 → 344.97
+      // Logo churn 1 ÷ (6 + 1) = 0.142857… → 0.1429. Revenue churn: B's 779.88 ÷ (4319.50 at the
+      // start + G's 599.99) = 0.158528… → 0.1585. Monthly D, E, F (194.97) + yearly A, C, G (149.9975) → 344.97
       {
         ...base,
         period: '2026-W09',
@@ -354,7 +454,10 @@ describe('a ten-week history, every figure pinned by hand', () => {
         lost: 1,
         activeAtStart: 6,
         activeAtEnd: 6,
-        churnRate: '0.1667',
+        logoChurn: '0.1429',
+        revenueChurn: '0.1585',
+        mrrAtStart: '359.96',
+        mrrLost: '64.99',
         mrrAtEnd: '344.97',
       },
       // H joins; F past due (still counted). Monthly D, E, F, H (259.96) + 149.9975 = 409.9575 → 409.96
@@ -366,9 +469,11 @@ describe('a ten-week history, every figure pinned by hand', () => {
         new: 1,
         activeAtStart: 6,
         activeAtEnd: 7,
+        mrrAtStart: '344.97',
         mrrAtEnd: '409.96',
       },
-      // F lost at the grace's end (Monday 08:00); I joins Sunday 23:59:59.999. Churn 1 ÷ 7 = 0.142857… → 0.1429
+      // F lost at the grace's end (Monday 08:00); I joins Sunday 23:59:59.999. Logo churn 1 ÷ (7 + 1)
+      // = 0.1250; revenue churn 779.88 ÷ (4919.49 + 779.88) = 0.136836… → 0.1368
       {
         ...base,
         period: '2026-W11',
@@ -378,7 +483,10 @@ describe('a ten-week history, every figure pinned by hand', () => {
         lost: 1,
         activeAtStart: 7,
         activeAtEnd: 7,
-        churnRate: '0.1429',
+        logoChurn: '0.1250',
+        revenueChurn: '0.1368',
+        mrrAtStart: '409.96',
+        mrrLost: '64.99',
         mrrAtEnd: '409.96',
       },
       // B reactivated; E autopay on again (not a figure). 5 monthly (324.95) + 149.9975 = 474.9475 → 474.95
@@ -390,9 +498,11 @@ describe('a ten-week history, every figure pinned by hand', () => {
         reactivated: 1,
         activeAtStart: 7,
         activeAtEnd: 8,
+        mrrAtStart: '409.96',
         mrrAtEnd: '474.95',
       },
-      // C autopay off; H cancelled at once. Churn 1 ÷ 8. Monthly D, E, I, B (259.96) + 149.9975 → 409.96
+      // C autopay off; H cancelled at once. Logo churn 1 ÷ 8; revenue churn 779.88 ÷ 5699.37 → 0.1368.
+      // Monthly D, E, I, B (259.96) + 149.9975 → 409.96
       {
         ...base,
         period: '2026-W13',
@@ -402,7 +512,10 @@ describe('a ten-week history, every figure pinned by hand', () => {
         lost: 1,
         activeAtStart: 8,
         activeAtEnd: 7,
-        churnRate: '0.1250',
+        logoChurn: '0.1250',
+        revenueChurn: '0.1368',
+        mrrAtStart: '474.95',
+        mrrLost: '64.99',
         mrrAtEnd: '409.96',
       },
       // J joins yearly; D past due again (counted). 259.96 + 2399.96 ÷ 12 (199.99666…) = 459.95666… → 459.96
@@ -414,13 +527,13 @@ describe('a ten-week history, every figure pinned by hand', () => {
         new: 1,
         activeAtStart: 7,
         activeAtEnd: 8,
+        mrrAtStart: '409.96',
         mrrAtEnd: '459.96',
       },
     ]);
   });
 
   it('per calendar month', () => {
-    const base = { new: 0, reactivated: 0, cancelled: 0, lost: 0 };
     expect(periodFigures(snapshots, 'month')).toEqual([
       // From the 26th: A, B, C. End: A, B monthly (129.98) + C (49.99916…) = 179.97916… → 179.98
       {
@@ -431,10 +544,11 @@ describe('a ten-week history, every figure pinned by hand', () => {
         new: 3,
         activeAtStart: null,
         activeAtEnd: 3,
-        churnRate: null,
+        mrrAtStart: null,
         mrrAtEnd: '179.98',
       },
-      // D (1st, 23:59), E, F, G (28th, 23:59:59.999) join; B cancels and is lost. Churn 1 ÷ 3 → 0.3333
+      // D (1st, 23:59), E, F, G (28th, 23:59:59.999) join; B cancels and is lost. Logo churn
+      // 1 ÷ (3 + 4) → 0.1429; revenue churn 779.88 ÷ (2159.75 + 3 × 779.88 + 599.99) = 0.152936… → 0.1529
       {
         ...base,
         period: '2026-02',
@@ -445,10 +559,14 @@ describe('a ten-week history, every figure pinned by hand', () => {
         lost: 1,
         activeAtStart: 3,
         activeAtEnd: 6,
-        churnRate: '0.3333',
+        logoChurn: '0.1429',
+        revenueChurn: '0.1529',
+        mrrAtStart: '179.98',
+        mrrLost: '64.99',
         mrrAtEnd: '344.97',
       },
-      // H, I join; B back; E (1st, 00:00) and C cancel; F and H lost. 6 + 2 + 1 − 2 = 7; churn 2 ÷ 6 → 0.3333
+      // H, I join; B back; E (1st, 00:00) and C cancel; F and H lost. 6 + 2 + 1 − 2 = 7. Logo churn
+      // 2 ÷ (6 + 2 + 1) = 0.2222; revenue churn 1559.76 ÷ (4139.61 + 3 × 779.88) = 0.240731… → 0.2407
       {
         ...base,
         period: '2026-03',
@@ -460,7 +578,10 @@ describe('a ten-week history, every figure pinned by hand', () => {
         lost: 2,
         activeAtStart: 6,
         activeAtEnd: 7,
-        churnRate: '0.3333',
+        logoChurn: '0.2222',
+        revenueChurn: '0.2407',
+        mrrAtStart: '344.97',
+        mrrLost: '129.98',
         mrrAtEnd: '409.96',
       },
       // J joins; the month so far (to the 5th).
@@ -472,7 +593,7 @@ describe('a ten-week history, every figure pinned by hand', () => {
         new: 1,
         activeAtStart: 7,
         activeAtEnd: 8,
-        churnRate: '0.0000',
+        mrrAtStart: '409.96',
         mrrAtEnd: '459.96',
       },
     ]);
@@ -485,6 +606,7 @@ describe('a ten-week history, every figure pinned by hand', () => {
       pastDue: 1,
       mrr: '459.96',
       today: { new: 0, reactivated: 0, cancelled: 0, lost: 0 },
+      cash: noCash,
     });
   });
 
@@ -497,14 +619,136 @@ describe('a ten-week history, every figure pinned by hand', () => {
 });
 
 describe('periods and churn at the edges', () => {
-  it('has no churn rate without members at the start, and no periods without snapshots', () => {
-    const days = ['2026-03-01', '2026-03-02', '2026-03-09'].map((d) => emptySnapshot(d, prices));
-    expect(periodFigures(days, 'week').map((f) => [f.period, f.activeAtStart, f.churnRate])).toEqual([
-      ['2026-W09', null, null],
-      ['2026-W10', 0, null],
-      ['2026-W11', 0, null],
+  it('has no churn without anybody or any revenue in the period, and no periods without snapshots', () => {
+    const days = ['2026-03-01', '2026-03-02', '2026-03-09'].map((d) => emptySnapshot(d));
+    expect(
+      periodFigures(days, 'week').map((f) => [f.period, f.activeAtStart, f.logoChurn, f.revenueChurn]),
+    ).toEqual([
+      ['2026-W09', null, null, null],
+      ['2026-W10', 0, null, null],
+      ['2026-W11', 0, null, null],
     ]);
     expect(periodFigures([], 'month')).toEqual([]);
+  });
+
+  /** One day's snapshot after `writes` (each a before → after), from the gauges of `previous`. */
+  const dayOfWrites = (
+    day: string,
+    writes: Array<[Membership | null, Membership]>,
+    previous: DailySnapshot | null = null,
+  ) =>
+    writes.reduce(
+      (snapshot, [before, after]) => applyChange(snapshot, classifyChange(before, after, after.asOf, prices)),
+      previous
+        ? { ...emptySnapshot(day), active: previous.active, arr: previous.arr, mrr: previous.mrr }
+        : emptySnapshot(day),
+    );
+
+  it('a loss on the first day of history: 1 of 2 members is 0.5000, not none', () => {
+    const t = at('2026-03-04');
+    const a = join('monthly', t, FAR, 'sub-a');
+    const b = join('monthly', t + 1000, FAR, 'sub-b');
+    const first = dayOfWrites('2026-03-04', [
+      [null, a],
+      [null, b],
+      [b, { ...b, status: 'canceled', asOf: t + 2000 }],
+    ]);
+    expect(first).toMatchObject({ new: 2, lost: 1, active: { monthly: 1, yearly: 0 }, mrr: '64.99' });
+    for (const by of ['week', 'month'] as const)
+      expect(periodFigures([first], by)[0]).toMatchObject({
+        activeAtStart: null,
+        activeAtEnd: 1,
+        // 1 ÷ (0 + 2 + 0); 779.88 ÷ (0 + 2 × 779.88)
+        logoChurn: '0.5000',
+        revenueChurn: '0.5000',
+        mrrAtStart: null,
+        mrrLost: '64.99',
+        mrrAtEnd: '64.99',
+      });
+  });
+
+  it('revenue churn weighs members by what they pay; a rise is part of what could be lost', () => {
+    const t = at('2026-03-02');
+    const full = join('monthly', t, FAR, 'sub-full');
+    const promo = { ...join('monthly', t, FAR, 'sub-promo'), price: '58.49' };
+    const monday = dayOfWrites('2026-03-02', [
+      [null, full],
+      [null, promo],
+    ]);
+    // The next week the promo member is lost: 1 of 2 members, 701.88 of 1481.76 a year.
+    const lost = { ...promo, status: 'canceled' as const, asOf: at('2026-03-10') };
+    const next = dayOfWrites('2026-03-10', [[promo, lost]], monday);
+    const week = periodFigures([monday, next], 'week')[1];
+    expect(week).toMatchObject({
+      activeAtStart: 2,
+      logoChurn: '0.5000',
+      // 70,188 ÷ 148,176 = 0.473680… → 0.4737
+      revenueChurn: '0.4737',
+      // (779.88 + 701.88) ÷ 12 = 123.48
+      mrrAtStart: '123.48',
+      mrrLost: '58.49',
+    });
+    // Within one week the promo ends (the member pays 64.99) and they are lost: the rise is added,
+    // so the loss is all of what could be lost, never more.
+    const rise = { ...promo, price: '64.99', asOf: t + 1000 };
+    const gone = { ...rise, status: 'canceled' as const, asOf: t + 2000 };
+    const day = dayOfWrites('2026-03-02', [
+      [null, promo],
+      [promo, rise],
+      [rise, gone],
+    ]);
+    expect(day).toMatchObject({ arr: 0, arrAdded: MONTHLY_ARR, arrLost: MONTHLY_ARR });
+    expect(periodFigures([day], 'week')[0]?.revenueChurn).toBe('1.0000');
+  });
+
+  it('sums each day’s money into its week and month, days without a snapshot included', () => {
+    const cash = (collected: number, refunded = 0, failed = 0): CashCents => ({
+      ...zeroCash(),
+      collected,
+      refunded,
+      failed,
+      charges: collected > 0 ? 1 : 0,
+      refunds: refunded > 0 ? 1 : 0,
+      failures: failed > 0 ? 1 : 0,
+    });
+    const days = ['2026-03-01', '2026-03-02', '2026-03-08'].map((d) => emptySnapshot(d));
+    const money = new Map([
+      ['2026-03-01', cash(6499)], // Sunday: week 9
+      ['2026-03-02', cash(5849, 0, 6499)],
+      ['2026-03-05', cash(59_999, 6499)], // no snapshot that day
+      ['2026-04-01', cash(100)], // no period of its own: left out
+    ]);
+    expect(periodFigures(days, 'week', money).map((f) => [f.period, f.cash])).toEqual([
+      [
+        '2026-W09',
+        {
+          collected: '64.99',
+          refunded: '0.00',
+          failed: '0.00',
+          net: '64.99',
+          charges: 1,
+          refunds: 0,
+          failures: 0,
+        },
+      ],
+      [
+        '2026-W10',
+        {
+          collected: '658.48',
+          refunded: '64.99',
+          failed: '64.99',
+          net: '593.49',
+          charges: 2,
+          refunds: 1,
+          failures: 1,
+        },
+      ],
+    ]);
+    expect(periodFigures(days, 'month', money)[0]?.cash).toMatchObject({
+      collected: '723.47',
+      net: '658.48',
+      charges: 3,
+    });
   });
 
   it('numbers ISO weeks by the year of their Thursday', () => {
@@ -526,11 +770,122 @@ describe('periods and churn at the edges', () => {
   });
 
   it('refuses a change counted on another day, and a malformed day', () => {
-    const change = classifyChange(null, join('monthly', at('2026-03-02')), at('2026-03-02'));
-    expect(() => applyChange(emptySnapshot('2026-03-03', prices), change, prices)).toThrow(/2026-03-02/);
+    const change = classifyChange(null, join('monthly', at('2026-03-02')), at('2026-03-02'), prices);
+    expect(() => applyChange(emptySnapshot('2026-03-03'), change)).toThrow(/2026-03-02/);
     expect(() => snapshotFrom([], prices, '2026-02-30', [])).toThrow(/not a day/);
     // Changes of other days are not the day's counts.
     expect(snapshotFrom([], prices, '2026-03-03', [change]).new).toBe(0);
+  });
+});
+
+describe('the figures kept in the store (operator/figures.ts)', () => {
+  const t = at('2026-03-02');
+  const promo = { ...join('monthly', t), price: '58.49' };
+
+  it('counts a write with the ARR it moves, adds and loses, in integer cents', () => {
+    expect(dayCountArgs(null, promo, t, prices)).toEqual([
+      'new',
+      '1',
+      'monthly',
+      '1',
+      'arr',
+      '70188',
+      'arrAdded',
+      '70188',
+    ]);
+    const ended = { ...promo, status: 'canceled' as const, asOf: t + DAY };
+    expect(dayCountArgs(promo, ended, t + DAY, prices)).toEqual([
+      'lost',
+      '1',
+      'monthly',
+      '-1',
+      'arr',
+      '-70188',
+      'arrLost',
+      '70188',
+    ]);
+    // An older state is refused by the write: it counts nothing.
+    expect(dayCountArgs(ended, promo, t + DAY, prices)).toEqual([]);
+    // The content's list prices when none are given (what saveMembership calls).
+    expect(dayCountArgs(null, join('yearly', t), t)).toContain('59999');
+  });
+
+  it('reads a day counted before ARR was kept at the list prices', () => {
+    const legacy: Array<[string, string]> = [
+      ['new', '2'],
+      ['monthly', '1'],
+      ['yearly', '1'],
+    ];
+    expect(dayCounts(legacy, prices)).toMatchObject({ new: 2, arr: MONTHLY_ARR + YEARLY_ARR, arrAdded: 0 });
+    expect(dayCounts([...legacy, ['arr', '70188']], prices).arr).toBe(70_188);
+    expect(dayCounts([['arr', 'x']]).arr).toBe(0);
+  });
+
+  it('reads a snapshot stored before ARR was kept: ARR from its MRR, the day’s revenue at its average', () => {
+    const old = {
+      day: '2026-03-01',
+      active: { monthly: 3, yearly: 1 },
+      pastDue: 0,
+      new: 2,
+      reactivated: 0,
+      cancelled: 1,
+      lost: 1,
+      mrr: '244.97',
+    };
+    // 244.97 × 12 = 2939.64 a year over 4 members: 734.91 each.
+    expect(parseSnapshot(JSON.stringify(old))).toEqual({
+      ...old,
+      arr: 293_964,
+      arrAdded: 2 * 73_491,
+      arrLost: 73_491,
+    });
+    const kept = { ...old, arr: 293_963, arrAdded: 5, arrLost: 7, mrr: '244.97' };
+    expect(parseSnapshot(JSON.stringify(kept))).toEqual(kept);
+    expect(parseSnapshot('{"day":"2026-03-01"}')).toBeNull();
+    expect(parseSnapshot('not json')).toBeNull();
+  });
+
+  it('moves today’s gauges by the counts since the latest snapshot, ARR included', () => {
+    const latest = daySnapshot(
+      '2026-03-01',
+      { active: { monthly: 1, yearly: 1 }, pastDue: 0, arr: 70_188 + YEARLY_ARR },
+      dayCounts([]),
+    );
+    expect(latest.mrr).toBe('108.49');
+    const counts = (entries: Array<[string, string]>) => dayCounts(entries, prices);
+    const live = liveSnapshot(
+      latest,
+      [
+        { day: '2026-03-01', counts: counts([['arr', '999999']]) }, // in the snapshot already
+        {
+          day: '2026-03-02',
+          counts: counts([
+            ['new', '1'],
+            ['monthly', '1'],
+            ['arr', '77988'],
+          ]),
+        },
+        {
+          day: '2026-03-03',
+          counts: counts([
+            ['lost', '1'],
+            ['yearly', '-1'],
+            ['arr', '-59999'],
+          ]),
+        },
+      ],
+      '2026-03-03',
+    );
+    expect(live).toMatchObject({
+      day: '2026-03-03',
+      active: { monthly: 2, yearly: 0 },
+      lost: 1,
+      new: 0,
+      arr: 70_188 + MONTHLY_ARR,
+      // 58.49 + 64.99
+      mrr: '123.48',
+    });
+    expect(liveSnapshot(null, [], '2026-03-03')).toEqual(emptySnapshot('2026-03-03'));
   });
 });
 
@@ -556,6 +911,10 @@ describe('snapshotFrom over 100,000 members', () => {
       reactivated: 0,
       cancelled: 0,
       lost: 0,
+      // 60,000 × 719.88 + 20,000 × 599.99 = 55,192,600.00 a year
+      arr: 5_519_260_000,
+      arrAdded: 0,
+      arrLost: 0,
       mrr: '4599383.33',
     });
   });

@@ -1,3 +1,4 @@
+import { arrCents, type PlanPrices } from '../billing/member-price.ts';
 import { hasAccess, type Membership, type Plan } from '../billing/membership.ts';
 
 /**
@@ -30,10 +31,12 @@ export type ChangeEvent =
   /** Plan yearly → monthly while keeping access (not offered to members; a provider's dashboard can). */
   | 'downgraded';
 
-/** Where a member is counted: the plan's active figure, and past due or not. */
+/** Where a member is counted: the plan's active figure, past due or not, and what they pay. */
 export interface Standing {
   plan: Plan;
   pastDue: boolean;
+  /** Their annual recurring revenue in cents (member-price.ts: their own price, complimentary 0). */
+  arr: number;
 }
 
 export interface Change {
@@ -50,12 +53,22 @@ export interface Change {
 /** Statuses of a subscription whose first payment never went through: the member has never paid. */
 const NEVER_PAID = new Set<Membership['status']>(['incomplete', 'incomplete_expired']);
 
-const standing = (m: Membership): Standing => ({ plan: m.plan, pastDue: m.status === 'past_due' });
+const standing = (m: Membership, prices: PlanPrices): Standing => ({
+  plan: m.plan,
+  pastDue: m.status === 'past_due',
+  arr: arrCents(m, prices),
+});
 
 /** `YYYY-MM-DD` of a time in UTC. */
 export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
-export function classifyChange(before: Membership | null, after: Membership, now: number): Change {
+/** `prices`: the plans' list prices, for a member whose record does not keep its own price. */
+export function classifyChange(
+  before: Membership | null,
+  after: Membership,
+  now: number,
+  prices: PlanPrices,
+): Change {
   const counted = before !== null && hasAccess(before, before.asOf);
   // Still a member up to the moment `after` describes: a period or grace that ran out in between
   // (no event was written when it did) is a loss, counted now.
@@ -87,7 +100,7 @@ export function classifyChange(before: Membership | null, after: Membership, now
     day: dayOf(now),
     at: now,
     events,
-    from: counted && before ? standing(before) : null,
-    to: isIn ? standing(after) : null,
+    from: counted && before ? standing(before, prices) : null,
+    to: isIn ? standing(after, prices) : null,
   };
 }

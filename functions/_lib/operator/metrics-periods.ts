@@ -1,4 +1,7 @@
 import Big from 'big.js';
+import { mrrFromArr } from '../billing/member-price.ts';
+import type { Cash } from '../contract/operator.ts';
+import { addCash, type CashCents, cashOf, zeroCash } from '../ledger/cash.ts';
 import type { DailySnapshot } from './metrics.ts';
 
 /**
@@ -24,10 +27,24 @@ export interface PeriodFigures {
   activeAtStart: number | null;
   /** Members with access at the end of the period's last snapshot (so far, for the current period). */
   activeAtEnd: number;
-  /** lost ÷ activeAtStart, a fraction to 4 decimals, half up ("0.1667" is 16.67 %); null when the
-   * start is 0 or unknown. */
-  churnRate: string | null;
+  /**
+   * Logo churn: lost ÷ (activeAtStart + new + reactivated), every member who could have been lost
+   * in the period; a fraction to 4 decimals, half up ("0.1667" is 16.67 %). An unknown start counts
+   * as 0 (the history began in the period, so its members all arrived in it). Null when nobody was.
+   */
+  logoChurn: string | null;
+  /**
+   * Revenue churn: MRR lost ÷ (MRR at start + MRR added), the same fraction for what members pay
+   * (computed on the exact ARR cents: the ratio is the same). Null when there was no revenue.
+   */
+  revenueChurn: string | null;
+  /** MRR at the end of the last snapshot before the period; null when the history starts inside it. */
+  mrrAtStart: string | null;
+  /** What the members lost in the period paid per month. */
+  mrrLost: string;
   mrrAtEnd: string;
+  /** The period's money, every ledger day in it summed (so far, for the current period). */
+  cash: Cash;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -64,45 +81,94 @@ export function periodOf(day: string, by: Period): { period: string; first: stri
 
 const total = (s: DailySnapshot) => s.active.monthly + s.active.yearly;
 
-export function churnRate(lost: number, activeAtStart: number | null): string | null {
-  if (!activeAtStart) return null;
-  return new Dec(lost).div(activeAtStart).round(4, Big.roundHalfUp).toFixed(4);
+/** part ÷ whole as a fraction to 4 decimals, half up; null when the whole is 0 (nothing to lose). */
+export function churnFraction(part: number, whole: number): string | null {
+  if (whole <= 0) return null;
+  return new Dec(part).div(whole).round(4, Big.roundHalfUp).toFixed(4);
 }
 
-/** Figures per week or month, oldest first, for the periods that have at least one snapshot. */
-export function periodFigures(snapshots: readonly DailySnapshot[], by: Period): PeriodFigures[] {
+/** periodOf for days mostly in order: the last period found answers every day inside it. */
+function periodCache(by: Period) {
+  let last: ReturnType<typeof periodOf> | null = null;
+  return (day: string) => {
+    if (!last || day < last.first || day > last.last) last = periodOf(day, by);
+    return last;
+  };
+}
+
+/** A period being summed: the contract's figures and the cents they are made from. */
+interface Running {
+  figures: PeriodFigures;
+  arrAtStart: number | null;
+  arrAdded: number;
+  arrLost: number;
+}
+
+/**
+ * Figures per week or month, oldest first, for the periods that have at least one snapshot.
+ * `cash`: each day's money (ledger/cash.ts), summed into the period the day falls in, whatever
+ * days have snapshots.
+ */
+export function periodFigures(
+  snapshots: readonly DailySnapshot[],
+  by: Period,
+  cash: ReadonlyMap<string, CashCents> = new Map(),
+): PeriodFigures[] {
   const days = [...snapshots].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
-  const figures: PeriodFigures[] = [];
+  const periods: Running[] = [];
   let previous = null as DailySnapshot | null;
-  let current = null as PeriodFigures | null;
+  let current = null as Running | null;
+  const within = periodCache(by);
   for (const snapshot of days) {
     if (previous?.day === snapshot.day) throw new Error(`two snapshots of ${snapshot.day}`);
-    const { period, first, last } = periodOf(snapshot.day, by);
-    if (current?.period !== period) {
-      const activeAtStart = previous ? total(previous) : null;
+    const { period, first, last } = within(snapshot.day);
+    if (current?.figures.period !== period) {
       current = {
-        period,
-        first,
-        last,
-        new: 0,
-        reactivated: 0,
-        cancelled: 0,
-        lost: 0,
-        activeAtStart,
-        activeAtEnd: 0,
-        churnRate: null,
-        mrrAtEnd: '0.00',
+        figures: {
+          period,
+          first,
+          last,
+          new: 0,
+          reactivated: 0,
+          cancelled: 0,
+          lost: 0,
+          activeAtStart: previous ? total(previous) : null,
+          activeAtEnd: 0,
+          logoChurn: null,
+          revenueChurn: null,
+          mrrAtStart: previous ? previous.mrr : null,
+          mrrLost: '0.00',
+          mrrAtEnd: '0.00',
+          cash: cashOf(zeroCash()),
+        },
+        arrAtStart: previous ? previous.arr : null,
+        arrAdded: 0,
+        arrLost: 0,
       };
-      figures.push(current);
+      periods.push(current);
     }
-    current.new += snapshot.new;
-    current.reactivated += snapshot.reactivated;
-    current.cancelled += snapshot.cancelled;
-    current.lost += snapshot.lost;
-    current.activeAtEnd = total(snapshot);
-    current.mrrAtEnd = snapshot.mrr;
+    const f = current.figures;
+    f.new += snapshot.new;
+    f.reactivated += snapshot.reactivated;
+    f.cancelled += snapshot.cancelled;
+    f.lost += snapshot.lost;
+    f.activeAtEnd = total(snapshot);
+    f.mrrAtEnd = snapshot.mrr;
+    current.arrAdded += snapshot.arrAdded;
+    current.arrLost += snapshot.arrLost;
     previous = snapshot;
   }
-  for (const f of figures) f.churnRate = churnRate(f.lost, f.activeAtStart);
-  return figures;
+  const byPeriod = new Map(periods.map((p) => [p.figures.period, p]));
+  const money = new Map<string, CashCents>();
+  for (const [day, cents] of cash) {
+    const { period } = within(day);
+    if (byPeriod.has(period)) money.set(period, addCash(money.get(period) ?? zeroCash(), cents));
+  }
+  return periods.map(({ figures: f, arrAtStart, arrAdded, arrLost }) => ({
+    ...f,
+    logoChurn: churnFraction(f.lost, (f.activeAtStart ?? 0) + f.new + f.reactivated),
+    revenueChurn: churnFraction(arrLost, (arrAtStart ?? 0) + arrAdded),
+    mrrLost: mrrFromArr(arrLost),
+    cash: cashOf(money.get(f.period) ?? zeroCash()),
+  }));
 }

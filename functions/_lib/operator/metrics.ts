@@ -1,5 +1,7 @@
-import Big from 'big.js';
-import { hasAccess, type Membership, type Plan } from '../billing/membership.ts';
+import { arrCents, mrrFromArr, type PlanPrices } from '../billing/member-price.ts';
+import { hasAccess, type Membership } from '../billing/membership.ts';
+import type { Cash } from '../contract/operator.ts';
+import { type CashCents, cashOf, zeroCash } from '../ledger/cash.ts';
 import { type Change, dayOf } from './metrics-change.ts';
 
 /**
@@ -7,14 +9,13 @@ import { type Change, dayOf } from './metrics-change.ts';
  * snapshots: billing writes classify each change (`classifyChange`) and count it on its day
  * (`applyChange`); a scheduled job writes the day's snapshot from the memberships (`snapshotFrom`);
  * the console reads snapshots only (`periodFigures`, `currentFigures`), so its answer costs the same
- * for 100 members or 100,000.
+ * for 100 members or 100,000. Revenue is what members actually pay (billing/member-price.ts), kept
+ * as annual cents (ARR) so every sum is exact; MRR is made from it once, at the end.
  */
+export type { PlanPrices } from '../billing/member-price.ts';
 export { type Change, type ChangeEvent, classifyChange, dayOf, type Standing } from './metrics-change.ts';
 export { type CommissionsOwed, commissionsOwed } from './metrics-commissions.ts';
 export { type Period, type PeriodFigures, periodFigures, periodOf } from './metrics-periods.ts';
-
-/** Each plan's price as an exact decimal string: content/billing.json `plans` and `Plans` both fit. */
-export type PlanPrices = Record<Plan, { price: string }>;
 
 export interface ActiveByPlan {
   monthly: number;
@@ -22,7 +23,7 @@ export interface ActiveByPlan {
 }
 
 /**
- * One UTC day of figures. The gauges (`active`, `pastDue`, `mrr`) are as at the day's last
+ * One UTC day of figures. The gauges (`active`, `pastDue`, `arr`, `mrr`) are as at the day's last
  * millisecond; the counters are the changes counted on that day.
  */
 export interface DailySnapshot {
@@ -35,7 +36,13 @@ export interface DailySnapshot {
   reactivated: number;
   cancelled: number;
   lost: number;
-  /** Monthly recurring revenue of `active`, see `mrr`. */
+  /** Annual recurring revenue of `active` in cents: what they pay (monthly × 12, yearly as is). */
+  arr: number;
+  /** ARR cents that came in that day: members new or back, and members paying more. */
+  arrAdded: number;
+  /** ARR cents of the members lost that day (what they paid). */
+  arrLost: number;
+  /** Monthly recurring revenue of `active`: `arr` ÷ 12, in dollars (mrrFromArr). */
   mrr: string;
 }
 
@@ -50,29 +57,21 @@ export function dayStart(day: string): number {
   return start;
 }
 
-/** A private big.js constructor, so no other module's settings change its rounding (as trades/money.ts). */
-const Dec = Big();
-Dec.DP = 20;
-Dec.RM = Big.roundHalfUp;
-
-/**
- * Monthly recurring revenue: monthly × its price + yearly × its price ÷ 12, at list prices (promo
- * discounts are not known per member here). Summed exactly and rounded once, at the end, to the cent,
- * half up (as the billing's other amounts): 1 yearly at 599.99 is 49.99916… → "50.00", never a sum of
- * per-member roundings.
- */
-export function mrr(active: ActiveByPlan, prices: PlanPrices): string {
-  const twelveMonths = new Dec(prices.monthly.price)
-    .times(active.monthly)
-    .times(12)
-    .plus(new Dec(prices.yearly.price).times(active.yearly));
-  return twelveMonths.div(12).round(2, Big.roundHalfUp).toFixed(2);
-}
-
-export const emptySnapshot = (day: string, prices: PlanPrices): DailySnapshot => {
+export const emptySnapshot = (day: string): DailySnapshot => {
   dayStart(day);
-  const active = { monthly: 0, yearly: 0 };
-  return { day, active, pastDue: 0, new: 0, reactivated: 0, cancelled: 0, lost: 0, mrr: mrr(active, prices) };
+  return {
+    day,
+    active: { monthly: 0, yearly: 0 },
+    pastDue: 0,
+    new: 0,
+    reactivated: 0,
+    cancelled: 0,
+    lost: 0,
+    arr: 0,
+    arrAdded: 0,
+    arrLost: 0,
+    mrr: mrrFromArr(0),
+  };
 };
 
 /** What one change adds to a day's figures: gauge moves (from → to) and counter increments. */
@@ -84,12 +83,25 @@ export interface ChangeCounts {
   reactivated: number;
   cancelled: number;
   lost: number;
+  /** The ARR gauge's move in cents (what the member pays now less what they paid, when counted). */
+  arr: number;
+  /** ARR cents added: a member new or back (all they pay), or paying more than before (the rise). */
+  arrAdded: number;
+  /** ARR cents lost: what a member lost paid. */
+  arrLost: number;
 }
 
 export function changeCounts(change: Change): ChangeCounts {
   const moved = (test: (s: NonNullable<Change['to']>) => boolean) =>
     (change.to && test(change.to) ? 1 : 0) - (change.from && test(change.from) ? 1 : 0);
   const times = (event: Change['events'][number]) => change.events.filter((e) => e === event).length;
+  const lost = times('lost');
+  const joined = times('new') + times('reactivated');
+  const from = change.from?.arr ?? 0;
+  const to = change.to?.arr ?? 0;
+  // A member who stayed and pays more adds the rise: so revenue churn's base holds every cent
+  // that could be lost, and a member lost after a rise never counts for more than the base.
+  const rise = change.from && change.to && lost === 0 ? Math.max(0, to - from) : 0;
   return {
     monthly: moved((s) => s.plan === 'monthly'),
     yearly: moved((s) => s.plan === 'yearly'),
@@ -97,7 +109,10 @@ export function changeCounts(change: Change): ChangeCounts {
     new: times('new'),
     reactivated: times('reactivated'),
     cancelled: times('cancelled'),
-    lost: times('lost'),
+    lost,
+    arr: to - from,
+    arrAdded: (joined > 0 ? to : 0) + rise,
+    arrLost: lost > 0 ? from : 0,
   };
 }
 
@@ -105,29 +120,51 @@ export function changeCounts(change: Change): ChangeCounts {
  * The day's snapshot with one change counted (a new object). The gauges move by where the member
  * was and is counted, so between scheduled snapshots they follow the billing events; a period or
  * grace that runs out with no event moves them only at the next event or the next `snapshotFrom`.
- * MRR is recomputed from the counts, never adjusted, so it cannot drift.
+ * MRR is made from the ARR cents, never adjusted, so it cannot drift.
  */
-export function applyChange(snapshot: DailySnapshot, change: Change, prices: PlanPrices): DailySnapshot {
+export function applyChange(snapshot: DailySnapshot, change: Change): DailySnapshot {
   if (change.day !== snapshot.day)
     throw new Error(`a change of ${change.day} on the snapshot of ${snapshot.day}`);
   const d = changeCounts(change);
-  const active = { monthly: snapshot.active.monthly + d.monthly, yearly: snapshot.active.yearly + d.yearly };
+  const arr = snapshot.arr + d.arr;
   return {
     day: snapshot.day,
-    active,
+    active: { monthly: snapshot.active.monthly + d.monthly, yearly: snapshot.active.yearly + d.yearly },
     pastDue: snapshot.pastDue + d.pastDue,
     new: snapshot.new + d.new,
     reactivated: snapshot.reactivated + d.reactivated,
     cancelled: snapshot.cancelled + d.cancelled,
     lost: snapshot.lost + d.lost,
-    mrr: mrr(active, prices),
+    arr,
+    arrAdded: snapshot.arrAdded + d.arrAdded,
+    arrLost: snapshot.arrLost + d.arrLost,
+    mrr: mrrFromArr(arr),
   };
+}
+
+/** The gauges of a set of memberships at one instant: access by plan, past due, and ARR cents. */
+export interface Gauges {
+  active: ActiveByPlan;
+  pastDue: number;
+  arr: number;
+}
+
+export function gaugesAt(memberships: Iterable<Membership>, prices: PlanPrices, at: number): Gauges {
+  const gauges = { active: { monthly: 0, yearly: 0 }, pastDue: 0, arr: 0 };
+  for (const m of memberships) {
+    if (!hasAccess(m, at)) continue;
+    gauges.active[m.plan] += 1;
+    if (m.status === 'past_due') gauges.pastDue += 1;
+    gauges.arr += arrCents(m, prices);
+  }
+  return gauges;
 }
 
 /**
  * The snapshot a scheduled job writes for `day`: gauges from every membership's access at the day's
- * last millisecond (hasAccess, the members' own rule), counters from the changes counted that day
- * (those of other days are ignored). One pass over the memberships: linear in their number.
+ * last millisecond (hasAccess, the members' own rule) and what each pays, counters from the changes
+ * counted that day (those of other days are ignored). One pass over the memberships: linear in
+ * their number.
  */
 export function snapshotFrom(
   memberships: Iterable<Membership>,
@@ -135,15 +172,8 @@ export function snapshotFrom(
   day: string,
   changesThatDay: Iterable<Change>,
 ): DailySnapshot {
-  const at = dayStart(day) + DAY_MS - 1;
-  const active = { monthly: 0, yearly: 0 };
-  let pastDue = 0;
-  for (const m of memberships) {
-    if (!hasAccess(m, at)) continue;
-    active[m.plan] += 1;
-    if (m.status === 'past_due') pastDue += 1;
-  }
-  const counters = { new: 0, reactivated: 0, cancelled: 0, lost: 0 };
+  const { active, pastDue, arr } = gaugesAt(memberships, prices, dayStart(day) + DAY_MS - 1);
+  const counters = { new: 0, reactivated: 0, cancelled: 0, lost: 0, arrAdded: 0, arrLost: 0 };
   for (const change of changesThatDay) {
     if (change.day !== day) continue;
     const d = changeCounts(change);
@@ -151,8 +181,22 @@ export function snapshotFrom(
     counters.reactivated += d.reactivated;
     counters.cancelled += d.cancelled;
     counters.lost += d.lost;
+    counters.arrAdded += d.arrAdded;
+    counters.arrLost += d.arrLost;
   }
-  return { day, active, pastDue, ...counters, mrr: mrr(active, prices) };
+  return {
+    day,
+    active,
+    pastDue,
+    new: counters.new,
+    reactivated: counters.reactivated,
+    cancelled: counters.cancelled,
+    lost: counters.lost,
+    arr,
+    arrAdded: counters.arrAdded,
+    arrLost: counters.arrLost,
+    mrr: mrrFromArr(arr),
+  };
 }
 
 export interface CurrentFigures {
@@ -162,10 +206,12 @@ export interface CurrentFigures {
   mrr: string;
   /** The latest day's counters (today's so far, when billing events keep it). */
   today: { new: number; reactivated: number; cancelled: number; lost: number };
+  /** The day's money so far, from the ledger. */
+  cash: Cash;
 }
 
-/** The console's headline figures from the latest snapshot. */
-export function currentFigures(latest: DailySnapshot): CurrentFigures {
+/** The console's headline figures from the latest snapshot and its day's money. */
+export function currentFigures(latest: DailySnapshot, cash: CashCents = zeroCash()): CurrentFigures {
   return {
     day: latest.day,
     active: { ...latest.active, total: latest.active.monthly + latest.active.yearly },
@@ -177,5 +223,6 @@ export function currentFigures(latest: DailySnapshot): CurrentFigures {
       cancelled: latest.cancelled,
       lost: latest.lost,
     },
+    cash: cashOf(cash),
   };
 }
