@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type Membership, membershipKey } from '../../functions/_lib/billing/membership.ts';
+import { saveMembership } from '../../functions/_lib/billing/membership-write.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import { readAudit } from '../../functions/_lib/operator/audit.ts';
 import { opsKeys } from '../../functions/_lib/operator/keys.ts';
 import toggleFn from '../../functions/subscription-toggle.ts';
-import { call, paidMember } from '../support/operator.ts';
+import { activeMembership } from '../support/members.ts';
+import { call, newSub, paidMember } from '../support/operator.ts';
 
 // A hammering client (a double-click storm) toggling one member's autopay many times at once: every
 // answer is a 200 in order or a 409 saying to try again, never a 500; what is stored is the last
@@ -48,5 +50,25 @@ describe('concurrent writes to one membership', () => {
     const offs = toggles.filter((e) => e.action === 'member.autopay-off').length;
     const reasonsAfter = Number((await store.hget(opsKeys.churnReasons, 'not-using')) ?? 0);
     expect(reasonsAfter - reasonsBefore).toBe(offs);
+  });
+
+  it('a reason counts once when the provider’s webhook stored the same turn-off first', async () => {
+    const sub = newSub();
+    const on = activeMembership({ asOf: Date.now() - 60_000 });
+    await saveMembership(store, sub, on);
+    const count = async () => Number((await store.hget(opsKeys.churnReasons, 'learned-enough')) ?? 0);
+    const before = await count();
+    // The webhook for the change arrives first, with a later provider time and no reason.
+    const off = { ...on, cancelAtPeriodEnd: true, asOf: on.asOf + 2_000 };
+    await saveMembership(store, sub, off);
+    // The member's own call then saves its (older) answer with the reason: the state is not written
+    // again, the reason is counted; saved twice (a retry), once.
+    const answered = { ...on, cancelAtPeriodEnd: true, asOf: on.asOf + 1_000 };
+    const churn = { reason: { code: 'learned-enough' as const, text: 'Got what I came for' }, from: on };
+    expect(await saveMembership(store, sub, answered, { churn })).toBe(false);
+    expect(await saveMembership(store, sub, answered, { churn })).toBe(false);
+    expect(await count()).toBe(before + 1);
+    const recent = (await store.lrange(opsKeys.churnRecent, 0, 50)).map(String);
+    expect(recent.filter((r) => r.includes(sub))).toHaveLength(1);
   });
 });

@@ -240,7 +240,12 @@ describe('the audit log', () => {
     expect(charged).toMatchObject({ actor: 'member', action: 'member.join', member: sub, before: null });
     expect(charged?.after).toMatchObject({ plan: 'monthly', status: 'active', cancelAtPeriodEnd: false });
     // This suite's member pays with WELCOME10: the charge is what was paid, not the list price.
-    expect(charged?.charge).toMatchObject({ kind: 'charge', amount: '58.49', promo: 'WELCOME10', member: sub });
+    expect(charged?.charge).toMatchObject({
+      kind: 'charge',
+      amount: '58.49',
+      promo: 'WELCOME10',
+      member: sub,
+    });
     expect(toggled?.before).toEqual(charged?.after);
     expect(toggled).toMatchObject({ actor: 'member', action: 'member.autopay-off', charge: null });
     expect(toggled?.after).toMatchObject({ cancelAtPeriodEnd: true });

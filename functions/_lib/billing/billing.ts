@@ -287,7 +287,7 @@ export async function toggleAutopay(
         at: deps.now(),
         actor: 'member',
         action: renew ? 'member.autopay-on' : 'member.autopay-off',
-        churnReason: renew ? null : (reason ?? null),
+        churn: !renew && reason ? { reason, from: current } : null,
       });
       return { noRenew: updated.cancelAtPeriodEnd, endPeriod: updated.currentPeriodEnd };
     },

@@ -44,10 +44,11 @@ export interface MembershipWriteContext {
   /** What the audit entry calls it: `billing.state` unless told (`member.upgrade`, `operator.extend`…). */
   action?: string;
   /**
-   * Why the member turned autopay off (operator/churn.ts): counted only when this write turns it
-   * off (the stored state had it on).
+   * Why the member turned autopay off (operator/churn.ts), given by the caller that turned it off,
+   * with the state it turned it off from: counted once per turn-off, whatever is stored when this
+   * write runs (the provider's webhook for the same change may have been stored first).
    */
-  churnReason?: ChurnReason | null;
+  churn?: { reason: ChurnReason; from: Membership } | null;
   /**
    * Whether the change emails the member (payment failed, autopay off, ended: mail/billing-emails.ts);
    * true unless told. Account deletion cancels with `false`: no "ended" email to a deleted member.
@@ -61,8 +62,10 @@ const SAVE_ATTEMPTS = 8;
 const MAIN = `
 local current = redis.call('GET', K.record.membership)
 if (current or '') ~= A.record.stored then return -1 end
--- The money moved whatever order its states arrive in: recorded before the order is judged.
+-- The money moved, and the member gave their reason, whatever order the states arrive in: both are
+-- recorded before the order is judged.
 local charge = record_money()
+count_churn_reason()
 if current then
   local ok, decoded = pcall(cjson.decode, current)
   if ok and decoded.asOf and tonumber(decoded.asOf) > tonumber(A.record.as_of) then return 0 end
@@ -73,7 +76,6 @@ index_member()
 if current == A.record.json then return 1 end
 audit_change(current, A.record.json, charge)
 count_day()
-count_churn_reason()
 if #A.member_mail.keys > 0 then
   local to = member_email()
   if not to or to == '' or string.find(to, '[%c%s]') then return 2 end
@@ -96,7 +98,7 @@ function writeScript(
   at: number,
 ): ReturnType<typeof assembleScript> & { emails: string[] } {
   const before = parseMembership(stored);
-  const turnsAutopayOff = membership.cancelAtPeriodEnd && before !== null && !before.cancelAtPeriodEnd;
+  const { churn } = context;
   const emails =
     context.emails === false
       ? []
@@ -123,7 +125,12 @@ function writeScript(
       member: sub,
     }),
     figuresStep(before, membership, at),
-    churnStep({ sub, at, reason: turnsAutopayOff ? (context.churnReason ?? null) : null }),
+    churnStep({
+      sub,
+      at,
+      reason: churn && !churn.from.cancelAtPeriodEnd && membership.cancelAtPeriodEnd ? churn.reason : null,
+      once: churn ? `${churn.from.subscriptionId}:${churn.from.asOf}` : '',
+    }),
     billingEmailsStep(emails, at),
   ];
   return { ...assembleScript(steps, MAIN), emails: emails.map((e) => e.template) };

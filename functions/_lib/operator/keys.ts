@@ -34,6 +34,8 @@ export const opsKeys = {
   snapshots: 'ops:snapshots',
   /** HASH churn reason code → how many members gave it when turning autopay off. */
   churnReasons: 'ops:churn-reasons',
+  /** A turn-off whose reason was counted (churn-step.ts): `{subscriptionId}:{asOf turned off from}`. */
+  churnOnce: (turnOff: string) => `ops:churn-once:${turnOff}`,
   /** LIST of the latest reasons given (JSON {at, sub, code, text}), newest first, capped (churn.ts). */
   churnRecent: 'ops:churn-recent',
 } as const;

@@ -1,5 +1,5 @@
-import { startThrowawayProduct } from '../../../scripts/local/throwaway.ts';
 import { createStore, type Store } from '../../../functions/_lib/store.ts';
+import { startThrowawayProduct } from '../../../scripts/local/throwaway.ts';
 
 /**
  * A product of one journey's own, for a journey whose figures must be exact (the operator's money):
