@@ -128,7 +128,10 @@ test('the operator finds a member who just paid: their row, detail, audit log an
     const csv = readFileSync((await download.path()) ?? '', 'utf8');
     expect(csv.split('\r\n')[0]).toContain('action');
     expect(csv).toContain(member.sub);
-    expect(csv).toContain('billing.state');
+    // The export keeps the raw fields for spreadsheets: the action's name, the records, the money.
+    expect(csv).toContain('member.join');
+    expect(csv.split('\r\n')[0]).toContain('charge');
+    expect(csv).toMatch(/""kind"":""charge"",""amount"":""64\.99""/);
 
     // The whole log has the same change, among everyone's.
     await operator.getByRole('tab', { name: 'Audit log' }).click();

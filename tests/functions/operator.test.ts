@@ -321,10 +321,10 @@ describe('the CSV export', () => {
     expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(answer.headers.get('content-disposition')).toBe('attachment; filename="audit-log.csv"');
     const lines = answer.text.split('\r\n');
-    expect(lines[0]).toBe('id,at,actor,actor email,action,member,before,after');
+    expect(lines[0]).toBe('id,at,actor,actor email,action,member,before,after,charge');
     expect(lines[1]).toMatch(/^1,\d{4}-.*,billing,,plain,/);
     expect(answer.text).toContain(
-      `0,2026-01-02T03:04:05.000Z,auth0|op,'=cmd|calc@example.com,"note, ""quoted""\nnext line",${member},null,"{""plan"":""monthly""}"\r\n`,
+      `0,2026-01-02T03:04:05.000Z,auth0|op,'=cmd|calc@example.com,"note, ""quoted""\nnext line",${member},null,"{""plan"":""monthly""}",\r\n`,
     );
   });
 

@@ -156,6 +156,7 @@ export const AUDIT_COLUMNS = [
   textColumn<AuditRow>('member', (row) => row.member),
   textColumn<AuditRow>('before', (row) => JSON.stringify(row.before)),
   textColumn<AuditRow>('after', (row) => JSON.stringify(row.after)),
+  textColumn<AuditRow>('charge', (row) => (row.charge ? JSON.stringify(row.charge) : '')),
 ];
 
 /**
