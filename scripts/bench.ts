@@ -16,6 +16,7 @@ import { journalKeys } from '../functions/_lib/journal/keys.ts';
 import { CHURN_REASON_CODES } from '../functions/_lib/operator/churn.ts';
 import { opsKeys } from '../functions/_lib/operator/keys.ts';
 import { mrr } from '../functions/_lib/operator/metrics.ts';
+import { backfillSearchIndex } from '../functions/_lib/operator/search-backfill.ts';
 import { createStore } from '../functions/_lib/store.ts';
 import { tradeKeys } from '../functions/_lib/trade-store/keys.ts';
 import { detect } from '../functions/_lib/trades/brokers/index.ts';
@@ -374,7 +375,8 @@ async function accountDeletion(target: Target): Promise<void> {
 
 /**
  * `count` members in the operator's index (the keys saveMembership's script writes: the ZSET, each
- * member's hash, the email and customer maps, the membership), sent in pipelined batches.
+ * member's hash, the email and customer maps, the membership), sent in pipelined batches; then the
+ * search's backfill files them (as it does members indexed before the search).
  */
 async function seedOperatorIndex(target: Target, count: number): Promise<void> {
   const redis = await createClient({ url: target.redisUrl ?? '' }).connect();
@@ -413,6 +415,12 @@ async function seedOperatorIndex(target: Target, count: number): Promise<void> {
   } finally {
     await redis.quit();
   }
+  const env = target.env ?? {};
+  const store = createStore({
+    url: env.UPSTASH_REDIS_REST_URL ?? '',
+    token: env.UPSTASH_REDIS_REST_TOKEN ?? '',
+  });
+  await backfillSearchIndex(store, { budgetMs: Number.POSITIVE_INFINITY });
 }
 
 /**
@@ -613,6 +621,18 @@ async function roundTrips(
       'operator-members.ts',
       operator,
       JSON.stringify({ query: `MEMBER${OPERATOR_MEMBERS / 2}@example.com` }),
+    ],
+    [
+      `${OPERATOR_MEMBERS_API} search, a local-part prefix (11 members)`,
+      'operator-members.ts',
+      operator,
+      JSON.stringify({ query: `member${OPERATOR_MEMBERS / 20}` }),
+    ],
+    [
+      `${OPERATOR_MEMBERS_API} search, a domain prefix (every member)`,
+      'operator-members.ts',
+      operator,
+      JSON.stringify({ query: 'example.c' }),
     ],
     [
       `${OPERATOR_MEMBERS_API} lookup by customer id`,
