@@ -43,12 +43,14 @@ export function MembersPanel({ open = null }: { open?: MemberLink | null }) {
   return (
     <>
       <form className="console__search" onSubmit={search}>
-        <label htmlFor="console-query">Email or customer id</label>
+        <label htmlFor="console-query">Email, name or customer id</label>
         <input
           id="console-query"
           type="search"
           value={draft}
-          maxLength={320}
+          placeholder="Start of an email, @domain, name or customer id"
+          minLength={2}
+          maxLength={200}
           autoComplete="off"
           spellCheck={false}
           onChange={(event) => setDraft(event.target.value)}
@@ -67,7 +69,7 @@ export function MembersPanel({ open = null }: { open?: MemberLink | null }) {
       )}
       <div className="console__scroll">
         <table className="console-table">
-          <caption>{query ? `Members matching “${query}”` : 'Members, newest first'}</caption>
+          <caption>{query ? `Members matching “${query}”, newest first` : 'Members, newest first'}</caption>
           <thead>
             <tr>
               <th scope="col">Member</th>
@@ -105,7 +107,13 @@ export function MembersPanel({ open = null }: { open?: MemberLink | null }) {
       </div>
       {members.isPending && <p className="muted">Loading members…</p>}
       {members.isSuccess && rows.length === 0 && (
-        <p className="muted">{query ? 'No member has that email or customer id.' : 'No members yet.'}</p>
+        <p className="muted">
+          {!query
+            ? 'No members yet.'
+            : members.hasNextPage
+              ? 'No match among the members looked at so far. More looks further.'
+              : `No member matches “${query}”.`}
+        </p>
       )}
       <ErrorLine error={members.error} what="the members" />
       {members.hasNextPage && (

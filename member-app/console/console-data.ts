@@ -5,10 +5,11 @@ import { downloadFile } from '../api/download.ts';
 import type { MemberAction } from './action-rules.ts';
 
 /**
- * The console's reads (docs/operator.md): the member index newest first or one member found, and
- * the audit log, whole or one member's. Operator calls answer a non-operator 403 without `redirect`,
- * so nothing here sends anyone to /payment. Answers stay fresh for half a minute: the operator
- * looks at what is happening now, and *More* pages follow the first page's cursor.
+ * The console's reads (docs/operator.md): the member index or the members a search finds, newest
+ * first, and the audit log, whole or one member's. Operator calls answer a non-operator 403 without
+ * `redirect`, so nothing here sends anyone to /payment. Answers stay fresh for half a minute: the
+ * operator looks at what is happening now, and *More* pages follow the first page's cursor (a
+ * search's too).
  */
 const FRESH_MS = 30_000;
 
@@ -16,7 +17,10 @@ export const membersQuery = (query: string) =>
   infiniteQueryOptions({
     queryKey: ['operator', 'members', query],
     queryFn: ({ pageParam }) =>
-      callApi('operator/members', query ? { query } : pageParam ? { cursor: pageParam } : {}),
+      callApi('operator/members', {
+        ...(query ? { query } : {}),
+        ...(pageParam ? { cursor: pageParam } : {}),
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
     staleTime: FRESH_MS,

@@ -86,6 +86,12 @@ function ttlBucket(value: unknown): unknown {
 
 const UNICODE = '€ 漢字 \u0000 emoji 🚀';
 const LUA = "return {KEYS[1], ARGV[1], redis.call('INCR', KEYS[1]), redis.call('SET', KEYS[1] .. ':x', 'y')}";
+const SEARCH_LUA = `local found = redis.call('ZRANGEBYLEX', KEYS[1], '[' .. ARGV[1], '[' .. ARGV[1] .. '\\255', 'LIMIT', 0, 10)
+local subs = {}
+for _, entry in ipairs(found) do subs[#subs + 1] = string.sub(entry, string.find(entry, '\\0', 1, true) + 1) end
+local scores = redis.call('ZMSCORE', KEYS[2], 'missing', unpack(subs))
+local counted = redis.call('ZLEXCOUNT', KEYS[1], '[' .. ARGV[1], '[' .. ARGV[1] .. '\\255')
+return {counted, found, subs, scores, redis.call('ZREVRANGE', KEYS[2], 0, 1, 'WITHSCORES'), redis.call('HMGET', KEYS[3], 's1', 's2')}`;
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
 async function scanAll(step: (cursor: string) => Promise<unknown>): Promise<string[]> {
@@ -469,6 +475,20 @@ const rows: Row[] = [
     raw: (k) => ['EVAL', LUA, 1, k('n'), 'arg'],
   },
   {
+    // The console's search (functions/_lib/operator/search.ts): entries `{term}\0{sub}` counted
+    // and read by prefix up to a byte-255 bound made in Lua, ZMSCORE with a missing member (false
+    // in Lua), ZREVRANGE by rank with scores, HMGET with a missing field, a reply holding NULs.
+    name: 'EVAL: the search commands (ZLEXCOUNT and ZRANGEBYLEX to \\255, ZMSCORE, ZREVRANGE, HMGET)',
+    methods: ['eval'],
+    setup: (k) => [
+      ['ZADD', k('lex'), 0, 'ab\0s1', 0, 'abc\0s2', 0, 'ab€\0s3', 0, 'b\0s4'],
+      ['ZADD', k('by'), 5, 's1', 7, 's2', 7, 's3'],
+      ['HSET', k('h'), 's1', '{"email":["ab"]}'],
+    ],
+    sdk: (r, k) => r.eval(SEARCH_LUA, [k('lex'), k('by'), k('h')], ['ab']),
+    raw: (k) => ['EVAL', SEARCH_LUA, 3, k('lex'), k('by'), k('h'), 'ab'],
+  },
+  {
     name: 'EVALSHA',
     methods: ['evalsha'],
     setup: () => [['SCRIPT', 'LOAD', LUA]],
@@ -532,6 +552,13 @@ function zrangeRows(): Row[] {
       sdk: (r, k) =>
         r.zrange(k('z'), '+inf', '-inf', { byScore: true, rev: true, offset: 0, count: 3, withScores: true }),
       raw: (k) => ['ZRANGE', k('z'), '+inf', '-inf', 'BYSCORE', 'REV', 'LIMIT', 0, 3, 'WITHSCORES'],
+    },
+    {
+      name: 'ZRANGE BYLEX LIMIT over members holding a NUL',
+      methods: ['zrange'],
+      setup: (k) => [['ZADD', k('lex'), 0, 'ab\0s1', 0, 'abc\0s2', 0, 'ac\0s3', 0, 'b\0s4']],
+      sdk: (r, k) => r.zrange(k('lex'), '[ab', '(ac', { byLex: true, offset: 0, count: 10 }),
+      raw: (k) => ['ZRANGE', k('lex'), '[ab', '(ac', 'BYLEX', 'LIMIT', 0, 10],
     },
     {
       name: 'ZRANGE missing key → []',

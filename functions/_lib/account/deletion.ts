@@ -10,10 +10,12 @@
  * 4. the identity is deleted (sign-ins end with it; the email may sign up again as a new account);
  * 5. every key of the member goes in one pipeline: the `u:{sub}:*` namespace and every key naming the
  *    sub (one SCAN), and the entries elsewhere (customer → member, chat claims, certificates' public
- *    records, the operator's indexes, queued mail to the member, the recent churn reasons); the
- *    course counters keep their counts with a digest in place of the sub; the global audit log's
- *    entries about the member name the digest instead, and one `account.deleted` entry is added;
- * 6. a second sweep removes what a call admitted before step 2 wrote after step 5.
+ *    records, the operator's indexes and search terms, queued mail to the member, the recent churn
+ *    reasons); the course counters keep their counts with a digest in place of the sub; the global
+ *    audit log's entries about the member name the digest instead, and one `account.deleted` entry
+ *    is added;
+ * 6. a second sweep removes what a call admitted before step 2 wrote after step 5 (the search
+ *    terms too: they live in keys that do not name the sub).
  * A failure anywhere answers 500 and leaves the rest to the member's retry, which finishes the job.
  */
 import type { Caller } from '../auth/verify.ts';
@@ -42,6 +44,7 @@ import type { IdentityPorts } from '../identity/identity-ports.ts';
 import { ledgerKeys } from '../ledger/keys.ts';
 import { mailKeys } from '../mail/keys.ts';
 import { memberFields, opsKeys } from '../operator/keys.ts';
+import { dropSearchCall, dropSearchTerms } from '../operator/search-index.ts';
 import { flatEntries, parseJson, type Store } from '../store.ts';
 import { DELETING_TTL_S, deletingKey, subDigest } from './deleted-marker.ts';
 
@@ -77,6 +80,7 @@ export async function deleteAccount(
   await eraseKeys(deps, caller);
   // A call admitted before the membership ended may have written after the sweep: once more.
   await deleteAll(store, await keysNaming(store, sub));
+  await dropSearchTerms(store, sub);
   return { deleted: true };
 }
 
@@ -306,6 +310,9 @@ async function eraseKeys(deps: DeletionDeps, caller: Caller): Promise<void> {
     [opsKeys.email, opsKeys.members, opsKeys.churnRecent, mail.jobs, mail.queue, mail.failed],
     [sub, ...emails],
   );
+  // The console's search: every term the member was found by (their email, names, customer id).
+  const search = dropSearchCall(sub);
+  pipe.eval(search.script, search.keys, search.args);
   const keys = [...new Set([...named, ...certificateIds])];
   for (let at = 0; at < keys.length; at += DELETE_CHUNK) pipe.del(...keys.slice(at, at + DELETE_CHUNK));
   await pipe.exec();

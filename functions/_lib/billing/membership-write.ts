@@ -116,6 +116,7 @@ function writeScript(
       at,
       email: context.email ? normalizeEmail(context.email) : '',
       promo: context.promo ?? '',
+      customerId: membership.customerId,
     }),
     ledgerStep(ledgerEntryOf(sub, membership), at),
     auditStep({

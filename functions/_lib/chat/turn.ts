@@ -1,5 +1,7 @@
 import { membershipKey } from '../billing/membership.ts';
 import { HttpError } from '../http/errors.ts';
+import { SEARCH_INDEX_LUA, searchIndexKeys, searchUpdateJson } from '../operator/search-index.ts';
+import { nameTerms } from '../operator/search-terms.ts';
 import type { Store } from '../store.ts';
 import { lockOptions, lockToken } from '../store-lock.ts';
 import { type Claims, claimsFor, TAKEN_MESSAGE } from './claims.ts';
@@ -85,10 +87,16 @@ export async function beginFollowTurn(store: Store, sub: string): Promise<Turn |
   return { sub, token, record: parseChatRecord(record), membership, claims: claimsFor(store, sub) };
 }
 
-// KEYS: record, lock, membership, claims to let go of. ARGV: record JSON ('' keeps it), sub, token,
-// the membership as read ('' for none). Answers {1} once the lock is let go, else {0, membership}.
-const FINISH = `if ARGV[1] ~= '' then redis.call('SET', KEYS[1], ARGV[1]) end
-for i = 4, #KEYS do
+// KEYS: record, lock, membership, the search index (2 keys), claims to let go of. ARGV: record
+// JSON ('' keeps it), sub, token, the membership as read ('' for none), the search terms of the
+// record's username. Answers {1} once the lock is let go, else {0, membership}. The operator's
+// search finds the member by the username the record holds, written with it.
+const FINISH = `${SEARCH_INDEX_LUA}
+if ARGV[1] ~= '' then
+  redis.call('SET', KEYS[1], ARGV[1])
+  search_update(KEYS[4], KEYS[5], ARGV[2], ARGV[5], false)
+end
+for i = 6, #KEYS do
   if redis.call('GET', KEYS[i]) == ARGV[2] then redis.call('DEL', KEYS[i]) end
 end
 local membership = redis.call('GET', KEYS[3]) or ''
@@ -104,8 +112,20 @@ export async function finishTurn(store: Store, turn: Turn, change: Change, seen:
   const { sub } = turn;
   const reply = (await store.eval(
     FINISH,
-    [chatKeys.member(sub), chatKeys.lock(sub), membershipKey(sub), ...new Set(change.release)],
-    [change.write ? JSON.stringify(change.write) : '', sub, turn.token, seen ?? ''],
+    [
+      chatKeys.member(sub),
+      chatKeys.lock(sub),
+      membershipKey(sub),
+      ...searchIndexKeys(),
+      ...new Set(change.release),
+    ],
+    [
+      change.write ? JSON.stringify(change.write) : '',
+      sub,
+      turn.token,
+      seen ?? '',
+      searchUpdateJson({ chat: nameTerms(change.write?.username) }),
+    ],
   )) as [number, string?];
   return Number(reply[0]) === 1
     ? { released: true as const }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUERY_MAX, QUERY_MIN } from '../operator/search-terms.ts';
 import { PlanName } from './billing.ts';
 import { Body, type ContractEntry } from './shared.ts';
 
@@ -214,8 +215,19 @@ export const operatorApi = {
   'operator/members': {
     method: 'POST',
     request: Body.extend({
-      /** An email (exact, any case) or a payment customer id: that member or none. */
-      query: z.string().trim().max(320).optional(),
+      /**
+       * What to find members by (operator/search.ts): the beginning of an email, of its domain, of a
+       * customer id, a chat username or a certificate's name, any case; the matches newest first,
+       * paged by `cursor` like the list. Empty: the list. One character would match most members.
+       */
+      query: z
+        .string()
+        .trim()
+        .max(QUERY_MAX, `At most ${QUERY_MAX} characters`)
+        .refine((query) => query === '' || [...query].length >= QUERY_MIN, {
+          message: `Type at least ${QUERY_MIN} characters`,
+        })
+        .optional(),
       cursor: Cursor.nullable().optional(),
       limit: z.number().int().min(1).max(50).optional(),
     }),

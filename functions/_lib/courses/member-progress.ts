@@ -12,6 +12,13 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { enqueueEmailCall, MAIL_ENQUEUE_LUA } from '../mail/queue.ts';
 import { siteUrl } from '../mail/site-url.ts';
 import { memberFields, opsKeys } from '../operator/keys.ts';
+import {
+  certificateSource,
+  SEARCH_INDEX_LUA,
+  searchIndexKeys,
+  searchUpdateJson,
+} from '../operator/search-index.ts';
+import { nameTerms } from '../operator/search-terms.ts';
 import { courseProgress, type MemberCertificate } from './course-progress.ts';
 import { indexLessons } from './lesson-index.ts';
 import { type BundledCourse, courseLibrary } from './library.ts';
@@ -37,18 +44,21 @@ export function certificateId(): string {
 
 /**
  * Stores a certificate if the member's entry is still the one read. KEYS: the member's
- * certificates hash, the public record, the course's completed set, then (a first issue) the
- * certificate-issued email's keys (enqueueEmailCall's). ARGV: course, the entry read ('' when none),
- * the new entry, the public JSON, the subject, then the email's arguments. Answers 'ok' or 'stale'.
- * The email is queued in the same step as the issue, once per member and course
- * (`certificate:{sub}:{course}`): withdrawn and issued again, it is not sent twice.
+ * certificates hash, the public record, the course's completed set, the operator's search index (2
+ * keys), then (a first issue) the certificate-issued email's keys (enqueueEmailCall's). ARGV:
+ * course, the entry read ('' when none), the new entry, the public JSON, the subject, the search
+ * terms of the name, then the email's arguments. Answers 'ok' or 'stale'. The email is queued in
+ * the same step as the issue, once per member and course (`certificate:{sub}:{course}`): withdrawn
+ * and issued again, it is not sent twice. The console's search finds the member by the name.
  */
 const ISSUE_CERTIFICATE = `${MAIL_ENQUEUE_LUA}
+${SEARCH_INDEX_LUA}
 if (redis.call('HGET', KEYS[1], ARGV[1]) or '') ~= ARGV[2] then return 'stale' end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 redis.call('SET', KEYS[2], ARGV[4])
 redis.call('SADD', KEYS[3], ARGV[5])
-if #KEYS >= 7 then enqueue_mail(KEYS[4], KEYS[5], KEYS[6], KEYS[7], ARGV[6], ARGV[7], ARGV[8], ARGV[9], ARGV[10]) end
+search_update(KEYS[4], KEYS[5], ARGV[5], ARGV[6], false)
+if #KEYS >= 9 then enqueue_mail(KEYS[6], KEYS[7], KEYS[8], KEYS[9], ARGV[7], ARGV[8], ARGV[9], ARGV[10], ARGV[11]) end
 return 'ok'
 `;
 
@@ -107,9 +117,18 @@ export async function issueCertificate(
       progressKeys.certificates(sub),
       certificateKey(entry.id),
       courseStatsKeys.completed(course.slug),
+      ...searchIndexKeys(),
       ...(mail?.keys ?? []),
     ],
-    [course.slug, read, JSON.stringify(entry), JSON.stringify(record), sub, ...(mail?.args ?? [])],
+    [
+      course.slug,
+      read,
+      JSON.stringify(entry),
+      JSON.stringify(record),
+      sub,
+      searchUpdateJson({ [certificateSource(course.slug)]: nameTerms(name) }),
+      ...(mail?.args ?? []),
+    ],
   );
   if (saved !== 'ok')
     throw new HttpError(
@@ -118,6 +137,14 @@ export async function issueCertificate(
     );
   return { certificate: { ...entry, path: `/certificates/${entry.id}` } };
 }
+
+// KEYS: the member's certificates hash, the public record, the search index (2 keys). ARGV: course,
+// sub, the search terms of the course's certificate (none). The name is no longer searched for.
+const WITHDRAW_CERTIFICATE = `${SEARCH_INDEX_LUA}
+redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('DEL', KEYS[2])
+search_update(KEYS[3], KEYS[4], ARGV[2], ARGV[3], false)
+return 1`;
 
 /** Withdraws the member's certificate for a course: its public page answers 404 from then on. */
 export async function withdrawCertificate(
@@ -131,11 +158,11 @@ export async function withdrawCertificate(
   );
   const entry = parseCertificate(raw);
   if (!entry) return { withdrawn: false };
-  await deps.store
-    .multi()
-    .hdel(progressKeys.certificates(sub), input.course)
-    .del(certificateKey(entry.id))
-    .exec();
+  await deps.store.eval(
+    WITHDRAW_CERTIFICATE,
+    [progressKeys.certificates(sub), certificateKey(entry.id), ...searchIndexKeys()],
+    [input.course, sub, searchUpdateJson({ [certificateSource(input.course)]: [] })],
+  );
   return { withdrawn: true };
 }
 

@@ -1,6 +1,4 @@
-import { normalizeEmail } from '../account/rules.ts';
 import {
-  customerOwnerKey,
   hasAccess,
   isComplimentary,
   type Membership,
@@ -13,13 +11,15 @@ import type { ApiRequest, ApiResponse } from '../contract/index.ts';
 import type { MemberRow } from '../contract/operator.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest } from '../http/errors.ts';
-import { flatEntries, type Store } from '../store.ts';
+import { flatEntries } from '../store.ts';
 import { memberFields, opsKeys } from './keys.ts';
+import { nextCursor, type SearchBounds, searchMembers } from './search.ts';
 
 /**
- * The operator's member list and lookup (docs/operator.md): a page of the member index, newest
- * first, or the one member an email or customer id names. Two round trips whatever the page: the
- * subjects (one ZRANGE, or one lookup), then one pipeline reading every row's keys.
+ * The operator's member list and search (docs/operator.md): a page of the member index, newest
+ * first, or of the members a query finds (search.ts), newest first too. Two round trips whatever the
+ * page: the subjects (one ZRANGE, or the search's one script), then one pipeline reading every
+ * row's keys.
  */
 export const MEMBERS_PAGE_SIZE = 25;
 
@@ -28,14 +28,15 @@ type MembersDeps = Pick<Deps, 'store' | 'now'>;
 export async function listMembers(
   deps: MembersDeps,
   input: ApiRequest<'operator/members'>,
+  bounds?: SearchBounds,
 ): Promise<ApiResponse<'operator/members'>> {
-  const query = input.query?.trim();
-  if (query) {
-    const sub = await findMember(deps.store, query);
-    return { members: sub ? await readRows(deps, [sub]) : [], next: null };
-  }
   const limit = input.limit ?? MEMBERS_PAGE_SIZE;
   const cursor = input.cursor ? parseCursor(input.cursor) : null;
+  const query = input.query?.trim();
+  if (query) {
+    const found = await searchMembers(deps.store, { query, cursor, limit }, bounds);
+    return { members: await readRows(deps, found.subs), next: found.next };
+  }
   const reply = (await deps.store.zrange(opsKeys.members, cursor ? cursor.score : '+inf', '-inf', {
     byScore: true,
     rev: true,
@@ -47,14 +48,8 @@ export async function listMembers(
   for (let i = 0; i + 1 < reply.length; i += 2)
     page.push({ sub: String(reply[i]), score: Number(reply[i + 1]) });
   const shown = page.slice(0, limit);
-  const last = shown.at(-1);
-  let next: string | null = null;
-  if (page.length > limit && last) {
-    // Members first seen in the same ms share a score: the cursor counts those already shown.
-    const ties = shown.filter((entry) => entry.score === last.score).length;
-    const skip = ties + (cursor && cursor.score === last.score ? cursor.skip : 0);
-    next = `${last.score}|${skip}`;
-  }
+  // Members first seen in the same ms share a score: the cursor counts those already shown.
+  const next = page.length > limit ? nextCursor(shown, cursor) : null;
   return {
     members: await readRows(
       deps,
@@ -62,14 +57,6 @@ export async function listMembers(
     ),
     next,
   };
-}
-
-/** An email (exact, any case) → its member; anything else is taken for a payment customer id. */
-async function findMember(store: Store, query: string): Promise<string | null> {
-  const sub = query.includes('@')
-    ? await store.hget<string>(opsKeys.email, normalizeEmail(query))
-    : await store.get<string>(customerOwnerKey(query));
-  return sub ? String(sub) : null;
 }
 
 function parseCursor(cursor: string): { score: number; skip: number } {
