@@ -356,6 +356,11 @@ function titleOf(entry: Described, changes: AuditChange[], options: AuditWordsOp
       return billingTitle(entry, changes, options);
     case 'billing.refund':
       return refunded(charge, options);
+    // Money a provider reported on its own (an invoice not carried by a state change).
+    case 'billing.charge':
+      return charge ? `Payment: ${chargeWords(charge)}` : 'Payment';
+    case 'billing.failed-charge':
+      return charge ? `Charge failed: ${money(charge)}` : 'Charge failed';
     case 'operator.extend': {
       const end = num(after, 'currentPeriodEnd');
       const endBefore = num(before, 'currentPeriodEnd');

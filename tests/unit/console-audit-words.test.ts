@@ -178,6 +178,14 @@ describe('billing’s steps', () => {
     );
     expect(title({ action: 'billing.refund' })).toBe('Refunded');
   });
+
+  it('money a provider reported on its own: a payment, a failed charge', () => {
+    expect(title({ action: 'billing.charge', charge: ledger() })).toBe('Payment: $64.99 charged');
+    expect(title({ action: 'billing.failed-charge', charge: ledger({ kind: 'failed' }) })).toBe(
+      'Charge failed: $64.99',
+    );
+    expect(title({ action: 'billing.failed-charge' })).toBe('Charge failed');
+  });
 });
 
 describe('an operator’s steps', () => {
