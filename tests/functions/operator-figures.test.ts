@@ -9,7 +9,7 @@ import { getDeps } from '../../functions/_lib/deps.ts';
 import { getIdentityPorts } from '../../functions/_lib/identity/identity-ports.ts';
 import { createUser } from '../../functions/_lib/identity/local-users.ts';
 import { ledgerKeys } from '../../functions/_lib/ledger/keys.ts';
-import { dayCounts, daysBefore } from '../../functions/_lib/operator/figures.ts';
+import { dayCounts, daysBefore, zeroCounts } from '../../functions/_lib/operator/figures.ts';
 import { ledgerDays, readMetrics } from '../../functions/_lib/operator/figures-read.ts';
 import { opsKeys } from '../../functions/_lib/operator/keys.ts';
 import { type DailySnapshot, dayOf, dayStart, periodOf } from '../../functions/_lib/operator/metrics.ts';
@@ -45,18 +45,7 @@ const clockAt = (at: number) => vi.useFakeTimers({ toFake: ['Date'], now: at });
 afterEach(() => vi.useRealTimers());
 
 const counts = async (day: string) => dayCounts(await hashEntries(store, opsKeys.day(day)));
-const ZERO = {
-  monthly: 0,
-  yearly: 0,
-  pastDue: 0,
-  new: 0,
-  reactivated: 0,
-  cancelled: 0,
-  lost: 0,
-  arr: 0,
-  arrAdded: 0,
-  arrLost: 0,
-};
+const ZERO = zeroCounts();
 /** A year of one member at the content's list prices, in cents. */
 const MONTHLY_ARR = 6499 * 12;
 const YEARLY_ARR = 59_999;

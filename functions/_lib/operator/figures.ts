@@ -55,7 +55,8 @@ export function dayCountArgs(
   return DAY_FIELDS.flatMap((field) => (counts[field] === 0 ? [] : [field, String(counts[field])]));
 }
 
-const zeroCounts = (): ChangeCounts => ({
+/** A day with nothing counted. */
+export const zeroCounts = (): ChangeCounts => ({
   monthly: 0,
   yearly: 0,
   pastDue: 0,
