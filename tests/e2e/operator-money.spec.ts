@@ -77,7 +77,10 @@ test('the console reads the exact money of two members: a promo, an upgrade, a r
     // Bob upgrades to yearly: what /account says is charged now is what the ledger records.
     await bobPage.goto('/account');
     await bobPage.locator('[data-upgrade-card]').getByRole('button', { name: 'Upgrade to Yearly' }).click();
-    const offer = (await bobPage.locator('[data-upgrade-amount]').textContent()) ?? '';
+    const amount = bobPage.locator('[data-upgrade-amount]');
+    // The amount is asked of billing when the dialog opens: wait for it, never read it while it loads.
+    await expect(amount).toHaveText(/^You will be charged \$\d+\.\d\d now/);
+    const offer = (await amount.textContent()) ?? '';
     const upgrade = /^You will be charged \$(\d+\.\d\d) now/.exec(offer)?.[1] ?? '';
     expect(upgrade, offer).toMatch(/^53\d\.\d\d$/);
     await bobPage.getByRole('dialog').getByRole('button', { name: 'Confirm Upgrade' }).click();
