@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { OPERATOR_READ } from './_lib/auth/claims.ts';
 import { api } from './_lib/contract/index.ts';
 import { defineEndpoint } from './_lib/http/handler.ts';
-import { readAudit } from './_lib/operator/audit.ts';
+import { readAudit, withMemberEmails } from './_lib/operator/audit.ts';
 
 export default defineEndpoint(api['operator/audit'], {
   access: 'operator',
@@ -13,7 +13,10 @@ export default defineEndpoint(api['operator/audit'], {
       member: input.member,
       cursor: input.cursor ? Number(input.cursor) : null,
     });
-    return { entries: page.entries, next: page.next === null ? null : String(page.next) };
+    return {
+      entries: await withMemberEmails(deps.store, page.entries),
+      next: page.next === null ? null : String(page.next),
+    };
   },
 });
 

@@ -417,16 +417,17 @@ export function auditWhen(at: number, timeZone?: string): string {
 }
 
 /**
- * Who the entry is about: the member's email when the entry carries one (a record with an email)
- * or the console already knows it (a member listed), else their account id; a deleted member's
- * entries carry only a digest.
+ * Who the entry is about: the member's email as the server read it from the index with the page,
+ * else one a record carries or the console already knows (a member listed), else their account id;
+ * a deleted member's entries carry only a digest.
  */
 export function auditMember(
-  entry: Pick<AuditEntry, 'member' | 'before' | 'after'>,
+  entry: Pick<AuditEntry, 'member' | 'before' | 'after' | 'memberEmail'>,
   knownEmail: (sub: string) => string | undefined = () => undefined,
 ): string {
   if (entry.member.startsWith('deleted:')) return 'A deleted member';
   return (
+    entry.memberEmail ??
     text(record(entry.after), 'email') ??
     text(record(entry.before), 'email') ??
     knownEmail(entry.member) ??

@@ -250,9 +250,11 @@ describe('the audit log', () => {
     expect(toggled).toMatchObject({ actor: 'member', action: 'member.autopay-off', charge: null });
     expect(toggled?.after).toMatchObject({ cancelAtPeriodEnd: true });
     expect(toggled?.id).toBe(1);
-    // The whole log holds them too.
+    // The whole log holds them too, each naming the member by the email the index holds.
     const all = await audit({});
     expect(all.entries.length).toBeGreaterThan(0);
+    const mine = all.entries.find((e) => e.member === sub);
+    expect(mine?.memberEmail).toMatch(/^paid\.[\w-]+@example\.com$/);
   });
 
   it('adds nothing when an older or identical state is not written', async () => {

@@ -457,5 +457,9 @@ describe('who an entry is about', () => {
     expect(auditMember(entry({ member: 'auth0|x' }), known)).toBe('auth0|x');
     expect(auditMember(entry({ member: 'deleted:ab12' }), known)).toBe('A deleted member');
     expect(auditMember(entry({ member: '' }))).toBe('—');
+    // The email the server read from the index with the page comes first.
+    expect(auditMember(entry({ member: 'auth0|x', memberEmail: 'now@example.com' }), known)).toBe(
+      'now@example.com',
+    );
   });
 });

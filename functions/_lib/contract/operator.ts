@@ -75,6 +75,8 @@ export const AuditEntry = z.object({
   after: z.unknown(),
   /** The money the change moved (a charge, a proration, a refund, a failed charge), when it did. */
   charge: LedgerEntry.nullable(),
+  /** The member's email as the index holds it now, for the console to name them (null: none, or deleted). */
+  memberEmail: z.string().nullable().optional(),
 });
 
 /**

@@ -10,7 +10,7 @@ import { numberColumn, textCell, textColumn, toCsv } from '../csv.ts';
 import { logError } from '../http/log.ts';
 import type { ScriptStep } from '../script-steps.ts';
 import type { Store } from '../store.ts';
-import { opsKeys } from './keys.ts';
+import { memberFields, opsKeys } from './keys.ts';
 
 /** The operator who acted, the member themselves, or 'billing' (the card provider, our billing clock). */
 export type AuditActor = { sub: string; email: string | null } | 'billing' | 'member';
@@ -124,6 +124,24 @@ export async function readAudit(
   const entries = reply.slice(1).map((raw, i) => toRow(String(raw), from - i));
   const last = from - entries.length;
   return { entries, next: last >= 0 ? last : null };
+}
+
+/**
+ * The page's entries with each member's email as the index holds it now (one pipeline, one read a
+ * member): the console names members by it. Read at read time, never stored in the log, so a
+ * changed email shows the new one and a deleted member (no index) shows none.
+ */
+export async function withMemberEmails(
+  store: Store,
+  entries: AuditRow[],
+): Promise<Array<AuditRow & { memberEmail: string | null }>> {
+  const members = [...new Set(entries.map((e) => e.member).filter((m) => m && !m.startsWith('deleted:')))];
+  if (members.length === 0) return entries.map((e) => ({ ...e, memberEmail: null }));
+  const pipe = store.pipeline();
+  for (const member of members) pipe.hget(opsKeys.member(member), memberFields.email);
+  const emails = await pipe.exec<Array<string | null>>();
+  const byMember = new Map(members.map((m, i) => [m, emails[i] ? String(emails[i]) : null]));
+  return entries.map((e) => ({ ...e, memberEmail: byMember.get(e.member) ?? null }));
 }
 
 function toRow(raw: string, id: number): AuditRow {
