@@ -11,7 +11,7 @@ export interface FunctionRoute {
 }
 
 /**
- * Loads every Netlify Function in `dir` once, the way a warm function instance keeps
+ * Loads every Netlify Function in `dir` but the scheduled ones once, the way a warm function instance keeps
  * its module scope, and routes by each function's `config.path` as Netlify does (exact segments and `:name` ones).
  * (Netlify's own dev runtime starts a worker per invocation, ~300 ms each: too slow
  * to serve the member app or to measure the functions.)
@@ -24,10 +24,14 @@ export async function loadFunctions(dir: string): Promise<FunctionRoute[]> {
   for (const file of files) {
     const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as {
       default?: FetchHandler;
-      config?: { path?: string | string[] };
+      config?: { path?: string | string[]; schedule?: string };
     };
     const name = file.replace(/\.[^.]+$/, '');
     if (typeof mod.default !== 'function') throw new Error(`functions/${file} has no default export`);
+    // A scheduled function is not a page: a published Netlify deploy runs it on its schedule only,
+    // never for a request, and so does the local host (the scheduler and `npm run jobs:run` call
+    // its handler directly, scheduler.ts). Locally it would answer anyone its figures.
+    if (mod.config?.schedule) continue;
     const paths = [mod.config?.path ?? `/.netlify/functions/${name}`].flat();
     for (const p of paths) routes.push({ name, path: p, handler: mod.default });
   }
