@@ -89,4 +89,25 @@ describe('certificate-issued', () => {
     expect(await job(m.sub)).toBeNull();
     expect(await store.exists(keys.once(`certificate:${m.sub}:${COURSE}`))).toBe(0);
   });
+
+  it('prints the name as it reads: bidi overrides and zero-width characters removed; nothing left → 400', async () => {
+    const m = await graduate();
+    const issued = await m.call(certificateFn, 'courses/certificate', {
+      course: COURSE,
+      name: 'Ann\u200B \u202Eeel\u202C',
+    });
+    expect(issued.status).toBe(200);
+    expect((issued.body.certificate as { name: string }).name).toBe('Ann eel');
+    const invisible = await m.call(certificateFn, 'courses/certificate', {
+      course: COURSE,
+      name: '\u200B\u202E\u2066',
+    });
+    expect(invisible).toEqual({
+      status: 400,
+      body: { error: 'name: Enter the name to print on your certificate' },
+    });
+    // The certificate kept its name.
+    const again = await m.call(certificateFn, 'courses/certificate', { course: COURSE, name: 'Ann eel' });
+    expect((again.body.certificate as { name: string }).name).toBe('Ann eel');
+  });
 });

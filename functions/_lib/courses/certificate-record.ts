@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { logWarning } from '../http/log.ts';
 import type { Store } from '../store.ts';
+import { displayName } from './display-name.ts';
 import { type CertificateRecord, certificateKey } from './progress-keys.ts';
 
 /** A certificate's id: 20 url-safe random characters (its address /certificates/{id}). */
@@ -40,7 +41,8 @@ export async function readCertificate(store: Store, id: string): Promise<Certifi
     logWarning(`certificate ${id}: the stored record is not a certificate`, `wrong fields: ${fields}`);
     return null;
   }
-  return parsed.data;
+  // A name issued before names were normalised is shown as it would be issued now.
+  return { ...parsed.data, name: displayName(parsed.data.name) || 'A member' };
 }
 
 /**

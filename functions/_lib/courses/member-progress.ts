@@ -8,7 +8,7 @@ import { articleLibrary } from '../articles/library.ts';
 import type { MembershipGate } from '../billing/gate.ts';
 import type { CourseProgress } from '../contract/courses.ts';
 import type { Deps } from '../deps.ts';
-import { HttpError, notFound } from '../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { enqueueEmailCall, MAIL_ENQUEUE_LUA } from '../mail/queue.ts';
 import { siteUrl } from '../mail/site-url.ts';
 import { memberFields, opsKeys } from '../operator/keys.ts';
@@ -20,6 +20,7 @@ import {
 } from '../operator/search-index.ts';
 import { nameTerms } from '../operator/search-terms.ts';
 import { courseProgress, type MemberCertificate } from './course-progress.ts';
+import { displayName } from './display-name.ts';
 import { indexLessons } from './lesson-index.ts';
 import { type BundledCourse, courseLibrary } from './library.ts';
 import { type CertificateRecord, certificateKey, courseStatsKeys, progressKeys } from './progress-keys.ts';
@@ -87,7 +88,8 @@ export async function issueCertificate(
       409,
       `Complete every lesson, check and practice goal of "${course.title}" first: ${progress.total - progress.done} left`,
     );
-  const name = input.name.replace(/\s+/g, ' ').trim();
+  const name = displayName(input.name);
+  if (!name) throw badRequest('name: Enter the name to print on your certificate');
   const read = typeof extra[0] === 'string' ? extra[0] : '';
   const before = parseCertificate(read);
   const entry: MemberCertificate = {
