@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { membershipKey } from '../../functions/_lib/billing/membership.ts';
 import { courseLibrary } from '../../functions/_lib/courses/library.ts';
+import { certificateImageKey } from '../../functions/_lib/courses/progress-keys.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import { mailKeys } from '../../functions/_lib/mail/keys.ts';
 import type { Job } from '../../functions/_lib/mail/queue.ts';
@@ -63,9 +64,12 @@ describe('certificate-issued', () => {
     expect(
       (await m.call(certificateFn, 'courses/certificate', { course: COURSE, name: 'Ann B. Lee' })).status,
     ).toBe(200);
+    // A kept preview image goes with the certificate.
+    await store.set(certificateImageKey(id), 'v:png');
     expect((await m.call(withdrawFn, 'courses/certificate/withdraw', { course: COURSE })).body).toEqual({
       withdrawn: true,
     });
+    expect(await store.exists(certificateImageKey(id))).toBe(0);
     const again = await m.call(certificateFn, 'courses/certificate', { course: COURSE, name: 'Ann Lee' });
     expect((again.body.certificate as { id: string }).id).not.toBe(id);
     // The one email queued is the first, unchanged.

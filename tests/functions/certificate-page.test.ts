@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { certificateKey } from '../../functions/_lib/courses/progress-keys.ts';
+import { imageVersion } from '../../functions/_lib/courses/certificate-image-version.ts';
+import { certificateImageKey, certificateKey } from '../../functions/_lib/courses/progress-keys.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import imageFn from '../../functions/certificate-image.ts';
 import pageFn from '../../functions/certificate-page.ts';
@@ -33,12 +34,17 @@ afterAll(async () => {
   if (written.length) await store.del(...written);
 });
 
+/** This file's client: the page and image are rate-limited per client address. */
+const CLIENT = { 'x-nf-client-connection-ip': `198.51.100.${Math.floor(Math.random() * 250)}:${newId()}` };
+
 /** Calls the handler as Netlify does: the address's `:id` in context.params. */
-function getPage(id: string, method = 'GET') {
-  return pageFn(new Request(`${ORIGIN}/certificates/${id}`, { method }), { params: { id } });
+function getPage(id: string, method = 'GET', headers: Record<string, string> = CLIENT) {
+  return pageFn(new Request(`${ORIGIN}/certificates/${id}`, { method, headers }), { params: { id } });
 }
-function getImage(id: string) {
-  return imageFn(new Request(`${ORIGIN}/certificates/${id}/preview.png`), { params: { id } });
+function getImage(id: string, query = '', headers: Record<string, string> = CLIENT) {
+  return imageFn(new Request(`${ORIGIN}/certificates/${id}/preview.png${query}`, { headers }), {
+    params: { id },
+  });
 }
 
 const meta = (html: string, attr: 'property' | 'name', key: string) =>
@@ -77,12 +83,13 @@ describe('GET /certificates/{id}', () => {
     expect(meta(html, 'property', 'og:title')).toContain('Ada Lovelace');
     expect(meta(html, 'property', 'og:description')).toContain('Penny Stock Essentials');
     expect(meta(html, 'property', 'og:url')).toBe(url);
-    expect(meta(html, 'property', 'og:image')).toBe(`${url}/preview.png`);
+    const image = `${url}/preview.png?v=${imageVersion(record)}`;
+    expect(meta(html, 'property', 'og:image')).toBe(image);
     expect(meta(html, 'property', 'og:image:width')).toBe('1200');
     expect(meta(html, 'property', 'og:image:height')).toBe('630');
     expect(meta(html, 'name', 'robots')).toBe('noindex');
     expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
-    expect(meta(html, 'name', 'twitter:image')).toBe(`${url}/preview.png`);
+    expect(meta(html, 'name', 'twitter:image')).toBe(image);
   });
 
   it('prints on one landscape page: a @page rule and a print stylesheet that keeps the certificate whole', async () => {
@@ -180,4 +187,54 @@ describe('GET /certificates/{id}/preview.png', () => {
       expect(response.headers.get('cache-control')).toBe('no-store');
     }
   });
+
+  it('is drawn once per version and kept: the versioned address is cached a year; a rename draws anew', async () => {
+    const record = await issue({ name: 'Kept Once' });
+    const version = imageVersion(record);
+    const first = await getImage(record.id, `?v=${version}`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const bytes = Buffer.from(await first.arrayBuffer());
+    const kept = await store.get<string>(certificateImageKey(record.id));
+    expect(kept?.startsWith(`${version}:`)).toBe(true);
+    // Served from the store: what is kept is what is sent (a marker proves no drawing happened).
+    const marker = Buffer.from('kept, not drawn');
+    await store.set(certificateImageKey(record.id), `${version}:${marker.toString('base64')}`);
+    written.push(certificateImageKey(record.id));
+    expect(Buffer.from(await (await getImage(record.id, `?v=${version}`)).arrayBuffer())).toEqual(marker);
+    // An old or missing version is the latest picture, cached a minute.
+    expect((await getImage(record.id, '?v=old')).headers.get('cache-control')).toBe('public, max-age=60');
+    // Renamed: a new version, drawn again, replacing the kept one.
+    const renamed = { ...record, name: 'Kept Twice' };
+    await store.set(certificateKey(record.id), JSON.stringify(renamed));
+    const again = await getImage(record.id, `?v=${imageVersion(renamed)}`);
+    expect(imageVersion(renamed)).not.toBe(version);
+    expect(
+      Buffer.from(await again.arrayBuffer())
+        .subarray(1, 4)
+        .toString('ascii'),
+    ).toBe('PNG');
+    expect(
+      (await store.get<string>(certificateImageKey(record.id)))?.startsWith(`${imageVersion(renamed)}:`),
+    ).toBe(true);
+    expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
+  }, 30_000);
+});
+
+describe('a client asking in a loop', () => {
+  it('is refused with 429 after 60 a minute, page and image alike, before the store is read; others are not', async () => {
+    const record = await issue();
+    const client = { 'x-nf-client-connection-ip': `203.0.113.7:${newId()}` };
+    const answers = await Promise.all(Array.from({ length: 60 }, () => getPage(record.id, 'GET', client)));
+    expect(answers.map((a) => a.status)).toEqual(Array(60).fill(200));
+    const page = await getPage(record.id, 'GET', client);
+    expect(page.status).toBe(429);
+    expect(page.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await page.text()).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+    const image = await getImage(record.id, '', client);
+    expect(image.status).toBe(429);
+    expect(image.headers.get('cache-control')).toBe('no-store');
+    // Another client is served.
+    expect((await getPage(record.id)).status).toBe(200);
+  }, 30_000);
 });

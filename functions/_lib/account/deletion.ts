@@ -35,7 +35,12 @@ import type { ChatPorts } from '../chat/chat-ports.ts';
 import { chatKeys } from '../chat/keys.ts';
 import { parseChatRecord } from '../chat/record.ts';
 import { courseLibrary } from '../courses/library.ts';
-import { certificateKey, courseStatsKeys, progressKeys } from '../courses/progress-keys.ts';
+import {
+  certificateImageKey,
+  certificateKey,
+  courseStatsKeys,
+  progressKeys,
+} from '../courses/progress-keys.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { logWarning } from '../http/log.ts';
@@ -280,7 +285,7 @@ async function eraseKeys(deps: DeletionDeps, caller: Caller): Promise<void> {
   }
   const certificateIds = flatEntries(certificates).flatMap(([, json]) => {
     const id = parseJson<{ id?: unknown }>(json)?.id;
-    return typeof id === 'string' ? [certificateKey(id)] : [];
+    return typeof id === 'string' ? [certificateKey(id), certificateImageKey(id)] : [];
   });
   const emails = [
     ...new Set([caller.email, opsEmail].filter((e): e is string => !!e).map((e) => e.toLowerCase())),

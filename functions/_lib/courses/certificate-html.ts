@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { site } from '../../../site/lib/site.ts';
+import { imageVersion } from './certificate-image-version.ts';
 import type { CertificateRecord } from './progress-keys.ts';
 
 /**
@@ -100,7 +101,8 @@ export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 /** The certificate's page. `origin` is the request's (https://otcedge.app, a deploy preview, localhost). */
 export function certificatePageHtml(record: CertificateRecord, origin: string): string {
   const url = `${origin}${certificatePath(record.id)}`;
-  const image = `${url}/preview.png`;
+  // The versioned address: what it shows never changes, so it is cached for long (certificate-image-cache.ts).
+  const image = `${url}/preview.png?v=${imageVersion(record)}`;
   const date = issuedOn(record.issuedAt);
   const isoDate = new Date(record.issuedAt).toISOString().slice(0, 10);
   const name = escapeHtml(record.name);

@@ -23,7 +23,13 @@ import { courseProgress, type MemberCertificate } from './course-progress.ts';
 import { displayName } from './display-name.ts';
 import { indexLessons } from './lesson-index.ts';
 import { type BundledCourse, courseLibrary } from './library.ts';
-import { type CertificateRecord, certificateKey, courseStatsKeys, progressKeys } from './progress-keys.ts';
+import {
+  type CertificateRecord,
+  certificateImageKey,
+  certificateKey,
+  courseStatsKeys,
+  progressKeys,
+} from './progress-keys.ts';
 import { parseCertificate, readCourseData } from './progress-read.ts';
 
 /** Every course with the member's progress: two round trips at most (progress-read.ts). */
@@ -140,11 +146,12 @@ export async function issueCertificate(
   return { certificate: { ...entry, path: `/certificates/${entry.id}` } };
 }
 
-// KEYS: the member's certificates hash, the public record, the search index (2 keys). ARGV: course,
-// sub, the search terms of the course's certificate (none). The name is no longer searched for.
+// KEYS: the member's certificates hash, the public record, the search index (2 keys), the kept
+// preview image. ARGV: course, sub, the search terms of the course's certificate (none). The name
+// is no longer searched for, nor drawn.
 const WITHDRAW_CERTIFICATE = `${SEARCH_INDEX_LUA}
 redis.call('HDEL', KEYS[1], ARGV[1])
-redis.call('DEL', KEYS[2])
+redis.call('DEL', KEYS[2], KEYS[5])
 search_update(KEYS[3], KEYS[4], ARGV[2], ARGV[3], false)
 return 1`;
 
@@ -162,7 +169,12 @@ export async function withdrawCertificate(
   if (!entry) return { withdrawn: false };
   await deps.store.eval(
     WITHDRAW_CERTIFICATE,
-    [progressKeys.certificates(sub), certificateKey(entry.id), ...searchIndexKeys()],
+    [
+      progressKeys.certificates(sub),
+      certificateKey(entry.id),
+      ...searchIndexKeys(),
+      certificateImageKey(entry.id),
+    ],
     [input.course, sub, searchUpdateJson({ [certificateSource(input.course)]: [] })],
   );
   return { withdrawn: true };

@@ -22,6 +22,12 @@ export const progressKeys = {
 /** STRING JSON CertificateRecord: a certificate's public record, read by /certificates/{id}. */
 export const certificateKey = (id: string) => `certificate:${id}`;
 
+/**
+ * STRING `{version}:{base64 PNG}`: the certificate's preview image as last drawn
+ * (certificate-image-cache.ts), 30 days; removed with the certificate.
+ */
+export const certificateImageKey = (id: string) => `certificate:png:${id}`;
+
 /** A certificate as its public page shows it: nothing else is stored in it. */
 export interface CertificateRecord {
   /** 20 url-safe random characters: the address /certificates/{id}. */

@@ -237,7 +237,7 @@ async function readBody(request: Request): Promise<unknown> {
 }
 
 /** Netlify gives the client's address in the context (and this header); locally, the socket's. */
-function clientIp(request: Request, context?: Context): string {
+export function clientIp(request: Request, context?: Partial<Context>): string {
   return context?.ip ?? request.headers.get('x-nf-client-connection-ip') ?? 'unknown';
 }
 

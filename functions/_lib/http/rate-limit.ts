@@ -36,6 +36,11 @@ export const rateLimitPolicies = {
   export: { limit: 100, window: '10 m', by: 'caller' },
   /** Trade writes and import batches: a 100,000-execution file is 100 batches; edits come in bursts. */
   trades: { limit: 300, window: '1 m', by: 'caller' },
+  /**
+   * A certificate's public page and image, by IP: a page a person opens (and a social site's preview
+   * fetches once); a script requesting it in a loop is refused before the store is read.
+   */
+  certificates: { limit: 60, window: '1 m', by: 'ip' },
   /** Knowledge-check answers: a person answers a check in minutes, and a failed one waits anyway. */
   courses: { limit: 20, window: '10 m', by: 'caller' },
 } as const;
