@@ -140,6 +140,30 @@ describe('renewal reminders (daily)', () => {
     expect(await queueRenewalReminders(deps())).toEqual({ queued: 1, already: 1, noEmail: 0, failed: 0 });
   });
 
+  it("quotes the member's own price, the one the ledger and MRR count, without asking the provider", async () => {
+    const own = await member('ownprice', {
+      plan: 'yearly',
+      price: '539.99',
+      currentPeriodEnd: NOW + 2 * DAY,
+    });
+    const asked: string[] = [];
+    const local = createLocalBilling(store, () => NOW);
+    const counting = {
+      ...deps(),
+      billing: async () => ({
+        ...local,
+        nextCharge: async (m: Membership) => {
+          asked.push(m.subscriptionId);
+          return local.nextCharge(m);
+        },
+      }),
+    };
+    expect((await queueRenewalReminders(counting)).queued).toBe(1);
+    const [job] = (await queued()).filter((j) => j.key.includes(own.membership.subscriptionId));
+    expect(job?.data.price).toBe('$539.99');
+    expect(asked).toEqual([]);
+  });
+
   it('walks the index page by page: every due member of many', async () => {
     const many = await Promise.all(
       Array.from({ length: 205 }, (_, i) =>
