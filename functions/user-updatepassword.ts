@@ -7,7 +7,7 @@ import { getIdentityPorts } from './_lib/identity/identity-ports.ts';
 export default defineEndpoint(api['user/updatepassword'], {
   access: 'user',
   rateLimit: 'account',
-  run: (input, _deps, { caller }) => changePassword(getIdentityPorts(), caller, input),
+  run: (input, deps, { caller }) => changePassword({ ...getIdentityPorts(), ...deps }, caller, input),
 });
 
 export const config: Config = { path: '/api/user/updatepassword' };

@@ -4,14 +4,15 @@ import { callApi } from '../api/client.ts';
 import { sessionUser } from '../auth/session.ts';
 import { useSessionUser } from '../auth/useSession.ts';
 import { FormStatusLine } from './FormStatusLine.tsx';
-import { CurrentPasswordField, SIGNED_OUT_EVERYWHERE, SignInAgain } from './SignInChange.tsx';
+import { CurrentPasswordField } from './SignInChange.tsx';
 import { TextField } from './TextField.tsx';
 import { useSubmit } from './useSubmit.ts';
 
 /**
  * docs/product.md §2 /account: change email (rules docs/product.md §5; the server checks again). Beyond the brief, the
- * current password is asked too, and the change signs every device out: the next sign-in is with
- * the new address, and its tokens carry it.
+ * current password is asked too, and nothing changes until the member follows the link mailed to
+ * the new address (docs/identity.md): then every device is signed out, and the next sign-in is
+ * with the new address.
  */
 export function EmailForm() {
   const user = useSessionUser();
@@ -24,10 +25,14 @@ export function EmailForm() {
     if (problem) throw new Error(problem);
     if (current === '') throw new Error('Enter your current password');
     const next = email.trim();
-    await callApi('user/updateemail', { email: next, currentPassword: current, userID: stored.sub });
+    const { email: sent } = await callApi('user/updateemail', {
+      email: next,
+      currentPassword: current,
+      userID: stored.sub,
+    });
     setEmail('');
     setCurrent('');
-    return `Your email has been updated. ${SIGNED_OUT_EVERYWHERE} ${next.toLowerCase()}.`;
+    return `We sent a link to ${sent}. Follow it within 24 hours to make it your email; until then nothing changes.`;
   });
   return (
     <form className="account-form" onSubmit={onSubmit} noValidate aria-labelledby="email-title">
@@ -58,7 +63,6 @@ export function EmailForm() {
         {status.kind === 'busy' ? 'Saving…' : 'Update Email'}
       </button>
       <FormStatusLine status={status} id="email-status" />
-      {status.kind === 'done' && <SignInAgain />}
     </form>
   );
 }

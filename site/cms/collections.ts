@@ -140,6 +140,8 @@ const EMAIL_LABELS: Record<EmailName, string> = {
   'autopay-off': 'Autopay off (autopay turned off)',
   'membership-ended': 'Membership ended',
   'certificate-issued': 'Certificate issued (a course certificate)',
+  'email-confirm': 'Confirm a new email (sent to the new address)',
+  'email-changed': 'Email changed (sent to the old address)',
 };
 
 /** "{{product}}, {{siteUrl}}, …": the placeholders an email may use, as a hint lists them. */

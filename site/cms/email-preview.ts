@@ -28,6 +28,9 @@ export const SAMPLE_VALUES: Record<(typeof EMAILS)[EmailName][number], string> =
   joinUrl: `${site.url}/payment`,
   courseTitle: 'Reading Level 2',
   certificateUrl: `${site.url}/certificates/sample`,
+  newEmail: 'new.address@example.com',
+  confirmUrl: `${site.url}/confirm-email#change=sample`,
+  secureUrl: `${site.url}/confirm-email#restore=sample`,
 };
 
 export interface EmailDraft {

@@ -19,6 +19,8 @@ const PUBLIC = new Set<ApiName>([
   'playlists',
   'promo',
   'tags',
+  // An email link's page posts its token, signed in or not: the single-use token is the proof.
+  'user/confirmemail',
 ]);
 /** Answer visitors (no token) and members alike; a token that is sent must still be valid. */
 const VISITOR_OR_USER = new Set<ApiName>(['videos', 'videos/metadata']);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deletingKey, subDigest } from '../../functions/_lib/account/deleted-marker.ts';
 import { deleteAccount } from '../../functions/_lib/account/deletion.ts';
 import { EXPORT_FORMAT, EXPORT_VERSION } from '../../functions/_lib/account/export.ts';
+import { validAfterKey } from '../../functions/_lib/auth/valid-after.ts';
 import { getBillingPorts } from '../../functions/_lib/billing/billing-ports.ts';
 import { localKeys } from '../../functions/_lib/billing/local-billing.ts';
 import { getChatPorts } from '../../functions/_lib/chat/chat-ports.ts';
@@ -216,6 +217,8 @@ describe('POST /api/account/delete', () => {
     });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.json).toEqual({ deleted: true });
+    const validAfter = await store.get<string>(validAfterKey(alice.sub));
+    expect(validAfter).not.toBeNull();
 
     // The provider's subscription ended now; its customer and records stay with the provider.
     const local = JSON.parse((await store.get<string>(localKeys.subscription(subscriptionId))) ?? '{}');
@@ -254,13 +257,18 @@ describe('POST /api/account/delete', () => {
     expect(money).toContain(`deleted:${subDigest(alice.sub)}`);
     // Bob is untouched.
     expect(await dumpMember(bob.sub)).toEqual(bobBefore);
-    // Alice's token still works for signed-in calls until it expires: her app's start-up status call
+    // Alice's token, taken before the deletion, is refused from now on (auth/valid-after.ts).
+    const taken = await authHeader({ sub: alice.sub, email: alice.email, issuedAt: Number(validAfter) - 1 });
+    const refused = await call(statusFn as Handler, 'subscription/status', taken);
+    expect(refused.status).toBe(401);
+    // One issued in the deletion's last second still passes that check: the start-up status call
     // answers the free plan and brings back nothing of her (not even the operator's "last visit").
-    const status = await call(statusFn as Handler, 'subscription/status', alice.headers);
+    const sameSecond = await authHeader({ sub: alice.sub, email: alice.email, issuedAt: Number(validAfter) });
+    const status = await call(statusFn as Handler, 'subscription/status', sameSecond);
     expect(status.json).toMatchObject({ plan: 'free' });
     await expectGone(alice.sub, [alice.email, opsEmail ?? ''].filter(Boolean));
     // Nor can it pay for a new membership of the deleted account.
-    const paid = await call(chargeFn as Handler, 'charge', alice.headers, {
+    const paid = await call(chargeFn as Handler, 'charge', sameSecond, {
       email: alice.email,
       planID: 'monthly',
       token: 'tok_local_4242424242424242',
@@ -348,11 +356,15 @@ describe('POST /api/account/delete', () => {
       ...saves,
     ]);
     expect(deleted.status, deleted.text).toBe(200);
-    for (const answer of answers) expect([200, 403, 429], answer.text).toContain(answer.status);
+    // A save that comes once the deletion ended her tokens is a 401, whenever in the race that falls.
+    for (const answer of answers) expect([200, 401, 403, 429], answer.text).toContain(answer.status);
     await expectGone(alice.sub, [alice.email]);
-    // Saves after the deletion are refused (the membership is gone); such a call leaves only its
-    // rate-limit window, which expires.
-    const late = await call(notesUpdateFn as Handler, 'journal/notes/update', alice.headers, {
+    // Saves after the deletion are refused: her token is ended, and one issued in the deletion's last
+    // second (which that check lets by) finds no membership. Such a call leaves only its rate-limit
+    // window, which expires.
+    const validAfter = Number(await store.get<string>(validAfterKey(alice.sub)));
+    const sameSecond = await authHeader({ sub: alice.sub, email: alice.email, issuedAt: validAfter });
+    const late = await call(notesUpdateFn as Handler, 'journal/notes/update', sameSecond, {
       note_id: 'note_Late000000000000',
       title: 'late',
       body: '<p>late</p>',

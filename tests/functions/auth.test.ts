@@ -42,6 +42,7 @@ describe('access tokens', () => {
       sub: 'auth0|alice',
       email: 'alice@example.com',
       customerId: 'cus_123',
+      issuedAt: expect.any(Number),
     });
   });
 

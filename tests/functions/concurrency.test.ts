@@ -120,6 +120,8 @@ const ACCOUNT_WRITES = new Set<ApiName>([
   'user/updatecard',
   'user/updateemail',
   'user/updatepassword',
+  // One link taken by one GETDEL: tests/functions/email-change.test.ts follows one 8 times at once.
+  'user/confirmemail',
   // Ends the member's account: tests/functions/account-data.test.ts races it with saves.
   'account/delete',
   // One live invite per member under a per-member lock: tests/functions/chat.test.ts sends them at once.

@@ -19,6 +19,7 @@ import membersFn from '../../functions/operator-members.ts';
 import discordFn from '../../functions/user-discord.ts';
 import updateEmailFn from '../../functions/user-updateemail.ts';
 import { completeModules } from '../support/course-progress.ts';
+import { followLink, linkTo } from '../support/email-links.ts';
 import { activeMembership } from '../support/members.ts';
 import { call, type Handler, newSub, operator, paidMember } from '../support/operator.ts';
 import { storeRequests } from '../support/round-trips.ts';
@@ -126,6 +127,10 @@ describe('what finds a member', () => {
       currentPassword: 'member-password',
     });
     expect(changed.status, changed.text).toBe(200);
+    // It changes when the link mailed to the new address is followed.
+    expect(await subsFound(`old.${t}`)).toEqual([sub]);
+    const { token } = await linkTo(store, `new.${t}@${t}new.example.com`);
+    expect((await followLink(token)).status).toBe(200);
     expect(await subsFound(`old.${t}`)).toEqual([]);
     expect(await subsFound(`${t}old`)).toEqual([]);
     expect(await subsFound(`new.${t}`)).toEqual([sub]);
@@ -274,8 +279,9 @@ describe('the query', () => {
       );
       expect(result.status).toBe(400);
       expect(result.json).toEqual({ error });
-      // The rate limit's count is the one request: no search ran, nothing was written.
-      expect(requests).toBe(1);
+      // The rate limit's count and the token's "valid after" time, sent together: no search ran,
+      // nothing was written.
+      expect(requests).toBe(2);
     }
     expect(await search('x'.repeat(200))).toEqual({ members: [], next: null });
     expect(await search('   ')).toMatchObject({ members: expect.any(Array) });

@@ -128,6 +128,20 @@ const rows: Row[] = [
     raw: (k) => ['GET', k('missing')],
   },
   {
+    name: 'GETDEL a value: answered, and gone',
+    methods: ['getdel'],
+    setup: (k) => [['SET', k('s'), '{"sub":"x"}']],
+    sdk: (r, k) => r.getdel(k('s')),
+    raw: (k) => ['GETDEL', k('s')],
+    check: (k) => [['EXISTS', k('s')]],
+  },
+  {
+    name: 'GETDEL missing key → null',
+    methods: ['getdel'],
+    sdk: (r, k) => r.getdel(k('missing')),
+    raw: (k) => ['GETDEL', k('missing')],
+  },
+  {
     name: 'MGET mixed values and a missing key',
     methods: ['mget'],
     setup: (k) => [['MSET', k('a'), '{"a":1}', k('b'), '0.0001', k('c'), '0.00010', k('d'), '007']],

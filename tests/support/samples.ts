@@ -53,6 +53,7 @@ export function validRequests(
     'subscription/toggle': { renew: false },
     'user/updatecard': { token: 'tok_local_4242424242424242' },
     'user/updateemail': { email: 'new@example.com', currentPassword: 'a-guess', userID: 'auth0|someone' },
+    'user/confirmemail': { token: 'A'.repeat(43), purpose: 'change' },
     'user/updatepassword': {
       password: 'correct horse battery',
       currentPassword: 'a-guess',

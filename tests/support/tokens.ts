@@ -29,6 +29,8 @@ export interface TokenOptions {
   /** Seconds from now; negative for an expired token. */
   expiresIn?: number;
   kid?: string;
+  /** Its `iat`, in seconds (default now): an earlier one stands for a token taken before a change. */
+  issuedAt?: number;
   extra?: JWTPayload;
 }
 
@@ -47,7 +49,7 @@ export async function signToken(options: TokenOptions = {}): Promise<string> {
     .setSubject(options.sub ?? 'auth0|test-user')
     .setIssuer(options.issuer ?? testIssuer())
     .setAudience(options.audience ?? testAudience())
-    .setIssuedAt(now)
+    .setIssuedAt(options.issuedAt ?? now)
     .setExpirationTime(now + (options.expiresIn ?? 600))
     .sign(key);
 }

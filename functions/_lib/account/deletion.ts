@@ -15,9 +15,11 @@
  *    audit log's entries about the member name the digest instead, and one `account.deleted` entry
  *    is added;
  * 6. a second sweep removes what a call admitted before step 2 wrote after step 5 (the search
- *    terms too: they live in keys that do not name the sub).
+ *    terms too: they live in keys that do not name the sub), and the open email-change links;
+ * 7. the member's access tokens end (auth/valid-after.ts): the deleted account's token gets 401.
  * A failure anywhere answers 500 and leaves the rest to the member's retry, which finishes the job.
  */
+import { endAccessTokens } from '../auth/valid-after.ts';
 import type { Caller } from '../auth/verify.ts';
 import { customerOfKey } from '../billing/billing.ts';
 import type { BillingPorts } from '../billing/billing-ports.ts';
@@ -52,6 +54,7 @@ import { memberFields, opsKeys } from '../operator/keys.ts';
 import { dropSearchCall, dropSearchTerms } from '../operator/search-index.ts';
 import { flatEntries, parseJson, type Store } from '../store.ts';
 import { DELETING_TTL_S, deletingKey, subDigest } from './deleted-marker.ts';
+import { dropEmailLinks } from './email-change.ts';
 
 export type DeletionDeps = Pick<Deps, 'store' | 'now'> &
   Pick<BillingPorts, 'billing'> &
@@ -86,6 +89,9 @@ export async function deleteAccount(
   // A call admitted before the membership ended may have written after the sweep: once more.
   await deleteAll(store, await keysNaming(store, sub));
   await dropSearchTerms(store, sub);
+  await dropEmailLinks(store, sub);
+  // Last, so a retry with the same token can still finish the job: from here the token is refused.
+  await endAccessTokens(store, sub, deps.now());
   return { deleted: true };
 }
 

@@ -43,3 +43,6 @@ export function passwordPairError(password: string, confirmation: string): strin
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
+
+/** An email link's token (account/email-change.ts): 32 random bytes, base64url, 43 characters. */
+export const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;

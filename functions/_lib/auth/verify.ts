@@ -8,6 +8,11 @@ export interface Caller {
   email: string | null;
   customerId: string | null;
   /**
+   * When the token was issued (its `iat`, seconds): a token older than the member's "valid after"
+   * time is refused (auth/valid-after.ts). Absent on a caller built by hand, which counts as oldest.
+   */
+  issuedAt?: number;
+  /**
    * The API permissions the token grants (Auth0 RBAC's `permissions` claim; only its strings).
    * Absent when it grants none (most callers: members), so a caller built by hand (a test, a
    * script) need not name it. Read it with `hasPermission`, which treats absent as [].
@@ -48,7 +53,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): VerifyToken 
         audience: options.audience,
         algorithms: ['RS256'],
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
-        requiredClaims: ['sub', 'exp'],
+        requiredClaims: ['sub', 'exp', 'iat'],
       }));
     } catch {
       // Whatever failed (signature, expiry, issuer…), the caller learns nothing more.
@@ -59,6 +64,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): VerifyToken 
       sub: payload.sub,
       email: stringClaim(payload[emailClaim]),
       customerId: stringClaim(payload[customerIdClaim]),
+      issuedAt: payload.iat as number,
       ...permissionsOf(payload[permissionsClaim]),
     };
   };

@@ -1,3 +1,4 @@
+import { assertTokenCurrent, validAfterKey } from '../auth/valid-after.ts';
 import type { Caller } from '../auth/verify.ts';
 import type { Deps } from '../deps.ts';
 import { membershipRequired } from '../http/errors.ts';
@@ -9,7 +10,9 @@ type Pipeline = ReturnType<Deps['store']['pipeline']>;
  * The one membership check for member content (docs/product.md §4, docs/security.md): defineEndpoint's
  * `access: 'member'` opens one per request. Endpoints that read keys anyway fold the check into
  * their first pipeline (`pipeline()` + `exec()`: no extra round trip); the others call `require()`
- * (one GET) before they do anything. Either way a caller without access gets 403 `{ redirect: true }`.
+ * (one MGET) before they do anything. Either way a caller without access gets 403 `{ redirect: true }`.
+ * The same read carries the member's "valid after" time (auth/valid-after.ts): a token issued before
+ * it gets 401 before anything else is judged.
  */
 export class MembershipGate {
   readonly #deps: Pick<Deps, 'store' | 'now'>;
@@ -36,18 +39,18 @@ export class MembershipGate {
     return this.#membership;
   }
 
-  /** A pipeline whose first command reads the caller's membership: add the endpoint's reads after it. */
+  /**
+   * A pipeline whose first command reads the caller's membership (and token time, in one MGET, so
+   * the endpoint's replies still start at position 1): add the endpoint's reads after it.
+   */
   pipeline(): Pipeline {
-    return this.#deps.store.pipeline().get(membershipKey(this.caller.sub));
+    return this.#deps.store.pipeline().mget(...this.#keys());
   }
 
   /** Sends a pipeline from `pipeline()`, judges the membership, and gives back the endpoint's own replies. */
   async exec<T extends unknown[] = unknown[]>(pipe: Pipeline): Promise<T> {
-    const [[membership, ...replies]] = await Promise.all([
-      pipe.exec() as Promise<unknown[]>,
-      this.#rateLimit,
-    ]);
-    this.#membership = assertAccess(membership, this.#deps.now());
+    const [[judged, ...replies]] = await Promise.all([pipe.exec() as Promise<unknown[]>, this.#rateLimit]);
+    this.#membership = this.#judge(judged);
     return replies as T;
   }
 
@@ -60,14 +63,22 @@ export class MembershipGate {
     return (await build(this.#deps.store.pipeline()).exec()) as T;
   }
 
-  /** For endpoints with nothing to read first: the membership alone (one GET), judged. */
+  /** For endpoints with nothing to read first: the membership alone (one MGET), judged. */
   async require(): Promise<Membership> {
-    const [raw] = await Promise.all([
-      this.#deps.store.get<string>(membershipKey(this.caller.sub)),
-      this.#rateLimit,
-    ]);
-    this.#membership = assertAccess(raw, this.#deps.now());
+    const [read] = await Promise.all([this.#deps.store.mget(...this.#keys()), this.#rateLimit]);
+    this.#membership = this.#judge(read);
     return this.#membership;
+  }
+
+  #keys(): [string, string] {
+    return [membershipKey(this.caller.sub), validAfterKey(this.caller.sub)];
+  }
+
+  /** The MGET's reply: first the token's freshness (401), then the membership (403). */
+  #judge(read: unknown): Membership {
+    const [membership, validAfter] = Array.isArray(read) ? read : [];
+    assertTokenCurrent(this.caller, validAfter);
+    return assertAccess(membership, this.#deps.now());
   }
 }
 

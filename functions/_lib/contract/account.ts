@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LINK_TOKEN } from '../account/rules.ts';
 import { AccountBody, type ContractEntry, Updated } from './shared.ts';
 
 /**
@@ -16,13 +17,30 @@ const Download = z.custom<ReadableStream<Uint8Array>>((value) => value instanceo
 /** Sign-in details the member changes on /account, and the member's own data (docs/security.md "Your data"). */
 export const accountApi = {
   // Messages for bad values come from account/rules.ts (docs/product.md §5 wording), checked by the domain.
+  // The email changes once the member follows a link sent to the new address (account/email-change.ts).
   'user/updateemail': {
     method: 'POST',
     request: AccountBody.extend({
       email: z.string({ error: 'Email is Required' }).max(1000),
       currentPassword,
     }),
-    response: Updated,
+    response: z.object({ sent: z.literal(true), email: z.string() }),
+  },
+  /**
+   * Public: the link from an email change's message (or the old address's "secure my account"),
+   * opened on any device, signed in or not. The token is the proof.
+   */
+  'user/confirmemail': {
+    method: 'POST',
+    request: z.object({
+      token: z
+        .string({ error: 'This link is not complete: open it from the email again' })
+        .regex(LINK_TOKEN, {
+          error: 'This link is not complete: open it from the email again',
+        }),
+      purpose: z.enum(['change', 'restore'], { error: 'Use change or restore' }),
+    }),
+    response: z.object({ email: z.string(), restored: z.boolean() }),
   },
   'user/updatepassword': {
     method: 'POST',

@@ -1,6 +1,7 @@
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
 import { OPERATOR_READ, type OperatorPermission } from '../auth/claims.ts';
+import { requireTokenCurrent } from '../auth/valid-after.ts';
 import { bearerToken, type Caller, hasPermission } from '../auth/verify.ts';
 import { MembershipGate } from '../billing/gate.ts';
 import type { Membership } from '../billing/membership.ts';
@@ -147,8 +148,13 @@ export function defineEndpoint<E extends ContractEntry>(
       // An operator read (read:members writes nothing) settles it beside its first store read the
       // same way: a refused caller's answer is withheld below, and nothing was written.
       const readsOnly = definition.access === 'operator' && definition.permission === OPERATOR_READ;
-      if (!gate && !readsOnly) await limited;
-      else limited.catch(() => {});
+      // A token issued before the member's sign-ins ended (auth/valid-after.ts) is a 401. A member
+      // call's gate reads that time with the membership; the other signed-in calls read it beside
+      // the rate limit, and settle it as the limit is settled.
+      const current = caller && !gate ? requireTokenCurrent(deps.store, caller) : Promise.resolve();
+      const judged = Promise.all([limited, current]).then(() => {});
+      if (!gate && !readsOnly) await judged;
+      else judged.catch(() => {});
       const raw = entry.method === 'GET' ? queryObject(request) : await readBody(request);
       const parsed = entry.request.safeParse(raw);
       if (!parsed.success) throw badRequest(describeIssues(parsed.error));
@@ -163,7 +169,7 @@ export function defineEndpoint<E extends ContractEntry>(
         gate: gate as MembershipGate,
         membership: membership as Membership,
       });
-      await limited;
+      await judged;
       // Costs nothing, so checked everywhere: a member answer given without judging the membership
       // is never sent (it would hand member content to anyone signed in).
       if (access === 'member' && gate?.membership === null) {

@@ -41,6 +41,8 @@ export const rateLimitPolicies = {
    * fetches once); a script requesting it in a loop is refused before the store is read.
    */
   certificates: { limit: 60, window: '1 m', by: 'ip' },
+  /** Email links (change, restore), by IP: a token cannot be guessed, but each use calls the identity provider. */
+  emailLinks: { limit: 10, window: '10 m', by: 'ip' },
   /** Knowledge-check answers: a person answers a check in minutes, and a failed one waits anyway. */
   courses: { limit: 20, window: '10 m', by: 'caller' },
 } as const;

@@ -24,6 +24,10 @@ export const EMAILS = {
   'membership-ended': ['endDate', 'joinUrl'],
   /** A course certificate was issued. */
   'certificate-issued': ['courseTitle', 'certificateUrl'],
+  /** To the new address of an email change: the link that makes it (account/email-change.ts). */
+  'email-confirm': ['newEmail', 'confirmUrl'],
+  /** To the old address once the change is made: the link that puts it back. */
+  'email-changed': ['newEmail', 'secureUrl'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type EmailName = keyof typeof EMAILS;

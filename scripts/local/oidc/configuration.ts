@@ -11,7 +11,8 @@ import type { OidcProviderOptions } from './options.ts';
 import { messagePage } from './pages.ts';
 import { storeAdapter } from './store-adapter.ts';
 
-const DAY = 24 * 60 * 60;
+const HOUR = 60 * 60;
+const DAY = 24 * HOUR;
 
 export function oidcConfiguration(
   opts: OidcProviderOptions,
@@ -71,7 +72,7 @@ export function oidcConfiguration(
           return {
             scope: SCOPE,
             audience,
-            accessTokenTTL: DAY,
+            accessTokenTTL: HOUR,
             accessTokenFormat: 'jwt',
             jwt: { sign: { alg: 'RS256' } },
           };
@@ -93,7 +94,7 @@ export function oidcConfiguration(
         `/u/${interaction.params.screen_hint === 'signup' ? 'signup' : 'login'}?state=${interaction.uid}`,
     },
     ttl: {
-      AccessToken: DAY,
+      AccessToken: HOUR,
       AuthorizationCode: 60,
       IdToken: 10 * 60 * 60,
       Interaction: 60 * 60,
