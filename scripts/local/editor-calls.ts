@@ -37,7 +37,8 @@ export async function checkEditorCall(
   const refused = uploadsOf(result.data).flatMap((asset) => {
     // The bytes decap-server would write (it decodes with Buffer.from too).
     const problem = imageProblem(asset.path, Buffer.from(asset.content, 'base64'));
-    return problem ? [`${asset.path} was not uploaded: ${problem}`] : [];
+    // Named as the editor's media library shows it: the file name, in the one media folder.
+    return problem ? [`${path.posix.basename(asset.path)} was not uploaded: ${problem}`] : [];
   });
   if (refused.length) return { refusal: refused.join('; '), status: 415 };
   return { call: result.data };
