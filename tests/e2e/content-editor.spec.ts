@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startEditorSandbox } from '../../scripts/local/editor-sandbox.ts';
@@ -63,6 +63,24 @@ test('an invalid edit is refused in the editor with the field named, and the fil
   await expect(preview.locator('link[href="/admin/preview.css"]')).toHaveCount(1);
   expect(readFileSync(faqFile(), 'utf8')).toBe(before);
   expect(refused).toEqual([]);
+});
+
+test('an HTML page uploaded as an image is refused with the file named, and nothing is written', async ({
+  page,
+}) => {
+  await page.goto(`${sandbox.url}/admin/`);
+  await page.getByRole('button', { name: 'Login' }).click({ timeout: 60_000 });
+  // The media library from the editor's header, as for any upload that is not tied to one field.
+  await page.getByRole('button', { name: 'Media', exact: true }).click({ timeout: 60_000 });
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<script>alert(1)</script>'),
+  });
+  await expect(
+    page.getByText(/cover\.png was not uploaded: it is named \.png but its content is not a PNG image/),
+  ).toBeVisible();
+  expect(existsSync(path.join(sandbox.root, 'site/public/images/articles/cover.png'))).toBe(false);
 });
 
 test('an editor changes the FAQ: the markdown file and the rebuilt /faq show it', async ({ page }) => {
