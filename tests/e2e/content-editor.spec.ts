@@ -7,7 +7,8 @@ import { expect, test } from './support/test.ts';
 /**
  * The content editor with its local backend, on a throw-away copy of the project (the working tree's
  * content/ is never touched): an editor changes the FAQ in /admin/, the markdown file holds the change
- * and the rebuilt /faq shows it; an invalid edit is refused in the editor and nothing is written.
+ * and the rebuilt /faq shows it; an invalid edit, and an HTML page uploaded as an image, are refused in
+ * the editor and nothing is written.
  */
 // Decap loads and starts in a few seconds, slower on a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
