@@ -11,6 +11,7 @@ import { contentEditor } from './site/integrations/content-editor.ts';
 import { courseBundle } from './site/integrations/course-bundle.ts';
 import { emailBundle } from './site/integrations/email-bundle.ts';
 import { inlinePageScripts } from './site/integrations/inline-page-scripts.ts';
+import { mediaCheck } from './site/integrations/media-check.ts';
 import { preloadLists } from './site/integrations/preload-lists.ts';
 import { securityHeaders } from './site/integrations/security-headers.ts';
 
@@ -33,6 +34,8 @@ export default defineConfig({
     articleBundle(),
     courseBundle(),
     emailBundle(),
+    // Before site/public/ is copied: the editor's media folders hold images only.
+    mediaCheck(),
     preloadLists(),
     inlinePageScripts(),
     securityHeaders(),

@@ -41,7 +41,7 @@ export async function callBackend(
     return json({ error: 'The body is not valid JSON' }, 400);
   }
   const checked = await checkEditorCall(backend.root, parsed);
-  if ('refusal' in checked) return json({ error: `Refused: ${checked.refusal}` }, 403);
+  if ('refusal' in checked) return json({ error: `Refused: ${checked.refusal}` }, checked.status);
   for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) res.setHeader(name, value);
   await backend.run(checked.call, req, res);
   return undefined;

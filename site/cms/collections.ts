@@ -185,6 +185,13 @@ export const EMAIL_COLLECTION: EditableCollection = {
 /** Where article covers and body images live, and the address the site serves them at. */
 export const ARTICLE_IMAGES = { folder: 'site/public/images/articles', publicPath: '/images/articles' };
 
+/**
+ * Every folder the editor uploads into: config.ts's media_folder, and no collection or field sets its
+ * own. The site publishes them as they are, so they hold images only (site/lib/image-files.ts), checked
+ * on upload and by the build.
+ */
+export const MEDIA_FOLDERS = [ARTICLE_IMAGES];
+
 /** One file per article: content/articles/{slug of the title}.md. */
 export const ARTICLES = {
   name: 'articles',

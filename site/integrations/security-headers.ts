@@ -2,12 +2,14 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { MEDIA_FOLDERS } from '../cms/collections.ts';
 import { EDITOR_PATH, editorBackend } from '../cms/config.ts';
 import {
   contentSecurityPolicy,
   editorContentSecurityPolicy,
   embedOrigin,
   inlineScripts,
+  MEDIA_CONTENT_SECURITY_POLICY,
   scriptHash,
 } from '../lib/content-security-policy.ts';
 
@@ -45,17 +47,30 @@ export function securityHeaders(): AstroIntegration {
             ...extraOrigins(process.env.CSP_FRAME_ORIGINS),
           ],
         });
-        // The content editor's own policy: on Netlify (and its local emulation) the later of two
-        // rules matching a path sets the header, so /admin/ gets only its own.
         const editorPolicy = editorContentSecurityPolicy(editorBackend(process.env).name);
-        writeFileSync(
-          path.join(out, '_headers'),
-          `/*\n  Content-Security-Policy: ${policy}\n${EDITOR_PATH}*\n  Content-Security-Policy: ${editorPolicy}\n`,
-        );
+        writeFileSync(path.join(out, '_headers'), headersFile(policy, editorPolicy));
         logger.info(`_headers written: CSP with ${new Set(hashes).size} inline script hashes`);
       },
     },
   };
+}
+
+/**
+ * dist/_headers: the pages' policy for every path, then the rules for paths that need their own. On
+ * Netlify (and its local emulation) the later of two rules matching a path sets the header, so
+ * /admin/ gets only the editor's policy and the editor's uploaded images only the sandboxing one
+ * (netlify.toml states the media rule too, for hosts that apply it without this file).
+ */
+export function headersFile(pagesPolicy: string, editorPolicy: string): string {
+  const rules: Array<[string, string]> = [
+    ['/*', pagesPolicy],
+    [`${EDITOR_PATH}*`, editorPolicy],
+    ...MEDIA_FOLDERS.map((media): [string, string] => [
+      `${media.publicPath}/*`,
+      MEDIA_CONTENT_SECURITY_POLICY,
+    ]),
+  ];
+  return rules.map(([paths, csp]) => `${paths}\n  Content-Security-Policy: ${csp}\n`).join('');
 }
 
 /** Every built page under `dir`. */

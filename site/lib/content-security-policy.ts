@@ -99,6 +99,15 @@ export function editorContentSecurityPolicy(backend: 'git-gateway' | 'github'): 
   });
 }
 
+/**
+ * The content editor's uploaded images (the media folders, site/cms/collections.ts): images, never
+ * documents. Should a file there be opened as a page all the same, it loads nothing but itself, runs
+ * no script and gets an opaque origin (`sandbox`), so it can read none of the site's storage (the
+ * member app's token). Inline styles only for the browser's own image viewer.
+ */
+export const MEDIA_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
+
 function serialize(directives: Record<string, string[]>): string {
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`)

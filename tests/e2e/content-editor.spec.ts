@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startEditorSandbox } from '../../scripts/local/editor-sandbox.ts';
@@ -7,7 +7,8 @@ import { expect, test } from './support/test.ts';
 /**
  * The content editor with its local backend, on a throw-away copy of the project (the working tree's
  * content/ is never touched): an editor changes the FAQ in /admin/, the markdown file holds the change
- * and the rebuilt /faq shows it; an invalid edit is refused in the editor and nothing is written.
+ * and the rebuilt /faq shows it; an invalid edit, and an HTML page uploaded as an image, are refused in
+ * the editor and nothing is written.
  */
 // Decap loads and starts in a few seconds, slower on a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -63,6 +64,24 @@ test('an invalid edit is refused in the editor with the field named, and the fil
   await expect(preview.locator('link[href="/admin/preview.css"]')).toHaveCount(1);
   expect(readFileSync(faqFile(), 'utf8')).toBe(before);
   expect(refused).toEqual([]);
+});
+
+test('an HTML page uploaded as an image is refused with the file named, and nothing is written', async ({
+  page,
+}) => {
+  await page.goto(`${sandbox.url}/admin/`);
+  await page.getByRole('button', { name: 'Login' }).click({ timeout: 60_000 });
+  // The media library from the editor's header, as for any upload that is not tied to one field.
+  await page.getByRole('button', { name: 'Media', exact: true }).click({ timeout: 60_000 });
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<script>alert(1)</script>'),
+  });
+  await expect(
+    page.getByText(/cover\.png was not uploaded: it is named \.png but its content is not a PNG image/),
+  ).toBeVisible();
+  expect(existsSync(path.join(sandbox.root, 'site/public/images/articles/cover.png'))).toBe(false);
 });
 
 test('an editor changes the FAQ: the markdown file and the rebuilt /faq show it', async ({ page }) => {

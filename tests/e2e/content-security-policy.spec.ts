@@ -1,4 +1,8 @@
-import { inlineScripts, scriptHash } from '../../site/lib/content-security-policy.ts';
+import {
+  inlineScripts,
+  MEDIA_CONTENT_SECURITY_POLICY,
+  scriptHash,
+} from '../../site/lib/content-security-policy.ts';
 import { signInNewMember } from './support/members.ts';
 import { expect, test } from './support/test.ts';
 
@@ -41,6 +45,16 @@ test('every page kind carries the policy: its inline scripts by hash, no unsafe-
         `'sha256-${scriptHash(script)}'`,
       );
   }
+});
+
+test('the editor’s uploaded images are served as images: nosniff and a sandboxing policy, not the pages’', async ({
+  request,
+}) => {
+  const answer = await request.get('/images/articles/how_the_otc_market_works.webp');
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toBe('image/webp');
+  expect(answer.headers()['x-content-type-options']).toBe('nosniff');
+  expect(answer.headers()['content-security-policy']).toBe(MEDIA_CONTENT_SECURITY_POLICY);
 });
 
 test('a member’s screens run under the policy without a single violation', async ({ page }) => {

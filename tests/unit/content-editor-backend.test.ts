@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_BYTES } from '../../functions/_lib/http/json-response.ts';
 import { startEditorSandbox } from '../../scripts/local/editor-sandbox.ts';
+import { GIF, HTML, JPEG, PNG, SCRIPT, SVG, WEBP } from '../support/image-files.ts';
 
 /**
  * The content editor's local backend (/admin/api/v1 behind `npm start`) on a throw-away copy of the
@@ -70,6 +71,15 @@ const getEntry = (p: string) => ({ action: 'getEntry', params: { branch, path: p
 const persist = (p: string, raw = 'written\n') => ({
   action: 'persistEntry',
   params: { branch, dataFiles: [{ slug: 'x', path: p, raw }], assets: [], options },
+});
+/** An upload from the editor's media library. */
+const upload = (p: string, bytes: Buffer) => ({
+  action: 'persistMedia',
+  params: {
+    branch,
+    asset: { path: p, content: bytes.toString('base64'), encoding: 'base64' },
+    options: { commitMessage: 'Upload' },
+  },
 });
 
 beforeAll(async () => {
@@ -321,15 +331,69 @@ describe('the editor page’s own calls', () => {
     expect((await call(persist('content/pages/probe.md', raw))).status).toBe(200);
     expect(readFileSync(file('content/pages/probe.md'), 'utf8')).toBe(raw);
 
-    const image = {
-      action: 'persistMedia',
+    expect((await call(upload('site/public/images/articles/probe.webp', WEBP))).status).toBe(200);
+    expect(readFileSync(file('site/public/images/articles/probe.webp'))).toEqual(WEBP);
+  });
+});
+
+describe('uploads are images only, checked by name and content', () => {
+  const media = (name: string) => `site/public/images/articles/${name}`;
+
+  it.each([
+    ['an HTML page', 'evil.html', HTML, /\.html files are not taken: only images \(\.png, \.jpg/],
+    ['a script', 'app.js', SCRIPT, /\.js files are not taken/],
+    ['an HTML page named .png', 'page.png', HTML, /named \.png but its content is not a PNG image/],
+    ['an SVG', 'logo.svg', SVG, /SVG is not taken: an SVG file can carry script/],
+    ['a JPEG named .png', 'photo.png', JPEG, /named \.png but is a JPEG image: name it \.jpg/],
+  ])('%s is refused with the file named, and nothing is written', async (_, name, bytes, reason) => {
+    const answer = await call(upload(media(name), bytes));
+    expect(answer.status).toBe(415);
+    const { error } = JSON.parse(answer.body) as { error: string };
+    expect(error).toMatch(new RegExp(`^Refused: ${name.replace('.', '\\.')} was not uploaded: `));
+    expect(error).toMatch(reason);
+    expect(existsSync(file(media(name)))).toBe(false);
+  });
+
+  it('an entry saved with an HTML page named .png: neither the entry nor the file is written', async () => {
+    const before = readFileSync(file('content/pages/faq.md'), 'utf8');
+    const answer = await call({
+      action: 'persistEntry',
       params: {
         branch,
-        asset: { path: 'site/public/images/articles/probe.webp', content: 'UklGRg==', encoding: 'base64' },
-        options: { commitMessage: 'Upload' },
+        dataFiles: [{ slug: 'faq', path: 'content/pages/faq.md', raw: 'written\n' }],
+        assets: [
+          { path: media('fine.png'), content: PNG.toString('base64'), encoding: 'base64' },
+          { path: media('cover.png'), content: HTML.toString('base64'), encoding: 'base64' },
+        ],
+        options,
       },
-    };
-    expect((await call(image)).status).toBe(200);
-    expect(readFileSync(file('site/public/images/articles/probe.webp'))).toEqual(Buffer.from('RIFF'));
+    });
+    expect(answer.status).toBe(415);
+    expect(JSON.parse(answer.body).error).toBe(
+      'Refused: cover.png was not uploaded: it is named .png but its content is not a PNG image (it is text or markup)',
+    );
+    expect(readFileSync(file('content/pages/faq.md'), 'utf8')).toBe(before);
+    expect(existsSync(file(media('fine.png')))).toBe(false);
+    expect(existsSync(file(media('cover.png')))).toBe(false);
+  });
+
+  it.each([
+    ['an entry written into the media folder', persist(media('entry.html'), HTML.toString())],
+    ['an upload into content/', upload('content/pages/upload.png', PNG)],
+  ])('%s is refused: entries live in content/, uploads in the media folder', async (_, body) => {
+    const answer = await call(body);
+    expect(answer.status).toBe(403);
+    expect(existsSync(file(media('entry.html')))).toBe(false);
+    expect(existsSync(file('content/pages/upload.png'))).toBe(false);
+  });
+
+  it.each([
+    ['a PNG', 'probe.png', PNG],
+    ['a JPEG', 'probe.jpg', JPEG],
+    ['a GIF', 'probe.gif', GIF],
+  ])('%s is taken and written as sent', async (_, name, bytes) => {
+    const answer = await call(upload(media(name), bytes));
+    expect(answer.status).toBe(200);
+    expect(readFileSync(file(media(name)))).toEqual(bytes);
   });
 });
