@@ -96,7 +96,8 @@ if (dev) {
   console.log(`Content editor: ${server.url}/admin/ (saves write content/ and rebuild the site)`);
 }
 // The local operator account (docs/operator.md), made by the local stack.
-console.log(`Mail: ${stack.mailUrl} (every email the product sends)`);
+// The inbox opens with this run's key only: the link hands it to the browser (docs/mail.md).
+console.log(`Mail: ${stack.mailLink} (every email the product sends)`);
 console.log(`Operator: ${stack.operator.email} / ${stack.operator.password} (console at /console)\n`);
 // Netlify Scheduled Functions (functions/ with `config.schedule`) run here on their schedule, UTC;
 // `npm run jobs:run -- NAME` runs one now.

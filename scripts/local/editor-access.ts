@@ -1,6 +1,6 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { EDITOR_PATH } from '../../site/cms/config.ts';
+import { cookieValues, fromAnotherOrigin, isLocalHost, runKey } from './local-access.ts';
 
 export interface EditorAccess {
   /** The Set-Cookie header the editor's pages carry: this run's key. */
@@ -22,43 +22,21 @@ export interface EditorAccess {
  *   no script reads it; SameSite=Strict, no other site's request carries it.
  */
 export function editorAccess(port: number): EditorAccess {
-  const hosts = new Set(['localhost', '127.0.0.1', '[::1]'].map((name) => `${name}:${port}`));
   // Browsers keep cookies per host name, not per port: one name per server running on this machine.
   const name = `otc-editor-${port}`;
-  const key = randomBytes(32).toString('base64url');
-  const expected = digest(key);
+  const { key, matches } = runKey();
   const here = `http://localhost:${port}${EDITOR_PATH}`;
   return {
     cookie: `${name}=${key}; Path=${EDITOR_PATH}; HttpOnly; SameSite=Strict`,
     hostRefusal(req) {
-      if (hosts.has(req.headers.host?.toLowerCase() ?? '')) return undefined;
+      if (isLocalHost(req, port)) return undefined;
       return `The content editor is served on this machine only: open ${here}`;
     },
     callRefusal(req) {
-      const { origin, cookie } = req.headers;
-      const site = req.headers['sec-fetch-site'];
-      if (
-        (origin !== undefined && origin.toLowerCase() !== `http://${req.headers.host?.toLowerCase()}`) ||
-        (site !== undefined && site !== 'same-origin')
-      )
-        return 'Only the content editor’s own page may call its backend';
-      const sent = cookieValues(cookie, name);
-      // Hashed first: timingSafeEqual compares equal lengths only, and the digests give nothing away.
-      if (!sent.some((value) => timingSafeEqual(digest(value), expected)))
+      if (fromAnotherOrigin(req)) return 'Only the content editor’s own page may call its backend';
+      if (!cookieValues(req.headers.cookie, name).some(matches))
         return `This call lacks the editor’s key for this run: reload ${here}`;
       return undefined;
     },
   };
-}
-
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
-}
-
-/** Every value sent for cookie `name` (a browser may send one per path). */
-function cookieValues(header: string | undefined, name: string): string[] {
-  return (header ?? '').split(';').flatMap((pair) => {
-    const at = pair.indexOf('=');
-    return at > 0 && pair.slice(0, at).trim() === name ? [pair.slice(at + 1).trim()] : [];
-  });
 }

@@ -4,11 +4,17 @@
 import { fileURLToPath } from 'node:url';
 import type { Email } from '@maildev/core';
 import { MailDev } from 'maildev';
+import { mailAccess } from './mail-access.ts';
+import { guardInbox } from './mail-guard.ts';
 
 export interface MailCatcher {
   smtpPort: number;
-  /** The web inbox (http://127.0.0.1:PORT/). */
+  /** The web inbox (http://localhost:PORT/): it answers only with this run's key. */
   webUrl: string;
+  /** This run's key to the web inbox; a client that is no browser sends `Authorization: Bearer KEY`. */
+  key: string;
+  /** The link that opens the inbox in a browser (webUrl?key=KEY): what the launchers print. */
+  inboxLink: string;
   /** Every message received so far, oldest first (what the web inbox lists). */
   messages(): Promise<Email[]>;
   /** Forgets every message. */
@@ -36,13 +42,19 @@ export async function startMailCatcher(
   });
   const smtp = servers.smtp;
   const webPort = servers.api?.getPort();
-  if (!webPort) {
+  if (!servers.api || !webPort) {
     await maildev.stop();
     throw new Error('The mail catcher started without its web inbox');
   }
+  const access = mailAccess(webPort);
+  // Before any request is read: Node announces the port listening on the next tick, and MailDev's
+  // start resolves without waiting on anything else, so no turn of the event loop comes between.
+  guardInbox(servers.api.server.server, access);
   return {
     smtpPort: smtp.getPort(),
-    webUrl: `http://127.0.0.1:${webPort}/`,
+    webUrl: `http://localhost:${webPort}/`,
+    key: access.key,
+    inboxLink: access.link,
     messages: async () =>
       (await smtp.getAllEmails()).sort((a, b) => new Date(a.time).getTime() - new Date(b.time).getTime()),
     clear: async () => {
@@ -56,7 +68,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [smtpPort = 1025, webPort = 1080] = process.argv.slice(2).map(Number);
   const catcher = await startMailCatcher({ smtpPort, webPort });
   console.log(`SMTP: smtp://127.0.0.1:${catcher.smtpPort}`);
-  console.log(`Mail: ${catcher.webUrl}`);
+  console.log(`Mail: ${catcher.inboxLink}`);
   const stop = () => void catcher.stop().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

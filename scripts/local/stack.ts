@@ -12,8 +12,12 @@ import { startRedis } from './redis.ts';
 export interface LocalStack {
   env: Record<string, string>;
   redisUrl: string;
-  /** The local mail catcher's web inbox (docs/mail.md): `npm start` prints it. */
+  /** The local mail catcher's web inbox (docs/mail.md). */
   mailUrl: string;
+  /** This run's key to the inbox: its REST API wants `Authorization: Bearer KEY`. */
+  mailKey: string;
+  /** The link that opens the inbox with its key: `npm start` prints it. */
+  mailLink: string;
   /** The local operator account (docs/operator.md): `npm start` prints it. */
   operator: { email: string; password: string };
   stop(): Promise<void>;
@@ -113,7 +117,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await stop();
     throw error;
   }
-  return { env, redisUrl: redis.url, mailUrl: mail.webUrl, operator, stop } satisfies LocalStack;
+  return {
+    env,
+    redisUrl: redis.url,
+    mailUrl: mail.webUrl,
+    mailKey: mail.key,
+    mailLink: mail.inboxLink,
+    operator,
+    stop,
+  } satisfies LocalStack;
 }
 
 export const LOCAL_OPERATOR_EMAIL = 'operator@otcedge.local';

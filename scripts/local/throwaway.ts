@@ -17,6 +17,8 @@ export async function startThrowawayProduct(): Promise<{
   env: Record<string, string>;
   /** The mail catcher's web inbox (its REST API lists every email: GET {mailUrl}api/email). */
   mailUrl: string;
+  /** The inbox's key for this run, sent as `Authorization: Bearer KEY`. */
+  mailKey: string;
   /** Where the stand-ins keep their files (the sign-in provider's keys under oidc/). */
   dataDir: string;
   stop(): Promise<void>;
@@ -43,6 +45,7 @@ export async function startThrowawayProduct(): Promise<{
     redisUrl: stack.redisUrl,
     env: stack.env,
     mailUrl: stack.mailUrl,
+    mailKey: stack.mailKey,
     dataDir,
     stop: async () => {
       await server.close();

@@ -11,5 +11,6 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = product.url;
   process.env.E2E_REDIS_URL = product.redisUrl;
   process.env.E2E_MAIL_URL = product.mailUrl;
+  process.env.E2E_MAIL_KEY = product.mailKey;
   return product.stop;
 }

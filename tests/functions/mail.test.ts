@@ -89,10 +89,15 @@ describe('exactly once', () => {
     const { keys, to } = fresh();
     await enqueueEmail(store, welcome(`evt_${randomUUID()}`, to), T0, keys);
     await drainQueue(store, mailerFor(catcher.smtpPort), T0, { emails, keys });
-    const page = await fetch(catcher.webUrl, { headers: { accept: 'text/html' } });
+    // The inbox answers with this run's key only (tests/functions/mail-catcher-access.test.ts).
+    const authorization = `Bearer ${catcher.key}`;
+    const page = await fetch(catcher.webUrl, { headers: { accept: 'text/html', authorization } });
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/^<!doctype html>/i);
-    const inbox = (await (await fetch(new URL('api/email/summary?limit=100', catcher.webUrl))).json()) as {
+    const summary = await fetch(new URL('api/email/summary?limit=100', catcher.webUrl), {
+      headers: { authorization },
+    });
+    const inbox = (await summary.json()) as {
       items: Array<{ subject: string; to: Array<{ address: string }> }>;
     };
     const mine = inbox.items.filter((item) => item.to.some((t) => t.address === to));

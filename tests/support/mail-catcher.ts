@@ -44,6 +44,12 @@ export function suiteMailCatcher(): SuiteCatcher {
     get webUrl() {
       return running().webUrl;
     },
+    get key() {
+      return running().key;
+    },
+    get inboxLink() {
+      return running().inboxLink;
+    },
     messages: () => running().messages(),
     clear: () => running().clear(),
     received: async (address) => sentTo(await running().messages(), address),

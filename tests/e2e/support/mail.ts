@@ -41,15 +41,20 @@ interface CaughtEmail {
   html?: string;
 }
 
-const inboxUrl = () => {
-  const url = process.env.E2E_MAIL_URL;
-  if (!url) throw new Error('E2E_MAIL_URL is not set: run the journeys through Playwright (global setup)');
-  return new URL('api/email', url).href;
+/** The catcher's list of every email, and the header carrying this run's key (docs/mail.md). */
+const inbox = () => {
+  const { E2E_MAIL_URL: url, E2E_MAIL_KEY: key } = process.env;
+  if (!url || !key)
+    throw new Error(
+      'E2E_MAIL_URL or E2E_MAIL_KEY is not set: run the journeys through Playwright (global setup)',
+    );
+  return { url: new URL('api/email', url).href, headers: { authorization: `Bearer ${key}` } };
 };
 
 /** Every email the catcher holds for `address`, oldest first. */
 export async function emailsTo(address: string): Promise<ReceivedEmail[]> {
-  const response = await fetch(inboxUrl());
+  const { url, headers } = inbox();
+  const response = await fetch(url, { headers });
   if (!response.ok) throw new Error(`The mail catcher answered ${response.status}`);
   const all = (await response.json()) as CaughtEmail[];
   return all

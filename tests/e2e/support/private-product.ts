@@ -14,6 +14,7 @@ export async function startPrivateProduct(): Promise<{ url: string; store: Store
   process.env.E2E_BASE_URL = product.url;
   process.env.E2E_REDIS_URL = product.redisUrl;
   process.env.E2E_MAIL_URL = product.mailUrl;
+  process.env.E2E_MAIL_KEY = product.mailKey;
   const store = createStore({
     url: product.env.UPSTASH_REDIS_REST_URL ?? '',
     token: product.env.UPSTASH_REDIS_REST_TOKEN ?? '',
