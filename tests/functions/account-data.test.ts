@@ -98,8 +98,8 @@ async function keysNaming(sub: string): Promise<string[]> {
 
 /**
  * Keys that may still name a deleted member's sub: the rate-limit windows of their own calls (they
- * expire), and the local chat stand-in's invites and community users, which are the community's
- * records, not ours (its invite page shows whom an invite was for).
+ * expire), and the local chat stand-in's invites and community users, which keep the sub they were
+ * issued to for its invite page (Discord itself is never told a sub).
  */
 const MAY_NAME_SUB = /^(ratelimit:|chat:local:(invite|user):)/;
 
