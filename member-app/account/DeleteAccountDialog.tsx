@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { callApi } from '../api/client.ts';
 import { authRuntime } from '../auth/auth-service.ts';
+import { clearSession } from '../auth/session.ts';
 import { TextField } from './TextField.tsx';
 import { useSubmit } from './useSubmit.ts';
 
 /**
  * "Delete my account": what happens, the password, one destructive confirm. The server ends the
  * subscription, chat access, the sign-in and every record of the member (docs/security.md "Your
- * data"); then the dialog says so and this device signs out (the provider's logout, back to the
- * site), whether the member presses the button or closes the dialog.
+ * data"). The moment it confirms, this device is signed out (signOutHere); the dialog says the
+ * account is gone, and its button or closing it ends the provider's session too (its logout, back
+ * to the site).
  */
 export function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -18,6 +20,7 @@ export function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
     if (password === '') throw new Error('Enter your password to delete your account');
     await callApi('account/delete', { password });
     setDeleted(true);
+    signOutHere();
     return 'Your account has been deleted.';
   });
   useEffect(() => {
@@ -80,5 +83,20 @@ export function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
         </div>
       </form>
     </dialog>
+  );
+}
+
+/**
+ * The account is gone: this device is signed out at once, without leaving the page, which still
+ * has the confirmation to show. The stored session goes first, so a reload or another tab is a
+ * visitor's (not a member sent to /payment) and no call carries the deleted member's token; then
+ * the sign-in SDK's cache, which holds tokens and the ID token's claims. Nothing on /account unmounts
+ * when the session changes (its guard runs on navigation only), so the confirmation stays.
+ */
+function signOutHere(): void {
+  clearSession();
+  void authRuntime().then(
+    (runtime) => runtime.clearCache(),
+    () => undefined, // the SDK could not load: the stored session is gone all the same
   );
 }

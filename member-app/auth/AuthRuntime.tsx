@@ -121,6 +121,7 @@ function Bridge({ domain, clientId }: { domain: string; clientId: string }) {
         await revokeRefreshTokens(domain, clientId);
         await endSession();
       },
+      clearCache: () => logout({ openUrl: false }),
     };
     provideAuthRuntime(runtime);
 

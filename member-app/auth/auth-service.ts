@@ -19,6 +19,11 @@ export interface AuthRuntime {
   login(screen: 'signin' | 'signup'): Promise<void>;
   /** Clears the session and the SDK's cache, ends the provider session, back to the site origin. */
   logout(): Promise<void>;
+  /**
+   * Clears the SDK's cache (its tokens, the ID token's claims) and cookies on this device, staying
+   * on the page: the provider's session is left to logout().
+   */
+  clearCache(): Promise<void>;
 }
 
 const LOAD_TIMEOUT_MS = 20_000;

@@ -8,6 +8,15 @@ import { expect, test } from './support/test.ts';
 
 const header = (page: Page) => page.locator('header.site-nav');
 
+/** What the browser keeps of a session: the app's keys and the sign-in SDK's cache. */
+const storedSession = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(localStorage).filter(
+      (key) =>
+        ['accessToken', 'id_token', 'expires_at', 'user'].includes(key) || key.startsWith('@@auth0spajs@@'),
+    ),
+  );
+
 /** One of the member's own API calls, with the token the app stored. */
 async function api(page: Page, name: string, body: unknown) {
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
@@ -69,9 +78,36 @@ test('a member downloads their data, deletes the account, cannot sign in again, 
   await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('That is not your password');
   await dialog.getByLabel('Your password').fill(password);
+  const stored = await storedSession(page);
+  expect(stored).toContain('accessToken');
+  expect(stored.filter((key) => key.startsWith('@@auth0spajs@@')).length).toBeGreaterThan(0);
+  const deleting = page.waitForResponse((r) => r.url().endsWith('/api/account/delete') && r.ok());
   await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
+  await deleting;
+  // From the server's confirmation on, no call carries the deleted member's token.
+  const withToken: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/') && request.headers().authorization)
+      withToken.push(request.url());
+  });
   const done = page.getByRole('dialog', { name: 'Your account has been deleted' });
   await expect(done).toBeVisible();
+
+  // This device is signed out at once, before the member presses Sign out: another tab (as a reload
+  // would) opens /account as a visitor and lands on the site, not on /payment; nothing of the session
+  // is stored, neither the app's keys and marker cookie nor the sign-in SDK's cache.
+  const other = await page.context().newPage();
+  await other.goto('/account');
+  await expect.poll(() => new URL(other.url()).pathname).toBe('/');
+  await expect(header(other).getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect.poll(() => storedSession(other)).toEqual([]);
+  expect((await page.context().cookies()).filter((c) => c.name === 'otc_session' && c.value !== '')).toEqual(
+    [],
+  );
+  await other.close();
+  // The confirmation is still there; its button ends the provider's session too.
+  await expect(done).toBeVisible();
+  expect(withToken).toEqual([]);
   await done.getByRole('button', { name: 'Sign out' }).click();
 
   // Signed out, back on the site.

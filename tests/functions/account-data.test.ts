@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deletingKey, subDigest } from '../../functions/_lib/account/deleted-marker.ts';
+import { deletingKey, pseudonymOf, subDigest } from '../../functions/_lib/account/deleted-marker.ts';
 import { deleteAccount } from '../../functions/_lib/account/deletion.ts';
 import { EXPORT_FORMAT, EXPORT_VERSION } from '../../functions/_lib/account/export.ts';
 import { validAfterKey } from '../../functions/_lib/auth/valid-after.ts';
 import { getBillingPorts } from '../../functions/_lib/billing/billing-ports.ts';
-import { localKeys } from '../../functions/_lib/billing/local-billing.ts';
+import { type LocalCharge, localKeys } from '../../functions/_lib/billing/local-billing.ts';
+import { REFERRED_PAYMENTS_KEY, referredPayments } from '../../functions/_lib/billing/local-referrals.ts';
+import { refundLocalCharge } from '../../functions/_lib/billing/local-refunds.ts';
 import { getChatPorts } from '../../functions/_lib/chat/chat-ports.ts';
 import { chatKeys } from '../../functions/_lib/chat/keys.ts';
 import { openLocalInvite } from '../../functions/_lib/chat/local-chat.ts';
+import type { LedgerEntry } from '../../functions/_lib/contract/operator.ts';
 import { certificateKey, courseStatsKeys, progressKeys } from '../../functions/_lib/courses/progress-keys.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import { getIdentityPorts } from '../../functions/_lib/identity/identity-ports.ts';
@@ -16,18 +19,21 @@ import { ledgerKeys } from '../../functions/_lib/ledger/keys.ts';
 import { mailKeys } from '../../functions/_lib/mail/keys.ts';
 import { readAudit } from '../../functions/_lib/operator/audit.ts';
 import { opsKeys } from '../../functions/_lib/operator/keys.ts';
+import { hashEntries } from '../../functions/_lib/store.ts';
 import deleteFn from '../../functions/account-delete.ts';
 import exportFn from '../../functions/account-export.ts';
 import certificatePageFn from '../../functions/certificate-page.ts';
 import chargeFn from '../../functions/charge.ts';
 import profileFn from '../../functions/courses-profile.ts';
 import notesUpdateFn from '../../functions/journal-notes-update.ts';
+import operatorChatFn from '../../functions/operator-members-chat.ts';
 import statusFn from '../../functions/subscription-status.ts';
 import discordFn from '../../functions/user-discord.ts';
+import updateCardFn from '../../functions/user-updatecard.ts';
 import { addTestVideo } from '../support/library-fixture.ts';
-import { closeKeyDump, dumpMember } from '../support/member-keys.ts';
+import { closeKeyDump, dumpMember, keysHolding } from '../support/member-keys.ts';
 import { activeMembership } from '../support/members.ts';
-import { call, type Handler } from '../support/operator.ts';
+import { call, type Handler, operator } from '../support/operator.ts';
 import { seededMember } from '../support/seeded-member.ts';
 import { authHeader } from '../support/tokens.ts';
 
@@ -44,8 +50,8 @@ beforeAll(async () => {
 afterAll(closeKeyDump);
 
 /** A paid member (local billing) with one of everything, a chat role, a certificate and a profile. */
-async function fullMember(tag: string) {
-  const seeded = await seededMember(store, videoId, { tag, paid: true });
+async function fullMember(tag: string, options: { referral?: string } = {}) {
+  const seeded = await seededMember(store, videoId, { tag, paid: true, ...options });
   const { sub, headers } = seeded;
   const user = await getUser(store, sub);
   const email = user?.email ?? '';
@@ -91,10 +97,22 @@ async function keysNaming(sub: string): Promise<string[]> {
   return found;
 }
 
-/** Nothing of the member is left, and nothing names them. */
-async function expectGone(sub: string, emails: string[]) {
+/**
+ * Keys that may still name a deleted member's sub: the rate-limit windows of their own calls (they
+ * expire), and the local chat stand-in's invites and community users, which keep the sub they were
+ * issued to for its invite page (Discord itself is never told a sub).
+ */
+const MAY_NAME_SUB = /^(ratelimit:|chat:local:(invite|user):)/;
+
+/**
+ * Nothing of the member is left, and nothing names them: no key or value anywhere in the store holds
+ * an email of theirs, `also` (their customer ids, their card) or, but MAY_NAME_SUB, their sub.
+ */
+async function expectGone(sub: string, emails: string[], also: string[] = []) {
   expect(await dumpMember(sub)).toEqual({});
   expect(await keysNaming(sub)).toEqual([]);
+  const left = Object.entries(await keysHolding([sub, ...emails, ...also].filter(Boolean)));
+  expect(left.filter(([key, text]) => !(text === sub && MAY_NAME_SUB.test(key)))).toEqual([]);
   const [members, emailIndex, jobs, failed] = await store
     .pipeline()
     .zscore(opsKeys.members, sub)
@@ -187,9 +205,43 @@ describe('POST /api/account/delete', () => {
   });
 
   it('cancels at the provider, takes chat away, deletes the identity and every key; the email signs up anew', async () => {
-    const alice = await fullMember('Alicegone');
+    const referral = `gone-${Date.now().toString(36)}`;
+    const alice = await fullMember('Alicegone', { referral });
     const bob = await fullMember('Bobstays');
+    // Her card on file is one no other member here has (its digits and expiry), so finding it finds hers.
+    const carded = await call(updateCardFn as Handler, 'user/updatecard', alice.headers, {
+      token: 'tok_local_5555555555554444_0939',
+    });
+    expect(carded.status, carded.text).toBe(200);
+    // An operator takes her chat access away and gives it back: two audit entries with her chat
+    // record (username, Discord account).
+    const ops = await operator();
+    for (const access of ['revoke', 'restore'] as const) {
+      const acted = await call(operatorChatFn as Handler, 'operator/members/chat', ops, {
+        member: alice.sub,
+        access,
+      });
+      expect(acted.status, acted.text).toBe(200);
+    }
     const bobBefore = await dumpMember(bob.sub);
+    const customer = JSON.parse((await store.get<string>(localKeys.customer(alice.customerId))) ?? '{}');
+    expect(customer.card).toMatchObject({ last4: '4444', expMonth: 9, expYear: 2039 });
+    const card = JSON.stringify(customer.card);
+    const chatAccount = String(
+      JSON.parse((await store.get<string>(chatKeys.member(alice.sub))) ?? '{}').account ?? '',
+    );
+    expect(chatAccount).not.toBe('');
+    // What the checks below look for can be found: her customer id in the audit log, local billing's
+    // charges and her customer record, which also holds her card and the email she paid with, as
+    // does her referred payment.
+    expect(Object.keys(await keysHolding([alice.customerId]))).toEqual(
+      expect.arrayContaining([opsKeys.audit, localKeys.charges, localKeys.customer(alice.customerId)]),
+    );
+    expect(Object.keys(await keysHolding([card]))).toEqual([localKeys.customer(alice.customerId)]);
+    expect(Object.keys(await keysHolding([`"email":"${customer.email}"`]))).toEqual(
+      expect.arrayContaining([localKeys.customer(alice.customerId), REFERRED_PAYMENTS_KEY]),
+    );
+    expect(JSON.stringify(await store.lrange(opsKeys.audit, 0, -1))).toContain(alice.username);
     const subscriptionId =
       alice.customerId &&
       JSON.parse((await dumpMember(alice.sub))[`billing:member:${alice.sub}`]?.value as string)
@@ -220,9 +272,25 @@ describe('POST /api/account/delete', () => {
     const validAfter = await store.get<string>(validAfterKey(alice.sub));
     expect(validAfter).not.toBeNull();
 
-    // The provider's subscription ended now; its customer and records stay with the provider.
+    // The provider's subscription ended now. Local billing keeps it and her charges for the money,
+    // naming the pseudonym as their customer; her customer record (email, card) is gone, one named
+    // by the pseudonym in its place; her referred payment keeps the affiliate's sale, not her.
+    const pseudonym = pseudonymOf(alice.sub);
     const local = JSON.parse((await store.get<string>(localKeys.subscription(subscriptionId))) ?? '{}');
-    expect(local.status).toBe('canceled');
+    expect(local).toMatchObject({ status: 'canceled', customerId: pseudonym });
+    expect(await store.get(localKeys.customer(alice.customerId))).toBeNull();
+    expect(JSON.parse((await store.get<string>(localKeys.customer(pseudonym))) ?? '{}')).toEqual({
+      sub: pseudonym,
+    });
+    const charges = (await hashEntries(store, localKeys.charges))
+      .map(([, json]) => JSON.parse(json) as LocalCharge)
+      .filter((charge) => charge.customerId === pseudonym);
+    expect(charges).toEqual([
+      expect.objectContaining({ subscriptionId, kind: 'charge', amount: '64.99', refundedCents: 0 }),
+    ]);
+    expect((await referredPayments(store)).filter((paid) => paid.referral === referral)).toEqual([
+      expect.objectContaining({ memberSub: pseudonym, email: null, subscriptionId, amount: '64.99' }),
+    ]);
     // Chat: the role is gone and the username free.
     expect(JSON.parse((await store.get<string>(chatKeys.localUser(alice.username))) ?? '{}').role).toBe(
       false,
@@ -236,7 +304,7 @@ describe('POST /api/account/delete', () => {
       { params: { id: alice.certificateId } } as never,
     );
     expect(page.status).toBe(404);
-    await expectGone(alice.sub, [alice.email, opsEmail ?? ''].filter(Boolean));
+    await expectGone(alice.sub, [alice.email, opsEmail ?? '', customer.email], [alice.customerId, card]);
     // The course counters still count the member, under the digest.
     expect(
       await store.sismember(courseStatsKeys.started('penny-stock-essentials'), subDigest(alice.sub)),
@@ -248,9 +316,19 @@ describe('POST /api/account/delete', () => {
     );
     expect(closing).toBeDefined();
     const log = JSON.stringify(entries);
-    expect(log).not.toContain(alice.sub);
-    expect(log).not.toContain(alice.email);
-    expect(entries.filter((e) => e.member === `deleted:${subDigest(alice.sub)}`).length).toBeGreaterThan(1);
+    for (const text of [alice.sub, alice.email, alice.customerId, alice.username, chatAccount])
+      expect(log).not.toContain(text);
+    const hers = entries.filter((e) => e.member === pseudonym);
+    expect(hers.length).toBeGreaterThan(3);
+    // Her entries keep their records, dates and money, naming only the pseudonym.
+    expect(hers.find((e) => e.action === 'member.join')).toMatchObject({
+      after: { customerId: pseudonym, subscriptionId, plan: 'monthly', status: 'active' },
+      charge: { kind: 'charge', amount: '64.99', member: pseudonym },
+    });
+    expect(hers.find((e) => e.action === 'operator.chat-revoke')).toMatchObject({
+      before: { username: pseudonym, revoked: false },
+      after: { username: pseudonym, account: pseudonym, suspended: true },
+    });
     // The ledger keeps her payments' amounts, naming the digest.
     const money = JSON.stringify(await store.hgetall(ledgerKeys.entries));
     expect(money).not.toContain(alice.sub);
@@ -266,7 +344,7 @@ describe('POST /api/account/delete', () => {
     const sameSecond = await authHeader({ sub: alice.sub, email: alice.email, issuedAt: Number(validAfter) });
     const status = await call(statusFn as Handler, 'subscription/status', sameSecond);
     expect(status.json).toMatchObject({ plan: 'free' });
-    await expectGone(alice.sub, [alice.email, opsEmail ?? ''].filter(Boolean));
+    await expectGone(alice.sub, [alice.email, opsEmail ?? '', customer.email], [alice.customerId, card]);
     // Nor can it pay for a new membership of the deleted account.
     const paid = await call(chargeFn as Handler, 'charge', sameSecond, {
       email: alice.email,
@@ -278,6 +356,16 @@ describe('POST /api/account/delete', () => {
     // Only the call's own rate-limit window names the sub (it expires with its 10 minutes).
     expect((await keysNaming(alice.sub)).filter((key) => !key.startsWith('ratelimit:'))).toEqual([]);
     expect(await dumpMember(alice.sub)).toEqual({});
+
+    // A refund of her charge (an operator's, at the provider) is still recorded, against the pseudonym.
+    const refund = await refundLocalCharge(store, (charges[0] as LocalCharge).id, '10.00', Date.now());
+    expect(refund.outcome).toBe('recorded');
+    expect(JSON.parse((await store.hget<string>(ledgerKeys.entries, refund.id)) ?? '{}')).toMatchObject({
+      kind: 'refund',
+      amount: '10.00',
+      member: pseudonym,
+      refundOf: (charges[0] as LocalCharge).id,
+    } satisfies Partial<LedgerEntry>);
 
     // The same email signs up again as a new account, with nothing of the old one.
     const fresh = await createUser(store, { email: alice.email, password: 'another-pass' });
@@ -312,7 +400,7 @@ describe('POST /api/account/delete', () => {
 
     const retried = await call(deleteFn as Handler, 'account/delete', alice.headers, { password: PASSWORD });
     expect(retried.status, retried.text).toBe(200);
-    await expectGone(alice.sub, [alice.email]);
+    await expectGone(alice.sub, [alice.email], [alice.customerId]);
     // Without the marker (another caller whose identity is unknown), the answer is the usual one.
     const ghost = await call(
       deleteFn as Handler,
@@ -358,7 +446,7 @@ describe('POST /api/account/delete', () => {
     expect(deleted.status, deleted.text).toBe(200);
     // A save that comes once the deletion ended her tokens is a 401, whenever in the race that falls.
     for (const answer of answers) expect([200, 401, 403, 429], answer.text).toContain(answer.status);
-    await expectGone(alice.sub, [alice.email]);
+    await expectGone(alice.sub, [alice.email], [alice.customerId]);
     // Saves after the deletion are refused: her token is ended, and one issued in the deletion's last
     // second (which that check lets by) finds no membership. Such a call leaves only its rate-limit
     // window, which expires.

@@ -97,3 +97,44 @@ function strings(value: unknown): string[] {
 }
 
 const isWellFormed = (text: string) => (text as string & { isWellFormed(): boolean }).isWellFormed();
+
+// ARGV: the SCAN cursor, then the texts looked for. → { next cursor, key, text found, key, … }: the
+// keys of one SCAN batch whose name or value (every field, element and member) holds a text.
+const HOLDING = `local reply = redis.call('SCAN', ARGV[1], 'COUNT', 1000)
+local found = {}
+for _, key in ipairs(reply[2]) do
+  local kind = redis.call('TYPE', key).ok
+  local parts = {key}
+  local function add(values) for _, v in ipairs(values) do parts[#parts + 1] = v end end
+  if kind == 'string' then add({redis.call('GET', key)})
+  elseif kind == 'hash' then add(redis.call('HGETALL', key))
+  elseif kind == 'list' then add(redis.call('LRANGE', key, 0, -1))
+  elseif kind == 'set' then add(redis.call('SMEMBERS', key))
+  elseif kind == 'zset' then add(redis.call('ZRANGE', key, 0, -1)) end
+  local text = table.concat(parts, '\\n')
+  for i = 2, #ARGV do
+    if string.find(text, ARGV[i], 1, true) then
+      found[#found + 1] = key
+      found[#found + 1] = ARGV[i]
+      break
+    end
+  end
+end
+return {reply[1], found}`;
+
+/**
+ * Every key in the whole store whose name or value holds one of `texts` (exact, case-sensitive),
+ * with the text it holds: the proof that nothing names a deleted member. The values are read inside
+ * Redis, a SCAN batch a call, so only what is found comes back.
+ */
+export async function keysHolding(texts: readonly string[]): Promise<Record<string, string>> {
+  const r = await redis();
+  const found: Record<string, string> = {};
+  let cursor = '0';
+  do {
+    const [next, hits] = (await r.eval(HOLDING, { arguments: [cursor, ...texts] })) as [string, string[]];
+    for (let i = 0; i + 1 < hits.length; i += 2) found[hits[i] as string] = hits[i + 1] as string;
+    cursor = String(next);
+  } while (cursor !== '0');
+  return found;
+}

@@ -34,10 +34,17 @@ export const privateText = (tag: string) => ({
 export async function seededMember(
   store: Store,
   videoId: string,
-  { tag = 'private', ids = SAMPLE_IDS as SampleIds, position = 123.25, paid = false } = {},
+  {
+    tag = 'private',
+    ids = SAMPLE_IDS as SampleIds,
+    position = 123.25,
+    paid = false,
+    referral,
+  }: { tag?: string; ids?: SampleIds; position?: number; paid?: boolean; referral?: string } = {},
 ) {
   // `paid`: a membership bought through /api/charge (local test-mode billing), so subscription and
   // card calls act on a real subscription; otherwise one written as the billing adapters write it.
+  // `referral`: the affiliate link's token that charge is sent with.
   const membership = paid ? null : activeMembership();
   const { sub, headers } = paid ? await localUser(store, tag) : await signedIn(store, membership);
   const text = privateText(tag);
@@ -58,6 +65,7 @@ export async function seededMember(
       email: `${tag.toLowerCase()}-${sub.slice(-8)}@example.com`,
       planID: 'monthly',
       token: 'tok_local_4242424242424242',
+      ...(referral ? { referral } : {}),
     });
   const customerId =
     membership?.customerId ??

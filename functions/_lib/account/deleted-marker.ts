@@ -14,6 +14,9 @@ import { createHash } from 'node:crypto';
 export const subDigest = (sub: string) =>
   createHash('sha256').update(`member:${sub}`).digest('hex').slice(0, 16);
 
+/** The name the records kept of a deleted member (audit log, ledger, local billing) give it. */
+export const pseudonymOf = (sub: string) => `deleted:${subDigest(sub)}`;
+
 /**
  * Marks a deleted (or being deleted) account: a retry after the identity is gone may finish without
  * a password, and billing may tell a late webhook for the member apart (docs/security.md).

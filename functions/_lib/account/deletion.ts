@@ -7,15 +7,18 @@
  * 2. the subscription ends now at the card provider and the ended state is stored: from here on every
  *    member call is refused by the membership gate, so nothing new is written for the member;
  * 3. chat access is taken away (the same path as a membership that ended);
- * 4. the identity is deleted (sign-ins end with it; the email may sign up again as a new account);
+ * 4. the identity is deleted (sign-ins end with it; the email may sign up again as a new account),
+ *    and the card provider's records of the member keep the money only, naming a pseudonym
+ *    (`deleted:{digest}`) with no email or card (local billing's, in our store; Stripe keeps its own);
  * 5. every key of the member goes in one pipeline: the `u:{sub}:*` namespace and every key naming the
  *    sub (one SCAN), and the entries elsewhere (customer → member, chat claims, certificates' public
  *    records, the operator's indexes and search terms, queued mail to the member, the recent churn
  *    reasons); the course counters keep their counts with a digest in place of the sub; the global
- *    audit log's entries about the member name the digest instead, and one `account.deleted` entry
- *    is added;
+ *    audit log's entries about the member, and the ledger's, name the pseudonym instead of the sub,
+ *    the payment customer id, the chat username and account, and one `account.deleted` entry is added;
  * 6. a second sweep removes what a call admitted before step 2 wrote after step 5 (the search
- *    terms too: they live in keys that do not name the sub), and the open email-change links;
+ *    terms and the provider's records too: they live in keys that do not name the sub), and the
+ *    open email-change links;
  * 7. the member's access tokens end (auth/valid-after.ts): the deleted account's token gets 401.
  * A failure anywhere answers 500 and leaves the rest to the member's retry, which finishes the job.
  */
@@ -53,7 +56,7 @@ import { mailKeys } from '../mail/keys.ts';
 import { memberFields, opsKeys } from '../operator/keys.ts';
 import { dropSearchCall, dropSearchTerms } from '../operator/search-index.ts';
 import { flatEntries, parseJson, type Store } from '../store.ts';
-import { DELETING_TTL_S, deletingKey, subDigest } from './deleted-marker.ts';
+import { DELETING_TTL_S, deletingKey, pseudonymOf, subDigest } from './deleted-marker.ts';
 import { dropEmailLinks } from './email-change.ts';
 
 export type DeletionDeps = Pick<Deps, 'store' | 'now'> &
@@ -85,10 +88,14 @@ export async function deleteAccount(
   await endMembership(deps, sub);
   await revokeChat(deps, sub);
   await deps.identityAdmin.deleteUser(sub);
+  const customers = await customersOf(store, sub);
+  await forgetAtProvider(deps, sub, customers);
   await eraseKeys(deps, caller);
-  // A call admitted before the membership ended may have written after the sweep: once more.
+  // A call admitted before the membership ended may have written after the sweep: once more (a
+  // card update too, which writes the customer's card at the provider).
   await deleteAll(store, await keysNaming(store, sub));
   await dropSearchTerms(store, sub);
+  await forgetAtProvider(deps, sub, customers);
   await dropEmailLinks(store, sub);
   // Last, so a retry with the same token can still finish the job: from here the token is refused.
   await endAccessTokens(store, sub, deps.now());
@@ -140,6 +147,27 @@ async function endMembership(deps: DeletionDeps, sub: string): Promise<void> {
   // `emails: false`: a deleted member is not told their membership ended (billing.ts's option).
   const index: Parameters<typeof saveMembership>[3] & { emails?: boolean } = { at, emails: false };
   await saveMembership(store, sub, ended, index);
+}
+
+/** The member's payment customers: the one the charge made, and the one the membership names. */
+async function customersOf(store: Store, sub: string): Promise<string[]> {
+  const [known, raw] = await store
+    .pipeline()
+    .get(customerOfKey(sub))
+    .get(membershipKey(sub))
+    .exec<[string | null, string | null]>();
+  const ids = [known, parseMembership(raw)?.customerId].filter((id): id is string => !!id);
+  return [...new Set(ids)];
+}
+
+/**
+ * What the card provider keeps of the member's customers keeps the money only, naming the
+ * pseudonym (Billing.forgetMember: local billing's records are in our store). Before the sweep,
+ * which takes the customer ids with it, so a retry after a failure here finds them again.
+ */
+async function forgetAtProvider(deps: DeletionDeps, sub: string, customerIds: string[]): Promise<void> {
+  if (customerIds.length === 0) return;
+  await (await deps.billing()).forgetMember({ sub, customerIds }, pseudonymOf(sub));
 }
 
 /** Chat access follows the ended membership; a role still held fails the deletion (retried). */
@@ -235,12 +263,22 @@ for _, entry in ipairs(redis.call('LRANGE', KEYS[6], 0, -1)) do
 end
 return 1`;
 
+/**
+ * What names the member in a record an audit entry carries, besides the sub: the payment customer
+ * id (the provider's customer holds their email and card), the chat username and the Discord
+ * account. Their string values become the pseudonym. Entries hold no email of the member: the
+ * only address in one is the acting operator's.
+ */
+const NAMING_FIELDS = ['customerId', 'username', 'account'];
+
 // KEYS: the global audit log, the member's own, the ledger's entries. ARGV: the member field as
-// written ('"member":' .. the sub's JSON), its replacement, the account.deleted entry.
-// The member's entries in the global log keep their place (an entry's id is its position) and
-// their records, but name the digest, not the sub (the money an entry carries names it too); the
-// ledger's entries of the charges they carry keep their amounts and name the digest; then the
-// closing entry is appended.
+// written ('"member":' .. the sub's JSON), its replacement, the pseudonym's JSON, the account.deleted
+// entry, then NAMING_FIELDS. The member's entries in the global log keep their place (an entry's id
+// is its position), their dates and amounts, but name only the pseudonym (the money an entry
+// carries names the member too); the ledger's entries of the charges they carry keep their amounts
+// and name the pseudonym; then the closing entry is appended. The text is rewritten in place, never
+// decoded and encoded again, so nothing else in an entry changes. A value with a quote or a
+// backslash escaped in it (none of these fields can hold one) is left alone rather than cut.
 const CLOSE_AUDIT = `local function anonymous(text)
   local out, from = {}, 1
   while true do
@@ -250,7 +288,12 @@ const CLOSE_AUDIT = `local function anonymous(text)
     from = e + 1
   end
   out[#out + 1] = string.sub(text, from)
-  return table.concat(out)
+  text = table.concat(out)
+  for i = 5, #ARGV do
+    local named = '"' .. ARGV[i] .. '":'
+    text = string.gsub(text, named .. '"[^"\\\\]*"', function() return named .. ARGV[3] end)
+  end
+  return text
 end
 for _, entry in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do
   local at = redis.call('LPOS', KEYS[1], entry)
@@ -261,7 +304,7 @@ for _, entry in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do
     if money then redis.call('HSET', KEYS[3], decoded.charge.id, anonymous(money)) end
   end
 end
-redis.call('RPUSH', KEYS[1], ARGV[3])
+redis.call('RPUSH', KEYS[1], ARGV[4])
 return 1`;
 
 /** Step 5: one read pipeline (what points elsewhere), then one pipeline that removes it all. */
@@ -269,6 +312,7 @@ async function eraseKeys(deps: DeletionDeps, caller: Caller): Promise<void> {
   const { store } = deps;
   const { sub } = caller;
   const digest = subDigest(sub);
+  const pseudonym = pseudonymOf(sub);
   const [named, [customerId, rawMembership, opsEmail, rawChat, certificates]] = await Promise.all([
     keysNaming(store, sub),
     store
@@ -302,7 +346,7 @@ async function eraseKeys(deps: DeletionDeps, caller: Caller): Promise<void> {
     at: deps.now(),
     actor: { sub: 'member', email: null },
     action: 'account.deleted',
-    member: `deleted:${digest}`,
+    member: pseudonym,
     before: null,
     after: null,
   });
@@ -312,7 +356,13 @@ async function eraseKeys(deps: DeletionDeps, caller: Caller): Promise<void> {
   pipe.eval(
     CLOSE_AUDIT,
     [opsKeys.audit, opsKeys.memberAudit(sub), ledgerKeys.entries],
-    [`"member":${JSON.stringify(sub)}`, `"member":${JSON.stringify(`deleted:${digest}`)}`, closing],
+    [
+      `"member":${JSON.stringify(sub)}`,
+      `"member":${JSON.stringify(pseudonym)}`,
+      JSON.stringify(pseudonym),
+      closing,
+      ...NAMING_FIELDS,
+    ],
   );
   if (owned.length) pipe.eval(DEL_IF_OWNED, owned, [sub]);
   pipe.eval(SWAP_COUNTED, [...sets, ...zsets], [sub, digest, String(zsets.length)]);

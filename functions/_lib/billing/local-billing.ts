@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Store } from '../store.ts';
+import { hashEntries, parseJson, type Store } from '../store.ts';
 import { billingContent } from './billing-content.ts';
-import { recordReferredPayment } from './local-referrals.ts';
+import { REFERRED_PAYMENTS_KEY, recordReferredPayment } from './local-referrals.ts';
 import type { Membership, MembershipCharge } from './membership.ts';
 import { type Billing, BillingRefusedError, CardError, type CardOnFile, type Promo } from './port.ts';
 import type { PlanName, Plans } from './prices.ts';
@@ -195,6 +195,91 @@ export async function localPromoCode(store: Store, membership: Membership): Prom
 /** The local customer's record: its member (`sub`), email and card. */
 export async function localCustomer(store: Store, customerId: string): Promise<Record<string, unknown>> {
   return customer(store, customerId);
+}
+
+// KEYS: the charges, the referred payments, the pseudonym's customer record, the member's customer
+// records (ARGV[3] of them), then their subscriptions' records. ARGV: the pseudonym's JSON, the
+// sub's JSON, how many customers, each customer id's JSON, then the ids of their charges.
+// Ids are swapped as whole JSON strings, in place: nothing else in a record changes. An email in a
+// referred payment becomes null (the strict email rule lets no quote or backslash into one).
+const FORGET = `local function swap(text, from, to)
+  local out, at = {}, 1
+  while true do
+    local s, e = string.find(text, from, at, true)
+    if not s then break end
+    out[#out + 1] = string.sub(text, at, s - 1) .. to
+    at = e + 1
+  end
+  out[#out + 1] = string.sub(text, at)
+  return table.concat(out)
+end
+local customers = tonumber(ARGV[3])
+local function renamed(text)
+  for i = 4, 3 + customers do text = swap(text, '"customerId":' .. ARGV[i], '"customerId":' .. ARGV[1]) end
+  return text
+end
+for i = 4 + customers, #ARGV do
+  local charge = redis.call('HGET', KEYS[1], ARGV[i])
+  if charge then redis.call('HSET', KEYS[1], ARGV[i], renamed(charge)) end
+end
+for i = 4 + customers, #KEYS do
+  local subscription = redis.call('GET', KEYS[i])
+  if subscription then redis.call('SET', KEYS[i], renamed(subscription)) end
+end
+for i = 4, 3 + customers do redis.call('DEL', KEYS[i]) end
+redis.call('SET', KEYS[3], '{"sub":' .. ARGV[1] .. '}')
+local paid = redis.call('ZRANGE', KEYS[2], 0, -1, 'WITHSCORES')
+for i = 1, #paid, 2 do
+  local member = '"memberSub":' .. ARGV[2]
+  if string.find(paid[i], member, 1, true) then
+    local kept = string.gsub(swap(paid[i], member, '"memberSub":' .. ARGV[1]), '"email":"[^"\\\\]*"', '"email":null')
+    redis.call('ZREM', KEYS[2], paid[i])
+    redis.call('ZADD', KEYS[2], paid[i + 1], kept)
+  end
+end
+return 1`;
+
+/**
+ * Local billing's records of a member who deleted their account (Billing.forgetMember). They stand
+ * in for the card provider's, but live in our store, so they keep the money only: the customer
+ * record (the member's email and card) goes, and one named by the pseudonym takes its place, so a
+ * refund of a kept charge is still recorded, against the pseudonym as the ledger now names the
+ * member; the charges and subscriptions keep their amounts, plans and dates, their customer named
+ * by the pseudonym; the referred payments keep the affiliate's commission, without the member's
+ * sub or email. Every charge of a customer is found in the list of charges (a local subscription
+ * starts with its first charge), so its subscriptions are too. Safe to repeat.
+ */
+export async function forgetLocalMember(
+  store: Store,
+  member: { sub: string; customerIds: readonly string[] },
+  pseudonym: string,
+): Promise<void> {
+  const customers = [...new Set(member.customerIds.filter((id) => id !== ''))];
+  if (customers.length === 0) return;
+  const charges = (await hashEntries(store, key.charges)).flatMap(([id, json]) => {
+    const charge = parseJson<LocalCharge>(json);
+    return charge && customers.includes(charge.customerId)
+      ? [{ id, subscription: charge.subscriptionId }]
+      : [];
+  });
+  const subscriptions = [...new Set(charges.map((charge) => charge.subscription))];
+  await store.eval(
+    FORGET,
+    [
+      key.charges,
+      REFERRED_PAYMENTS_KEY,
+      key.customer(pseudonym),
+      ...customers.map(key.customer),
+      ...subscriptions.map(key.subscription),
+    ],
+    [
+      JSON.stringify(pseudonym),
+      JSON.stringify(member.sub),
+      String(customers.length),
+      ...customers.map((id) => JSON.stringify(id)),
+      ...charges.map((charge) => charge.id),
+    ],
+  );
 }
 
 /** Same day next month (or year), clamped to the month's last day, as Stripe bills. */
@@ -444,6 +529,8 @@ export function createLocalBilling(store: Store, now: () => number = Date.now): 
       const owner = (await customer(store, membership.customerId)).sub;
       return { membership, memberSub: typeof owner === 'string' ? owner : null };
     },
+
+    forgetMember: (member, pseudonym) => forgetLocalMember(store, member, pseudonym),
   };
 }
 

@@ -90,6 +90,15 @@ export interface Billing {
    * the member it was created for (recorded on the subscription), when the provider knows it.
    */
   fetchSubscription(subscriptionId: string): Promise<{ membership: Membership; memberSub: string | null }>;
+  /**
+   * The member deleted their account (account/deletion.ts), after their subscription ended: what
+   * the provider keeps of their customers for the money (charges, refunds, ended subscriptions)
+   * stays, amounts and dates, but names `pseudonym` instead of the member and keeps no email or
+   * card of theirs. Stripe: nothing is done (Stripe keeps its customer, as billing law requires, and
+   * none of it is in our store). Local billing: its stand-ins of those records live in our store, so
+   * it rewrites them. Safe to repeat.
+   */
+  forgetMember(member: { sub: string; customerIds: readonly string[] }, pseudonym: string): Promise<void>;
 }
 
 /** The card was refused or is invalid: the provider's message is shown to the member (402). */

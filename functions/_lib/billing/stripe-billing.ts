@@ -415,6 +415,11 @@ export async function createStripeBilling(
       return { membership: toMembership(subscription), memberSub: subscription.metadata?.sub ?? null };
     },
 
+    // Stripe keeps the customer, its invoices and the ended subscription (billing law), with the sub
+    // in their metadata: an operator answering a billing question finds the pseudonym from it
+    // (docs/security.md "Your data"). Nothing of them is in our store to rewrite.
+    forgetMember: async () => {},
+
     money: {
       // An invoice in an event names its discounts by id: their promotion codes are read here.
       invoicePromo: async (invoiceId) =>
