@@ -2,12 +2,12 @@ import { authRuntime } from '../auth/auth-service.ts';
 import { TextField } from './TextField.tsx';
 
 // The parts the email and password forms share: a change of sign-in details asks for the current
-// password, and then every sign-in of the member has ended.
+// password, and then every sign-in of the member ends.
 
 /**
- * After an email or password change every sign-in of the member has ended (the server revoked them),
- * this device's too: its token works until it expires, but cannot be renewed. Signing in again now,
- * with the new details, gives a fresh session.
+ * After a password change every sign-in of the member has ended (the server revoked them and the
+ * tokens already issued), this device's too. Signing in again now, with the new details, gives a
+ * fresh session.
  */
 export function SignInAgain() {
   return (

@@ -3,6 +3,7 @@ import { billingDetailsQuery } from '../account/billing-details-data.ts';
 import { CardForm } from '../account/CardForm.tsx';
 import { EmailForm } from '../account/EmailForm.tsx';
 import { PasswordForm } from '../account/PasswordForm.tsx';
+import { SignOutEverywhere } from '../account/SignOutEverywhere.tsx';
 import { SubscriptionSection } from '../account/SubscriptionSection.tsx';
 import { subscriptionStatusQuery } from '../account/subscription-data.ts';
 import { TradeTimeZone } from '../account/TradeTimeZone.tsx';
@@ -36,6 +37,7 @@ function Account() {
         <CardForm />
         <EmailForm />
         <PasswordForm />
+        <SignOutEverywhere />
         <TradeTimeZone />
         <YourData />
       </div>

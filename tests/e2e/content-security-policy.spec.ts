@@ -18,6 +18,7 @@ const PAGE_KINDS = [
   '/journal', // the member app
   '/trades',
   '/payment',
+  '/confirm-email', // an email change's link, with its inline script
   '/no/such/page', // the 404 page
 ];
 

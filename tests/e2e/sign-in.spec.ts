@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createClient } from 'redis';
+import { waitForEmail } from './support/mail.ts';
 import { signInNewMember, signUp as signUpThroughProvider } from './support/members.ts';
 import { expect, test } from './support/test.ts';
 
@@ -72,6 +73,37 @@ async function refreshStatus(page: Page, refreshToken: string): Promise<number> 
   return response.status();
 }
 
+/**
+ * What the API answers a call made with this access token (`subscription/status`, a signed-in call),
+ * sent from the test rather than the app, as a copied token would be.
+ */
+async function apiStatusWith(page: Page, accessToken: string): Promise<number> {
+  const response = await page.request.post('/api/subscription/status', {
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    data: {},
+  });
+  return response.status();
+}
+
+/**
+ * The stored access token, once the clock has left the second it was issued in: tokens carry whole
+ * seconds, and a change in that very second would still let it pass (docs/identity.md).
+ */
+async function tokenTakenBefore(page: Page): Promise<string> {
+  const token = (await storedSession(page)).accessToken ?? '';
+  const { iat } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+    iat: number;
+  };
+  await expect.poll(() => Math.floor(Date.now() / 1000)).toBeGreaterThan(iat);
+  return token;
+}
+
+/** The path and fragment of an emailed link, on the journeys' own site. */
+const onSite = (link: string) => {
+  const { pathname, search, hash } = new URL(link);
+  return `${pathname}${search}${hash}`;
+};
+
 async function logOut(page: Page) {
   await header(page).getByRole('button', { name: 'Account' }).click();
   await page.getByRole('link', { name: 'Logout' }).click();
@@ -142,12 +174,16 @@ test('a visitor signs up, stays signed in, changes the password, signs in with i
   await form.getByLabel('Current password').fill('first-secret');
   const before = await refreshTokens(page);
   expect(before.length).toBeGreaterThan(0);
+  const accessToken = await tokenTakenBefore(page);
+  expect(await apiStatusWith(page, accessToken)).toBe(200);
   await submit.click();
   await expect(form.getByRole('status')).toHaveText(
     'Your password has been updated. Every device has been signed out: sign in again with your new password.',
   );
-  // Every sign-in ended: no refresh token of before the change mints a token (a stolen one neither).
+  // Every sign-in ended: no refresh token of before the change mints a token (a stolen one neither),
+  // and the access token taken before it is refused at once, not when it expires.
   for (const token of before) expect(await refreshStatus(page, token)).toBe(400);
+  expect(await apiStatusWith(page, accessToken)).toBe(401);
 
   // Signing in again: the old password no longer works; the new one does.
   await form.getByRole('button', { name: 'Sign in again' }).click();
@@ -166,8 +202,19 @@ test('a visitor signs up, stays signed in, changes the password, signs in with i
   for (const token of kept) expect(await refreshStatus(page, token)).toBe(400);
 });
 
-test('the email form checks the address, then changes it everywhere', async ({ page }) => {
-  await signUp(page, newEmail(), 'first-secret');
+test('the email changes through the link mailed to the new address, and the old address is told', async ({
+  page,
+  browser,
+}) => {
+  const email = newEmail();
+  await signUp(page, email, 'first-secret');
+  // Another device of the member, signed in too: the change signs it out.
+  const laptop = await browser.newContext();
+  const other = await laptop.newPage();
+  await other.goto('/callback?login=signin');
+  await providerSignIn(other, email, 'first-secret');
+  await other.waitForURL((url) => url.pathname === '/' && url.search === '');
+
   await page.goto('/account');
   const form = page.locator('form', { has: page.getByRole('heading', { name: 'Email' }) });
   const submit = form.getByRole('button', { name: 'Update Email' });
@@ -181,20 +228,78 @@ test('the email form checks the address, then changes it everywhere', async ({ p
   await submit.click();
   await expect(form.getByRole('alert')).toHaveText('Enter your current password');
   await form.getByLabel('Current password').fill('first-secret');
-  const before = await refreshTokens(page);
-  expect(before.length).toBeGreaterThan(0);
   await submit.click();
   await expect(form.getByRole('status')).toHaveText(
-    `Your email has been updated. Every device has been signed out: sign in again with ${changed}.`,
+    `We sent a link to ${changed}. Follow it within 24 hours to make it your email; until then nothing changes.`,
   );
+  // Nothing changed yet: still signed in with the old address.
+  await page.reload();
+  await expect(form.locator('[data-current-email]')).toHaveText(email);
+  const before = await refreshTokens(page);
+  const accessToken = await tokenTakenBefore(page);
+
+  // The link, from the new address's inbox, opened in this browser.
+  const message = await waitForEmail(changed, /^Confirm your new email for OTC Edge$/);
+  const link = message.links.find((href) => href.includes('/confirm-email#change='));
+  expect(link, message.links.join(', ')).toBeDefined();
+  await page.goto(onSite(link ?? ''));
+  await page.getByRole('button', { name: 'Confirm my new email' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    `Your email is now ${changed}. Every device has been signed out: sign in again with ${changed}.`,
+  );
+  // Every sign-in ended: this browser's session, its refresh tokens, the access token taken before.
+  expect(Object.values(await storedSession(page))).toEqual([null, null, null, null]);
+  await expectSignedOut(page);
   for (const token of before) expect(await refreshStatus(page, token)).toBe(400);
+  expect(await apiStatusWith(page, accessToken)).toBe(401);
+  // The other device's next call is refused, its renewal too: it is signed out, and signs in again.
+  await other.goto('/account');
+  await expect.poll(async () => Object.values(await storedSession(other))).toEqual([null, null, null, null]);
+  await expectSignedOut(other);
+  await laptop.close();
+
+  // The old address is told, with a link that would put it back.
+  const notice = await waitForEmail(email, /^Your OTC Edge email was changed$/);
+  expect(notice.text).toContain(changed);
+  expect(notice.links.some((href) => href.includes('/confirm-email#restore='))).toBe(true);
+
   // Signed in again with the new address: new tokens carry it, and the stored profile follows.
-  await form.getByRole('button', { name: 'Sign in again' }).click();
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
   await providerSignIn(page, changed, 'first-secret');
   await page.waitForURL((url) => url.pathname === '/' && url.search === '');
   await page.goto('/account');
   await expect(form.locator('[data-current-email]')).toHaveText(changed);
   expect(JSON.parse((await storedSession(page)).user ?? '{}')).toMatchObject({ email: changed });
+
+  // The link works once.
+  await page.goto(onSite(link ?? ''));
+  await page.getByRole('button', { name: 'Confirm my new email' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'This link has expired or was already used. Ask for a new one on your Account page.',
+  );
+});
+
+test('"Sign out everywhere" signs out every device, this one too', async ({ page, browser }) => {
+  const email = newEmail();
+  await signUp(page, email, 'first-secret');
+  const laptop = await browser.newContext();
+  const other = await laptop.newPage();
+  await other.goto('/callback?login=signin');
+  await providerSignIn(other, email, 'first-secret');
+  await other.waitForURL((url) => url.pathname === '/' && url.search === '');
+  const otherToken = await tokenTakenBefore(other);
+
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await page.waitForURL((url) => url.pathname === '/' && !url.search);
+  await expectSignedOut(page);
+  expect(Object.values(await storedSession(page))).toEqual([null, null, null, null]);
+  // The other device's token is refused at once, and its next page load signs it out.
+  expect(await apiStatusWith(other, otherToken)).toBe(401);
+  await other.goto('/account');
+  await expect.poll(async () => Object.values(await storedSession(other))).toEqual([null, null, null, null]);
+  await expectSignedOut(other);
+  await laptop.close();
 });
 
 test('an expired access token is renewed with the refresh token, without signing in again', async ({

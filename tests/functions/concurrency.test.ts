@@ -120,6 +120,8 @@ const ACCOUNT_WRITES = new Set<ApiName>([
   'user/updatecard',
   'user/updateemail',
   'user/updatepassword',
+  // Ends the caller's sign-ins: running it twice at once ends them twice.
+  'user/signout',
   // One link taken by one GETDEL: tests/functions/email-change.test.ts follows one 8 times at once.
   'user/confirmemail',
   // Ends the member's account: tests/functions/account-data.test.ts races it with saves.

@@ -12,9 +12,11 @@ import articles from '../../functions/articles.ts';
 import audio from '../../functions/audio.ts';
 import operatorMembers from '../../functions/operator-members.ts';
 import subscriptionStatus from '../../functions/subscription-status.ts';
+import signOut from '../../functions/user-signout.ts';
 import updatePassword from '../../functions/user-updatepassword.ts';
 import { activeMembership } from '../support/members.ts';
 import { post } from '../support/requests.ts';
+import { fakeSignIn } from '../support/sign-ins.ts';
 import { authHeader, OPERATOR_PERMISSIONS } from '../support/tokens.ts';
 
 const { store } = getDeps();
@@ -63,6 +65,18 @@ describe('a token taken before the account changed', () => {
     }
     const after = await alice.token();
     for (const call of Object.values(calls)) expect((await call(after)).status).toBe(200);
+  });
+
+  it('gets 401 after "sign out everywhere", which ends every sign-in too', async () => {
+    const alice = await member();
+    const before = await alice.token(1);
+    const sessions = await fakeSignIn(store, alice.sub);
+    const answer = await signOut(post('/api/user/signout', {}, before));
+    expect([answer.status, await answer.json()]).toEqual([200, { signedOut: true }]);
+    expect(await store.exists(...sessions)).toBe(0);
+    for (const call of Object.values(calls)) expect((await call(before)).status).toBe(401);
+    // No password is asked: it only takes access away. A second one with the old token is a 401.
+    expect((await signOut(post('/api/user/signout', {}, before))).status).toBe(401);
   });
 
   it('is refused on signed-in writes: a second password change with the old token changes nothing', async () => {

@@ -59,6 +59,7 @@ export function validRequests(
       currentPassword: 'a-guess',
       userID: 'auth0|someone',
     },
+    'user/signout': { userID: 'auth0|someone' },
     'account/export': { userID: 'auth0|someone' },
     'account/delete': { password: 'a-guess', userID: 'auth0|someone' },
     'user/discord': { discord: SAMPLE_CHAT_NAME, userID: 'auth0|someone', custID: 'cus_someone' },

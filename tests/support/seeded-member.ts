@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { decodeJwt } from 'jose';
+import { emailClaim } from '../../functions/_lib/auth/claims.ts';
 import { membershipKey } from '../../functions/_lib/billing/membership.ts';
 import { createUser } from '../../functions/_lib/identity/local-users.ts';
 import type { Store } from '../../functions/_lib/store.ts';
@@ -47,6 +49,16 @@ export async function seededMember(
   // `referral`: the affiliate link's token that charge is sent with.
   const membership = paid ? null : activeMembership();
   const { sub, headers } = paid ? await localUser(store, tag) : await signedIn(store, membership);
+  // A token issued now: one taken before a call that ends the member's tokens (a password change,
+  // "sign out everywhere") is refused after it.
+  const claims = decodeJwt(headers.authorization?.replace(/^Bearer /, '') ?? '');
+  const freshHeaders = async () => ({
+    ...headers,
+    ...(await authHeader({
+      sub,
+      ...(typeof claims[emailClaim] === 'string' ? { email: claims[emailClaim] } : {}),
+    })),
+  });
   const text = privateText(tag);
   const execution = sampleExecution({ symbol: ids.symbol, orderId: text.orderId, execId: text.orderId });
   const call = async (fn: (r: Request) => Promise<Response>, path: string, body: unknown) => {
@@ -102,7 +114,7 @@ export async function seededMember(
     add: [{ action_id: ids.action, kind: 'split', symbol: ids.symbol, date: '2026-03-18', ratio: '1/10' }],
   });
   await call(progressFn, 'videos/progress', { nodeId: videoId, position });
-  return { sub, headers, customerId, text, ids, execution, position };
+  return { sub, headers, freshHeaders, customerId, text, ids, execution, position };
 }
 
 /** A user of the local identity provider (so account calls find them), signed in. */

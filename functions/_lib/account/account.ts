@@ -25,6 +25,16 @@ export async function changePassword(
 }
 
 /**
+ * "Sign out everywhere": a lost phone, a shared computer. Every sign-in of the caller ends, this
+ * device's too; no password asked, as it only takes access away (a thief holding a token can do no
+ * more with it than end their own session).
+ */
+export async function signOutEverywhere(deps: SignInDeps, caller: Caller): Promise<{ signedOut: true }> {
+  await providerCall(() => endSignIns(deps, caller.sub));
+  return { signedOut: true };
+}
+
+/**
  * A stolen access token must not become the account: a change of sign-in details needs the current
  * password (403 otherwise).
  */

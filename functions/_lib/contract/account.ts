@@ -50,6 +50,12 @@ export const accountApi = {
     }),
     response: Updated,
   },
+  /** Signs the caller out of every device (account/account.ts `signOutEverywhere`). */
+  'user/signout': {
+    method: 'POST',
+    request: AccountBody,
+    response: z.object({ signedOut: z.literal(true) }),
+  },
   /** Everything kept of the caller, as one JSON file (account/export.ts documents the shape). */
   'account/export': {
     method: 'POST',

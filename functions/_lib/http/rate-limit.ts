@@ -26,6 +26,8 @@ export const rateLimitPolicies = {
   operatorAction: { limit: 60, window: '10 m', by: 'caller' },
   /** Email and password changes, chat invites (each creates an invite at Discord). */
   account: { limit: 10, window: '10 m', by: 'caller' },
+  /** "Sign out everywhere": each ends every sign-in at the identity provider. */
+  signOut: { limit: 10, window: '10 m', by: 'caller' },
   /** Playback position saves: the player saves at most every 10 s, so 3 a second is abuse. */
   progress: { limit: 60, window: '1 m', by: 'caller' },
   /** Journal writes (note saves and deletes, category changes): a person saves far less than once a second. */
