@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { createClient } from 'redis';
 import { waitForEmail } from './support/mail.ts';
 import { signInNewMember, signUp as signUpThroughProvider } from './support/members.ts';
@@ -96,6 +96,16 @@ async function tokenTakenBefore(page: Page): Promise<string> {
   };
   await expect.poll(() => Math.floor(Date.now() / 1000)).toBeGreaterThan(iat);
   return token;
+}
+
+/** The member signed in on another device (a browser context of its own). */
+async function signInElsewhere(browser: Browser, email: string, password: string) {
+  const laptop = await browser.newContext();
+  const other = await laptop.newPage();
+  await other.goto('/callback?login=signin');
+  await providerSignIn(other, email, password);
+  await other.waitForURL((url) => url.pathname === '/' && url.search === '');
+  return { laptop, other };
 }
 
 /** The path and fragment of an emailed link, on the journeys' own site. */
@@ -209,11 +219,7 @@ test('the email changes through the link mailed to the new address, and the old 
   const email = newEmail();
   await signUp(page, email, 'first-secret');
   // Another device of the member, signed in too: the change signs it out.
-  const laptop = await browser.newContext();
-  const other = await laptop.newPage();
-  await other.goto('/callback?login=signin');
-  await providerSignIn(other, email, 'first-secret');
-  await other.waitForURL((url) => url.pathname === '/' && url.search === '');
+  const { laptop, other } = await signInElsewhere(browser, email, 'first-secret');
 
   await page.goto('/account');
   const form = page.locator('form', { has: page.getByRole('heading', { name: 'Email' }) });
@@ -282,11 +288,7 @@ test('the email changes through the link mailed to the new address, and the old 
 test('"Sign out everywhere" signs out every device, this one too', async ({ page, browser }) => {
   const email = newEmail();
   await signUp(page, email, 'first-secret');
-  const laptop = await browser.newContext();
-  const other = await laptop.newPage();
-  await other.goto('/callback?login=signin');
-  await providerSignIn(other, email, 'first-secret');
-  await other.waitForURL((url) => url.pathname === '/' && url.search === '');
+  const { laptop, other } = await signInElsewhere(browser, email, 'first-secret');
   const otherToken = await tokenTakenBefore(other);
 
   await page.goto('/account');

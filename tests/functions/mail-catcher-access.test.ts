@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mailerFor, suiteMailCatcher } from '../support/mail-catcher.ts';
+import { type RawAnswer, rawRequest, readAnswer } from '../support/raw-http.ts';
 
 /**
  * The local mail inbox (`npm start`'s catcher, MailDev behind scripts/local/mail-access.ts) holds
@@ -22,27 +23,11 @@ const REBIND = () => `rebind.attacker.example:${port}`;
 /** The cookie the key link sets, as the browser sends it back. */
 const cookie = () => `otc-mail-${port}=${catcher.key}`;
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
+type Answer = RawAnswer;
 
 /** A request to this machine with any Host (fetch sets its own); undefined headers are left out. */
-function send(method: string, path: string, headers: Record<string, string | undefined>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path, headers: defined(headers) }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const send = (method: string, path: string, headers: Record<string, string | undefined>): Promise<Answer> =>
+  rawRequest(port, method, path, defined(headers));
 
 /** A WebSocket handshake for socket.io's live updates: 101 when it is taken, else the refusal. */
 function upgrade(headers: Record<string, string | undefined>): Promise<Answer> {
@@ -64,12 +49,7 @@ function upgrade(headers: Record<string, string | undefined>): Promise<Answer> {
       resolve({ status: res.statusCode ?? 0, headers: res.headers, body: '' });
     });
     req.on('response', (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      readAnswer(res).then(resolve, reject);
     });
     req.on('error', reject);
     req.end();

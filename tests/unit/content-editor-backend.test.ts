@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_BYTES } from '../../functions/_lib/http/json-response.ts';
 import { startEditorSandbox } from '../../scripts/local/editor-sandbox.ts';
 import { GIF, HTML, JPEG, PNG, SCRIPT, SVG, WEBP } from '../support/image-files.ts';
+import { type RawAnswer, rawRequest } from '../support/raw-http.ts';
 
 /**
  * The content editor's local backend (/admin/api/v1 behind `npm start`) on a throw-away copy of the
@@ -20,11 +21,7 @@ const SECRET = 'do-not-leak-3f9c';
 const REBIND = () => `rebind.attacker.example:${port}`;
 const file = (name: string) => path.join(sandbox.root, name);
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
+type Answer = RawAnswer;
 
 /** A request with any Host (fetch sets its own), to this machine. */
 function send(
@@ -33,18 +30,7 @@ function send(
   headers: Record<string, string>,
   body?: unknown,
 ): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: pathname, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
+  return rawRequest(port, method, pathname, headers, body === undefined ? undefined : JSON.stringify(body));
 }
 
 /** A backend call as the editor page makes it, with headers changed or removed (undefined). */
