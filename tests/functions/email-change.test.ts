@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { deleteAccount } from '../../functions/_lib/account/deletion.ts';
 import { confirmEmailLink, emailLinkKeys, LINK_TTL_S } from '../../functions/_lib/account/email-change.ts';
+import { getBillingPorts } from '../../functions/_lib/billing/billing-ports.ts';
 import { saveMembership } from '../../functions/_lib/billing/membership-write.ts';
+import { getChatPorts } from '../../functions/_lib/chat/chat-ports.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import { createLocalAdmin } from '../../functions/_lib/identity/local-admin.ts';
 import { localSessionKeys } from '../../functions/_lib/identity/local-sessions.ts';
@@ -205,14 +208,36 @@ describe('POST /api/user/confirmemail', () => {
     await ask(alice.headers, next);
     await confirm((await linkTo(next)).token);
     const taker = [...(await fakeSignIn(store, alice.sub))];
+    // Signed in with the new address, the taker asks for yet another change.
+    const takerHeaders = await authHeader({ sub: alice.sub, email: next });
+    const further = uniqueEmail('further');
+    expect((await ask(takerHeaders, further)).status).toBe(200);
+    const pending = await linkTo(further);
 
     const answer = await confirm((await linkTo(alice.email)).token, 'restore');
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ email: alice.email, restored: true });
     expect((await getUser(store, alice.sub))?.email).toBe(alice.email);
     expect(await store.exists(...taker)).toBe(0);
+    // The change the taker asked for meanwhile is void.
+    expect((await confirm(pending.token)).status).toBe(410);
+    expect((await getUser(store, alice.sub))?.email).toBe(alice.email);
     // A restore tells no one and mails no further link.
     expect((await queuedTo(next)).map((job) => job.template)).toEqual(['email-confirm']);
+  });
+
+  it('ends every open link when the account is deleted', async () => {
+    const alice = await member('alice');
+    const next = uniqueEmail('alice-new');
+    await ask(alice.headers, next);
+    const { token } = await linkTo(next);
+    await deleteAccount(
+      { ...deps, ...getBillingPorts(), ...getChatPorts(), identityAdmin: createLocalAdmin(store) },
+      { sub: alice.sub, email: alice.email, customerId: null },
+      { password: 'first-pass' },
+    );
+    expect(await store.exists(emailLinkKeys.member(alice.sub))).toBe(0);
+    expect((await confirm(token)).status).toBe(410);
   });
 
   it('keeps the link working when the identity provider fails', async () => {

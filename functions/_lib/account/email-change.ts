@@ -6,8 +6,8 @@
  *    older link.
  * 2. Following it (the static page /confirm-email posts the token) ends every sign-in of the member
  *    and changes the email; the OLD address is told, with a link that puts it back (valid 7 days).
- * 3. That link restores the old address and ends every sign-in again: whoever changed it is out,
- *    and "Forgot password?" now mails the owner.
+ * 3. That link restores the old address, ends every sign-in again and any change link asked for
+ *    meanwhile: whoever changed it is out, and "Forgot password?" now mails the owner.
  * Each link is a random 256-bit token, kept only as its SHA-256 digest; the store's copy is taken
  * with GETDEL, so two clicks cannot both use it. A provider failure after that puts it back.
  */
@@ -95,6 +95,8 @@ export async function confirmEmailLink(
   await store.hdel(emailLinkKeys.member(record.sub), digest);
   if (record.purpose === 'change' && record.from)
     await issueLink(deps, { sub: record.sub, email: record.from, from: record.email, purpose: 'restore' });
+  // Whoever changed the address may have asked for another change meanwhile: its link goes too.
+  if (record.purpose === 'restore') await dropEmailLinks(store, record.sub, 'change');
   return { email: record.email, restored: record.purpose === 'restore' };
 }
 
@@ -154,9 +156,20 @@ async function putBack(store: Store, digest: string, record: LinkRecord, now: nu
   if (left > 0) await store.set(emailLinkKeys.link(digest), JSON.stringify(record), { px: left });
 }
 
-/** Every open link of a member goes (account deletion). */
-export async function dropEmailLinks(store: Store, sub: string): Promise<void> {
+/** A member's open links go: every one (account deletion), or those for one purpose. */
+export async function dropEmailLinks(store: Store, sub: string, purpose?: EmailLinkPurpose): Promise<void> {
   const memberKey = emailLinkKeys.member(sub);
-  const links = (await hashEntries(store, memberKey)).map(([digest]) => emailLinkKeys.link(digest));
-  await store.del(memberKey, ...links);
+  const digests = (await hashEntries(store, memberKey)).flatMap(([digest, kind]) =>
+    purpose === undefined || kind === purpose ? [digest] : [],
+  );
+  if (purpose === undefined) {
+    await store.del(memberKey, ...digests.map(emailLinkKeys.link));
+    return;
+  }
+  if (digests.length)
+    await store
+      .multi()
+      .del(...digests.map(emailLinkKeys.link))
+      .hdel(memberKey, ...digests)
+      .exec();
 }
