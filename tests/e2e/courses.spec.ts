@@ -62,6 +62,11 @@ test('/courses lists every course with its cover, level, summary and size, with 
   expect(scripts).toEqual([]);
   const cards = page.locator('[data-course-card]');
   await expect(cards).toHaveCount(courses.length);
+  // A catalogue: both courses are listed.
+  await expect(cards.getByRole('heading', { level: 2 })).toHaveText([
+    'Penny Stock Essentials',
+    'Reading a penny-stock filing',
+  ]);
   const card = cards.first();
   const lessons = course.modules.reduce((sum, m) => sum + m.lessons.length, 0);
   await expect(card.getByRole('heading', { level: 2 })).toHaveText(course.title);
