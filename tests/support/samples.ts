@@ -66,6 +66,8 @@ export function validRequests(
     videos: { maxResults: 10, more: null, playlist: 'essentials', search: 'gap', tags: ['level-2'] },
     'videos/metadata': { nodeId: `vid_${videoId}` },
     'courses/module': { course: 'penny-stock-essentials', module: 'the-market' },
+    // Questions of the bank: a member who never opened the module has no draw yet, so it is a 409
+    // (tests/functions/courses.test.ts answers the questions drawn).
     'courses/check': {
       course: 'penny-stock-essentials',
       module: 'the-market',
