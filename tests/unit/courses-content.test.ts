@@ -149,7 +149,7 @@ describe('a broken course file is refused with its file and field named', () => 
     [
       'a check asking more questions than its bank can double',
       (c) => Object.assign(module0(c).check ?? {}, { ask: 6 }),
-      'modules.0.check.questions: the bank holds 10 questions; a check asking 6 needs at least 12',
+      'modules.0.check.questions: the bank holds 11 questions; a check asking 6 needs at least 12',
     ],
     [
       'a check without `ask`',
