@@ -1,17 +1,46 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { ApiError, callApi } from '../api/client.ts';
-import { type CheckData, type CheckResult, lessonHref } from './module-data.ts';
+import { CheckAttempts } from './CheckAttempts.tsx';
+import type { CheckData, CheckResult } from './module-data.ts';
 import { RetryTime } from './RetryTime.tsx';
 
-/** The module's knowledge check: one fieldset per question, graded on the server, then the results. */
-export function CheckForm({ course, module, check }: { course: string; module: string; check: CheckData }) {
+/**
+ * The module's knowledge check: the questions drawn for this attempt, one fieldset each, graded on
+ * the server; then the member's attempts (which were wrong, why, what to review) and, after the
+ * wait a failed check has, a new draw read from the server.
+ */
+export function CheckForm({
+  course,
+  module,
+  check: initial,
+}: {
+  course: string;
+  module: string;
+  check: CheckData;
+}) {
   const client = useQueryClient();
+  const [check, setCheck] = useState(initial);
   const [result, setResult] = useState<CheckResult | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [retryAt, setRetryAt] = useState<number | null>(check.state.retryAt);
+  const [retryAt, setRetryAt] = useState<number | null>(initial.state.retryAt);
   const [busy, setBusy] = useState(false);
-  const state = result?.state ?? check.state;
+  const state = check.state;
+
+  /** The module read again: the attempts kept on the server and the next attempt's questions. */
+  const refresh = useCallback(async () => {
+    try {
+      const page = await callApi('courses/module', { course, module });
+      client.setQueryData(['courses/module', course, module], page);
+      if (page.check) setCheck(page.check);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'The check could not be read again');
+    }
+  }, [client, course, module]);
+  const ready = useCallback(() => {
+    setRetryAt(null);
+    void refresh();
+  }, [refresh]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -26,7 +55,7 @@ export function CheckForm({ course, module, check }: { course: string; module: s
       const graded = await callApi('courses/check', { course, module, answers });
       setResult(graded);
       setRetryAt(graded.state.retryAt);
-      client.removeQueries({ queryKey: ['courses/module', course, module] });
+      await refresh();
     } catch (caught) {
       if (caught instanceof ApiError && typeof caught.body.retryAt === 'number')
         setRetryAt(caught.body.retryAt);
@@ -36,19 +65,19 @@ export function CheckForm({ course, module, check }: { course: string; module: s
     }
   }
 
-  const graded = new Map(result?.questions.map((q) => [q.id, q]));
+  const wrong = result?.questions.filter((q) => !q.correct).length ?? 0;
   return (
     <section className="learn-check card" aria-labelledby="check-title">
       <h2 id="check-title">Knowledge check</h2>
       <p className="muted">
-        Pass mark {check.passMark}%.
+        Pass mark {check.passMark}%. Each attempt draws its questions anew.
         {state.attempts > 0 &&
           ` Attempts: ${state.attempts}, best ${state.best ?? 0}%${state.passed ? ', passed' : ''}.`}
       </p>
-      <form onSubmit={submit}>
-        {check.questions.map((q, i) => {
-          const outcome = graded.get(q.id);
-          return (
+      {check.questions.length > 0 && retryAt === null && (
+        // A new draw is a new form: nothing chosen for the questions before carries over.
+        <form key={check.questions.map((q) => q.id).join()} onSubmit={submit}>
+          {check.questions.map((q, i) => (
             <fieldset key={q.id} className="learn-question">
               <legend>
                 {i + 1}. {q.prompt}
@@ -58,34 +87,27 @@ export function CheckForm({ course, module, check }: { course: string; module: s
                 <label key={c.id} className="learn-choice">
                   <input type={q.kind === 'single' ? 'radio' : 'checkbox'} name={q.id} value={c.id} />{' '}
                   {c.text}
-                  {outcome?.correctChoices.includes(c.id) && <strong> (correct answer)</strong>}
                 </label>
               ))}
-              {outcome && (
-                <div className={outcome.correct ? 'learn-right' : 'learn-wrong'}>
-                  <p>
-                    <strong>{outcome.correct ? 'Right.' : 'Not quite.'}</strong> {outcome.explanation}
-                  </p>
-                  <a href={lessonHref(outcome.teaches)}>Review: {outcome.teaches.title}</a>
-                </div>
-              )}
             </fieldset>
-          );
-        })}
-        <button className="btn btn-primary" type="submit" disabled={busy || retryAt !== null}>
-          {busy ? 'Checking…' : 'Submit answers'}
-        </button>
-      </form>
+          ))}
+          <button className="btn btn-primary" type="submit" disabled={busy}>
+            {busy ? 'Checking…' : 'Submit answers'}
+          </button>
+        </form>
+      )}
       <div role="status" aria-live="polite" className="learn-result">
         {result && (
           <p>
             <strong>{result.passed ? 'Passed' : 'Not passed yet'}</strong>: {result.score}% (pass mark{' '}
-            {result.passMark}%).
+            {result.passMark}%).{' '}
+            {wrong > 0 ? `${wrong} answered wrong: see why below.` : 'Every answer right.'}
           </p>
         )}
-        {retryAt !== null && <RetryTime at={retryAt} onReady={() => setRetryAt(null)} />}
+        {retryAt !== null && <RetryTime at={retryAt} onReady={ready} />}
         {error && retryAt === null && <p className="form-error">{error}</p>}
       </div>
+      <CheckAttempts attempts={check.attempts} passed={state.passed} />
     </section>
   );
 }

@@ -231,9 +231,15 @@ export const COURSES = {
       hint: "Article lessons: the article's address, e.g. how_the_otc_market_works.",
     },
     'modules.lessons.text': { hint: "The lesson's notes in Markdown; members only." },
-    'modules.check': { hint: 'Optional: 3 to 10 questions at the end of the module.' },
+    'modules.check': {
+      hint: 'Optional: each attempt asks `ask` questions drawn from the bank, which holds at least twice as many.',
+    },
     'modules.check.passMark': { hint: 'Percent of the questions answered right to pass.' },
-    'modules.check.questions': { summary: '{{fields.prompt}}' },
+    'modules.check.ask': { hint: 'How many questions each attempt asks (3 to 10).' },
+    'modules.check.questions': {
+      summary: '{{fields.prompt}}',
+      hint: 'The bank: at least twice `ask`, each question testing one lesson (teaches).',
+    },
     'modules.check.questions.id': STABLE_ID,
     'modules.check.questions.explanation': { widget: 'text', hint: 'Shown after the member answers.' },
     'modules.check.questions.choices': { summary: '{{fields.text}}' },

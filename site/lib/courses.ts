@@ -44,7 +44,7 @@ export function courseOutline(course: Course): CourseOutline {
     id: module.id,
     title: module.title,
     lessons: module.lessons.map(({ id, title, kind }) => ({ id, title, kind })),
-    checkQuestions: module.check?.questions.length,
+    checkQuestions: module.check?.ask,
     goal: module.goal && goalSentence(module.goal),
   }));
   return {

@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { loadCourses } from '../../functions/_lib/courses/content.ts';
-import { answerCheck, endCheckWait } from './support/courses.ts';
+import { answerCheck, checkForm, endCheckWait } from './support/courses.ts';
 import { signInNewMember } from './support/members.ts';
 import { expect, test } from './support/test.ts';
 
-// A member's module page (/learn/{course}/{module}): lessons with notes, the knowledge check graded
-// on the server, explanations and Review links after answering, the wait after a failed check.
+// A member's module page (/learn/{course}/{module}): lessons with notes, the knowledge check drawn
+// and graded on the server; after a fail the wrong questions' explanations and Review links but no
+// correct choice, the wait, a new draw that passes, and the attempts still there after a reload.
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const course = loadCourses(root)[0];
@@ -13,13 +14,13 @@ const module = course?.modules.find((m) => m.check);
 const check = module?.check;
 if (!course || !module || !check) throw new Error('content/courses needs a course with a checked module');
 
-test('a member fails the check, sees why and when to retry, then (after the wait) passes', async ({
+test('a member fails the check, sees why without the correct choices, passes a new draw after the wait, and reads the attempts after a reload', async ({
   page,
 }) => {
   const { sub } = await signInNewMember(page);
   const answersSeen: string[] = [];
   page.on('response', async (response) => {
-    if (response.url().includes('/api/courses/module')) answersSeen.push(await response.text());
+    if (/\/api\/courses\/(module|check)/.test(response.url())) answersSeen.push(await response.text());
   });
   // The course outline (a pre-built page) gives a member each module's page; the dashboard, the courses.
   await page
@@ -34,27 +35,47 @@ test('a member fails the check, sees why and when to retry, then (after the wait
   await expect(page.getByRole('heading', { level: 1, name: module.title })).toBeVisible();
   const first = module.lessons[0];
   await expect(page.getByRole('link', { name: first?.title ?? '' })).toBeVisible();
-  await expect(page.getByRole('group')).toHaveCount(check.questions.length);
-  // Before answering, no explanation is on the page nor in the answer that drew it.
-  const explanation = check.questions[0]?.explanation ?? '';
-  await expect(page.getByText(explanation)).toHaveCount(0);
-  expect(answersSeen.join('')).not.toContain(explanation);
+  await expect(checkForm(page).getByRole('group')).toHaveCount(check.ask);
+  // Before answering, no explanation is on the page nor in the answer that drew the questions.
+  for (const q of check.questions) expect(answersSeen.join('')).not.toContain(q.explanation);
+  await expect(page.getByText(check.questions[0]?.explanation ?? '')).toHaveCount(0);
 
-  await answerCheck(page, check, false);
+  const failed = await answerCheck(page, check, false);
   const status = page.getByRole('status');
   await expect(status).toContainText('Not passed yet');
   await expect(status).toContainText('You can try again at');
-  await expect(page.getByText(explanation)).toBeVisible();
-  const teaches = check.questions[0]?.teaches.lesson;
-  const lesson = course.modules.flatMap((m) => m.lessons).find((l) => l.id === teaches);
-  await expect(page.getByRole('link', { name: `Review: ${lesson?.title}` }).first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Submit answers' })).toBeDisabled();
+  // Each wrong question: its explanation and the lesson to review, but never its correct choice.
+  const attempts = page.getByRole('region', { name: 'Your attempts' });
+  for (const q of failed) {
+    await expect(attempts.getByText(q.explanation)).toBeVisible();
+    const lesson = course.modules.flatMap((m) => m.lessons).find((l) => l.id === q.teaches.lesson);
+    await expect(attempts.getByRole('link', { name: `Review: ${lesson?.title}` }).first()).toBeVisible();
+    for (const c of q.choices.filter((x) => x.correct))
+      await expect(attempts.getByText(c.text, { exact: true })).toHaveCount(0);
+  }
+  await expect(attempts.getByText('Correct:')).toHaveCount(0);
+  expect(answersSeen.join('')).not.toContain('correctChoices');
+  // While it waits there is no form: the next questions stay on the server.
+  await expect(page.getByRole('button', { name: 'Submit answers' })).toHaveCount(0);
 
   // The wait ends: the stored summary's retryAt moved to the past, as two minutes later.
   await endCheckWait(sub, course.slug, module.id);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Submit answers' })).toBeEnabled();
-  await answerCheck(page, check, true);
+  // The attempt and its explanations are still there after the reload.
+  await expect(attempts.getByText(failed[0]?.explanation ?? '')).toBeVisible();
+  const passed = await answerCheck(page, check, true);
+  // A new draw: none of the questions just failed.
+  expect(passed.filter((q) => failed.includes(q))).toEqual([]);
   await expect(status).toContainText('Passed');
   await expect(status).toContainText('100%');
+
+  // After a reload both attempts are listed; now that the check is passed, with the correct choices.
+  await page.reload();
+  await expect(attempts.getByRole('group')).toHaveCount(2);
+  await expect(attempts.getByText(/: 100%, passed/)).toBeVisible();
+  await expect(attempts.getByText(/: 0%, not passed/)).toBeVisible();
+  await attempts.getByText(/: 0%, not passed/).click();
+  for (const q of failed) await expect(attempts.getByText(q.explanation)).toBeVisible();
+  await expect(attempts.getByText('Correct:').first()).toBeVisible();
 });

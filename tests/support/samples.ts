@@ -66,6 +66,10 @@ export function validRequests(
     videos: { maxResults: 10, more: null, playlist: 'essentials', search: 'gap', tags: ['level-2'] },
     'videos/metadata': { nodeId: `vid_${videoId}` },
     'courses/module': { course: 'penny-stock-essentials', module: 'the-market' },
+    // Questions of the bank. A member who never opened the module has no draw, so this is a 409:
+    // a draw made for the sample would change with the first attempt accepted, and every later case
+    // would be refused for the questions, not for what it broke. tests/functions/courses.test.ts
+    // sends bad attempts against a real draw.
     'courses/check': {
       course: 'penny-stock-essentials',
       module: 'the-market',

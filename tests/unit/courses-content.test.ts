@@ -35,13 +35,18 @@ const question = (course: Course, m: number, q: number) =>
   >['questions'][number];
 
 describe('the shipped courses', () => {
-  it('load without a problem: four modules, each with a check of 3 to 6 questions', () => {
+  it('load without a problem: four modules, each asking 3 to 6 questions from a bank at least twice that', () => {
     const [course] = loadCourses(root);
     expect(course?.slug).toBe('penny-stock-essentials');
     expect(course?.modules).toHaveLength(4);
     for (const module of course?.modules ?? []) {
-      expect(module.check?.questions.length).toBeGreaterThanOrEqual(3);
-      expect(module.check?.questions.length).toBeLessThanOrEqual(6);
+      const ask = module.check?.ask ?? 0;
+      expect(ask).toBeGreaterThanOrEqual(3);
+      expect(ask).toBeLessThanOrEqual(6);
+      expect(module.check?.questions.length).toBeGreaterThanOrEqual(2 * ask);
+      // Every lesson of the module is tested by at least one question of its bank.
+      const tested = new Set(module.check?.questions.map((q) => q.teaches.lesson));
+      for (const lesson of module.lessons) expect(tested, `${module.id}: ${lesson.id}`).toContain(lesson.id);
     }
     expect(course?.modules.filter((m) => m.goal).map((m) => m.id)).toEqual([
       'risk-and-size',
@@ -136,14 +141,38 @@ describe('a broken course file is refused with its file and field named', () => 
       (c) => Object.assign(question(c, 0, 0).choices[1] ?? {}, { id: 'otcqx' }),
       'modules.0.check.questions.0.choices.1.id: "otcqx" is used by another choice',
     ],
-    ['a check of two questions', (c) => module0(c).check?.questions.splice(2), 'modules.0.check.questions:'],
     [
-      'a check of eleven questions',
+      'a bank smaller than twice the questions asked',
+      (c) => module0(c).check?.questions.splice(9),
+      'modules.0.check.questions: the bank holds 9 questions; a check asking 5 needs at least 10',
+    ],
+    [
+      'a check asking more questions than its bank can double',
+      (c) => Object.assign(module0(c).check ?? {}, { ask: 6 }),
+      'modules.0.check.questions: the bank holds 11 questions; a check asking 6 needs at least 12',
+    ],
+    [
+      'a check without `ask`',
+      (c) => Reflect.deleteProperty(module0(c).check ?? {}, 'ask'),
+      'modules.0.check.ask:',
+    ],
+    [
+      'a check asking two questions',
+      (c) => Object.assign(module0(c).check ?? {}, { ask: 2 }),
+      'modules.0.check.ask:',
+    ],
+    [
+      'a bank of 41 questions',
       (c) => {
         const questions = module0(c).check?.questions ?? [];
-        while (questions.length < 11) questions.push(structuredClone(questions[0] as (typeof questions)[0]));
+        while (questions.length < 41) questions.push(structuredClone(questions[0] as (typeof questions)[0]));
       },
       'modules.0.check.questions:',
+    ],
+    [
+      'a question of the bank testing no lesson of the course',
+      (c) => Object.assign(question(c, 0, 7).teaches, { lesson: 'elsewhere' }),
+      'modules.0.check.questions.7.teaches.lesson: "elsewhere" is not a lesson of this course',
     ],
     [
       'a pass mark over 100',

@@ -35,11 +35,19 @@ export const CheckState = z.object({
   retryAt: z.number().nullable(),
 });
 
+const ChoiceText = z.object({ id: z.string(), text: z.string() });
+
+/**
+ * A question of an attempt, graded: whether it was right and what was chosen; for a wrong one the
+ * explanation and the lesson to review. The correct choices only once the check is passed.
+ */
 export const GradedQuestion = z.object({
   id: z.string(),
+  prompt: z.string(),
   correct: z.boolean(),
-  correctChoices: z.array(z.string()),
-  explanation: z.string(),
+  chosen: z.array(ChoiceText),
+  explanation: z.string().optional(),
+  correctChoices: z.array(ChoiceText).optional(),
   teaches: z.object({
     lesson: z.string(),
     title: z.string(),
@@ -48,6 +56,14 @@ export const GradedQuestion = z.object({
     article: z.string().optional(),
     chapterStart: z.number().optional(),
   }),
+});
+
+/** One of the member's attempts at a check, as kept on the server (the last 10). */
+export const CheckAttempt = z.object({
+  at: z.number(),
+  score: z.number(),
+  passed: z.boolean(),
+  questions: z.array(GradedQuestion),
 });
 
 /** A practice goal's progress, counted on the server from the member's journal. */
@@ -88,7 +104,13 @@ export const ModuleProgress = z.object({
   complete: z.boolean(),
   lessons: z.array(LessonProgress),
   check: z
-    .object({ questions: z.number(), passMark: z.number(), passed: z.boolean(), best: z.number().nullable() })
+    .object({
+      /** How many questions an attempt asks. */
+      questions: z.number(),
+      passMark: z.number(),
+      passed: z.boolean(),
+      best: z.number().nullable(),
+    })
     .nullable(),
   goal: GoalProgress.nullable(),
 });
@@ -148,7 +170,8 @@ export const coursesApi = {
     request: Body.extend({ accountSize: decimalDollars.nullable() }),
     response: z.object({ accountSize: z.string().nullable() }),
   },
-  // A module of a course for a member: lessons with notes, the check's questions (no answers) and state.
+  // A module of a course for a member: lessons with notes, the questions drawn for the member's next
+  // attempt (no answers; none while a failed check waits), the check's state and the last attempts.
   'courses/module': {
     method: 'POST',
     request: ModuleRequest,
@@ -162,11 +185,18 @@ export const coursesApi = {
       /** The account size a max-position-week goal measures against (courses/profile). */
       accountSize: z.string().nullable(),
       check: z
-        .object({ passMark: z.number(), questions: z.array(CheckQuestion), state: CheckState })
+        .object({
+          passMark: z.number(),
+          questions: z.array(CheckQuestion),
+          state: CheckState,
+          /** Newest first. */
+          attempts: z.array(CheckAttempt),
+        })
         .nullable(),
     }),
   },
-  // Answers to a module's check, graded on the server; a failed attempt waits before the next.
+  // Answers to the questions drawn for this attempt, graded on the server; a failed attempt waits
+  // before the next, which is a new draw.
   'courses/check': {
     method: 'POST',
     request: ModuleRequest.extend({

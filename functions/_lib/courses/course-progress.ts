@@ -82,7 +82,7 @@ export function courseProgress(course: BundledCourse, data: MemberCourseData): C
     const record = module.check ? data.checks.get(checkId(course.slug, module.id)) : undefined;
     const check = module.check
       ? {
-          questions: module.check.questions.length,
+          questions: module.check.ask,
           passMark: module.check.passMark,
           passed: record?.passed ?? false,
           best: record ? record.best : null,

@@ -7,6 +7,9 @@
  * and the member functions share it. Rules that need more than one field or another file (a video
  * that exists, one correct choice, unique ids) are in rules.ts, checked at build.
  *
+ * A check asks `ask` questions drawn per attempt from its bank, which holds at least twice as many
+ * (checked in rules.ts), so a retry after a fail meets questions it has not just seen.
+ *
  * Ids (course slug, module, lesson, question and choice ids) are stable: a member's progress and
  * answers are stored by them, so an editor renames titles freely but keeps ids once published.
  */
@@ -75,10 +78,19 @@ export const questionSchema = z.strictObject({
   teaches: z.strictObject({ lesson: stableId, chapterStart: chapterStart.optional() }),
 });
 
+/** The most questions a check may ask, and so its bank's smallest size is twice `ask` (rules.ts). */
+export const MAX_ASKED = 10;
+
 export const checkSchema = z.strictObject({
   /** Percent of the questions answered right to pass. */
   passMark: z.number().int().min(1).max(100),
-  questions: z.array(questionSchema).min(3).max(10),
+  /** How many questions each attempt asks, drawn from `questions` (at least twice as many). */
+  ask: z.number().int().min(3).max(MAX_ASKED),
+  /** The bank: each attempt draws `ask` of these, spread over the lessons they test. */
+  questions: z
+    .array(questionSchema)
+    .min(6)
+    .max(4 * MAX_ASKED),
 });
 
 export const goalSchema = z.strictObject({

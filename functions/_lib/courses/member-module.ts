@@ -1,24 +1,34 @@
 /**
- * The member's side of a course module (docs/courses.md): the module page's content and check
- * state (`courses/module`), and an attempt at its check (`courses/check`). Each is at most two
- * sequential round trips: the course data with the membership (progress-read.ts: a second round
- * only when a goal needs the trades) and, for an attempt, one script.
+ * The member's side of a course module (docs/courses.md): the module page's content, the questions
+ * drawn for the member's next attempt and their last attempts (`courses/module`), and an attempt at
+ * its check (`courses/check`). An attempt is two sequential round trips: the course data with the
+ * membership, the summary and the draw (progress-read.ts), then one script that stores the attempt
+ * and the next draw. The page is the first of those (a second round only when a goal needs the
+ * trades), plus one script the first time a member opens the module, which stores their first draw.
  */
 import type { MembershipGate } from '../billing/gate.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import {
   ATTEMPTS_KEPT,
-  attemptJson,
   type CheckState,
   checkKeys,
   checkState,
   nextRecord,
   parseRecord,
   SAVE_ATTEMPT,
+  storedAttempt,
 } from './attempts.ts';
 import { checkId, courseProgress, type MemberCourseData } from './course-progress.ts';
-import { type Answer, checkAnswers, type Grade, gradeCheck } from './grading.ts';
+import { type Draw, drawFits, drawQuestions, parseDraw, type RandomInt, STORE_DRAW } from './draw.ts';
+import {
+  type Answer,
+  type AttemptView,
+  attemptView,
+  checkAnswers,
+  gradeCheck,
+  parseAttempt,
+} from './grading.ts';
 import { type BundledCourse, type BundledModule, courseLibrary } from './library.ts';
 import { courseStatsKeys } from './progress-keys.ts';
 import { readCourseData } from './progress-read.ts';
@@ -66,29 +76,75 @@ function openModule(course: BundledCourse, module: BundledModule, data: MemberCo
 const onlyCourse = (ref: ModuleRef, courses: readonly BundledCourse[]) =>
   courses.filter((c) => c.slug === ref.course);
 
+type Check = NonNullable<BundledModule['check']>;
+
+/**
+ * The member's draw for their next attempt: the one stored if it still fits the bank, else a new
+ * one stored now (by one script, so two page loads at once agree on it).
+ */
+async function currentDraw(
+  deps: Pick<Deps, 'store'>,
+  key: string,
+  check: Check,
+  raw: unknown,
+  random?: RandomInt,
+): Promise<Draw> {
+  const stored = parseDraw(raw);
+  if (drawFits(check, stored)) return stored;
+  const next = drawQuestions(check, null, random);
+  const kept = parseDraw(
+    await deps.store.eval(STORE_DRAW, [key], [typeof raw === 'string' ? raw : '', JSON.stringify(next)]),
+  );
+  return drawFits(check, kept) ? kept : next;
+}
+
 export async function moduleForMember(
   deps: Pick<Deps, 'store' | 'now'>,
   gate: MembershipGate,
   ref: ModuleRef,
   courses: readonly BundledCourse[] = courseLibrary,
+  random?: RandomInt,
 ) {
-  const { data, accountSize } = await readCourseData(deps, gate, onlyCourse(ref, courses));
+  const sub = gate.caller.sub;
+  const drawKey = checkKeys.draw(sub, ref.course, ref.module);
+  const { data, accountSize, extra } = await readCourseData(deps, gate, onlyCourse(ref, courses), (pipe) =>
+    pipe.get(drawKey).lrange(checkKeys.attempts(sub, ref.course, ref.module), 0, ATTEMPTS_KEPT - 1),
+  );
   const { course, module } = findModule(ref, courses);
   const { progress, mine } = openModule(course, module, data);
   const record = data.checks.get(checkId(course.slug, module.id)) ?? null;
-  const check = module.check
-    ? {
-        passMark: module.check.passMark,
-        // The answers stay here: no correct flag, no explanation before the member answers.
-        questions: module.check.questions.map((q) => ({
-          id: q.id,
-          prompt: q.prompt,
-          kind: q.kind,
-          choices: q.choices.map((c) => ({ id: c.id, text: c.text })),
-        })),
-        state: checkState(record, deps.now()),
-      }
-    : null;
+  let check = null;
+  if (module.check) {
+    const bank = new Map(module.check.questions.map((q) => [q.id, q]));
+    const state = checkState(record, deps.now());
+    // While a failed check waits, its next questions stay on the server: the wait is not for
+    // looking them up.
+    const draw =
+      state.retryAt === null ? await currentDraw(deps, drawKey, module.check, extra[0], random) : null;
+    const attempts = ((extra[1] as unknown[] | undefined) ?? []).flatMap((raw) => {
+      const attempt = parseAttempt(raw);
+      return attempt && module.check ? [attemptView(course, module.check, attempt, state.passed)] : [];
+    });
+    check = {
+      passMark: module.check.passMark,
+      // The answers stay here: no correct flag, no explanation before the member answers.
+      questions: (draw?.questions ?? []).flatMap((drawn) => {
+        const q = bank.get(drawn.id);
+        if (!q) return [];
+        const choices = new Map(q.choices.map((c) => [c.id, c.text]));
+        return [
+          {
+            id: q.id,
+            prompt: q.prompt,
+            kind: q.kind,
+            choices: drawn.choices.map((id) => ({ id, text: choices.get(id) ?? '' })),
+          },
+        ];
+      }),
+      state,
+      attempts,
+    };
+  }
   return {
     course: { slug: course.slug, title: course.title },
     module: { id: module.id, title: module.title },
@@ -105,17 +161,24 @@ export async function answerCheck(
   gate: MembershipGate,
   input: ModuleRef & { answers: Answer[] },
   courses: readonly BundledCourse[] = courseLibrary,
-): Promise<Grade & { passMark: number; state: CheckState }> {
+  random?: RandomInt,
+): Promise<Omit<AttemptView, 'at'> & { passMark: number; state: CheckState }> {
   const sub = gate.caller.sub;
   const recordKey = checkKeys.record(sub, input.course, input.module);
+  const drawKey = checkKeys.draw(sub, input.course, input.module);
   const { data, extra } = await readCourseData(deps, gate, onlyCourse(input, courses), (pipe) =>
-    pipe.get(recordKey),
+    pipe.get(recordKey).get(drawKey),
   );
   const { course, module } = findModule(input, courses);
   openModule(course, module, data);
-  const raw = extra[0];
+  const [raw, drawRaw] = extra;
   if (!module.check) throw notFound(`Module "${module.id}" has no knowledge check`);
-  checkAnswers(module.check, input.answers);
+  const draw = parseDraw(drawRaw);
+  if (!drawFits(module.check, draw))
+    throw new HttpError(
+      409,
+      "No questions are drawn for this attempt yet: open the module's page to see them",
+    );
   const now = deps.now();
   const record = parseRecord(raw);
   const waiting = checkState(record, now).retryAt;
@@ -128,8 +191,10 @@ export async function answerCheck(
       { retryAt: waiting },
     );
   }
-  const grade = gradeCheck(course, module.check, input.answers);
+  checkAnswers(module.check, draw, input.answers);
+  const grade = gradeCheck(module.check, draw, input.answers);
   const next = nextRecord(record, grade, now);
+  const attempt = storedAttempt(grade, now);
   const saved = await deps.store.eval(
     SAVE_ATTEMPT,
     [
@@ -137,14 +202,18 @@ export async function answerCheck(
       checkKeys.attempts(sub, course.slug, module.id),
       courseStatsKeys.checkAttempted(course.slug, module.id),
       courseStatsKeys.checkPassed(course.slug, module.id),
+      drawKey,
     ],
     [
       typeof raw === 'string' ? raw : '',
       JSON.stringify(next),
-      attemptJson(grade, input.answers, now),
+      JSON.stringify(attempt),
       ATTEMPTS_KEPT,
       sub,
       grade.passed ? '1' : '0',
+      typeof drawRaw === 'string' ? drawRaw : '',
+      // The retry's questions: none of these, when the bank allows (draw.ts).
+      JSON.stringify(drawQuestions(module.check, draw, random)),
     ],
   );
   if (saved !== 'ok')
@@ -152,5 +221,6 @@ export async function answerCheck(
       409,
       'This check was answered in another request at the same time: reload to see its result',
     );
-  return { ...grade, passMark: module.check.passMark, state: checkState(next, now) };
+  const { at: _at, ...view } = attemptView(course, module.check, attempt, next.passed);
+  return { ...view, passMark: module.check.passMark, state: checkState(next, now) };
 }

@@ -1,7 +1,8 @@
 /**
  * The rules of a course that span fields or files, checked at build after the schema: lessons point
  * at videos, chapters and articles that exist; each question teaches from a lesson of the course;
- * single-choice questions have exactly one correct choice, multiple-choice at least one; ids are
+ * a check's bank holds at least twice the questions it asks; single-choice questions have exactly
+ * one correct choice, multiple-choice at least one; ids are
  * unique; a goal carries what its kind needs. Each problem names its field (modules.0.lessons.1.video).
  * No file access: content.ts passes in what the library holds.
  */
@@ -50,6 +51,13 @@ export function courseProblems(course: Course, refs: CourseReferences): string[]
   // Questions may teach from any lesson of the course, earlier modules included.
   for (const [m, module] of course.modules.entries()) {
     if (module.check) {
+      const { ask, questions } = module.check;
+      // Twice as many as asked, so the retry after a fail draws none of the questions just seen.
+      if (questions.length < 2 * ask)
+        at(
+          `modules.${m}.check.questions`,
+          `the bank holds ${questions.length} questions; a check asking ${ask} needs at least ${2 * ask}`,
+        );
       const questionIds = new Set<string>();
       for (const [q, question] of module.check.questions.entries()) {
         const path = `modules.${m}.check.questions.${q}`;
