@@ -21,3 +21,8 @@ export function courseToContinue(data: ProgressData | undefined): CourseProgress
   const open = (data?.courses ?? []).filter((c) => !c.complete && c.next);
   return open.find((c) => c.started) ?? open[0] ?? null;
 }
+
+/** The course to show once nothing is left to continue: the first complete one, for its certificate. */
+export function completedCourse(data: ProgressData | undefined): CourseProgressData | null {
+  return (data?.courses ?? []).find((c) => c.complete) ?? null;
+}

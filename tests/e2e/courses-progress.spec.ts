@@ -140,10 +140,27 @@ test('a new member sees 0%, starts, and sees a lesson done and the percent move 
   // Members see no locks; nothing is done yet.
   await expect(one.locator('[data-lesson]').first().getByText('(locked)')).toBeHidden();
   await expect(page.locator('[data-lesson-state]').getByText('Done')).toHaveCount(0);
-  if (course.sequential)
+  if (course.sequential) {
+    // One rule, in the same words on the outline and each module card, and a closed module is no button.
+    await expect(
+      page.getByText('Modules open in order: each opens once every module before it is complete.'),
+    ).toBeVisible();
     await expect(moduleSection(page, second.id).locator('[data-module-state]')).toHaveText(
-      'Opens after module 1',
+      'Opens once module 1 is complete',
     );
+    await expect(moduleSection(page, second.id).getByRole('link', { name: /^Open module/ })).toHaveCount(0);
+    const third = course.modules[2];
+    if (third) {
+      await expect(moduleSection(page, third.id).locator('[data-module-state]')).toHaveText(
+        'Opens once modules 1 and 2 are complete',
+      );
+      // The module page, opened by its address, says the same.
+      await page.goto(`/learn/${course.slug}/${third.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Not open yet' })).toBeVisible();
+      await expect(page.getByText('Opens once modules 1 and 2 are complete.')).toBeVisible();
+      await page.goto(outline);
+    }
+  }
   const goalModule = course.modules.find((m) => m.goal);
   if (goalModule) {
     const goal = moduleSection(page, goalModule.id).locator('[data-module-goal]');

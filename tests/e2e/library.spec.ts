@@ -193,9 +193,9 @@ test.describe('the dashboard', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     const sections = page.getByRole('navigation', { name: 'Sections' }).getByRole('link');
     await expect(sections).toHaveText([
-      /Essentials/,
       /Courses/,
       /Live stream/,
+      /Essentials videos \(playlist\)/,
       /Journal/,
       /Trades/,
       /Audio/,

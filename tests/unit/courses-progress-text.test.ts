@@ -58,9 +58,9 @@ describe("the words of a member's course progress", () => {
     ];
     expect(moduleState(modules, 0)).toBe('Complete');
     expect(moduleState(modules, 1)).toBe('1 of 2 lessons');
-    expect(moduleState(modules, 2)).toBe('Opens after module 2');
-    // The first earlier module not complete, not merely the one before it.
-    expect(moduleState(modules, 3)).toBe('Opens after module 2');
+    expect(moduleState(modules, 2)).toBe('Opens once module 2 is complete');
+    // Every earlier module not complete: the words of the rule the outline states.
+    expect(moduleState(modules, 3)).toBe('Opens once modules 2 and 3 are complete');
     expect(moduleState([module('e', { lessons: [lesson('e1')] })], 0)).toBe('0 of 1 lesson');
   });
 
