@@ -114,9 +114,9 @@ test('a new member sees 0%, starts, and sees a lesson done and the percent move 
   await expect(card).toContainText('0% complete');
   await expect(card.getByRole('link', { name: firstArticle.title })).toHaveAttribute(
     'href',
-    `/articles/${firstArticle.article}`,
+    `/articles/${firstArticle.article}?course=${course.slug}&lesson=${firstArticle.id}`,
   );
-  await expect(card).toContainText(`Next: ${firstArticle.title}`);
+  await expect(card).toContainText(`Next lesson: ${firstArticle.title} · Module 1: ${first.title}`);
 
   await page.goto('/courses');
   await expect(page.locator(`[data-course-card="${course.slug}"]`)).toContainText('0% complete');
@@ -130,7 +130,7 @@ test('a new member sees 0%, starts, and sees a lesson done and the percent move 
   );
   await expect(panel.getByRole('link', { name: 'Start the course' })).toHaveAttribute(
     'href',
-    `/articles/${firstArticle.article}`,
+    `/articles/${firstArticle.article}?course=${course.slug}&lesson=${firstArticle.id}`,
   );
   await expect(page.getByRole('heading', { name: 'Certificate' })).toHaveCount(0);
   const one = moduleSection(page, first.id);
@@ -208,7 +208,7 @@ test('a new member sees 0%, starts, and sees a lesson done and the percent move 
 
   await page.goto('/');
   await expect(card).toContainText(`${percent(doneNow)}% complete`);
-  await expect(card).toContainText(`Next: ${second.lessons[0]?.title}`);
+  await expect(card).toContainText(`Next lesson: ${second.lessons[0]?.title} · Module 2: ${second.title}`);
 });
 
 test('a member who completed the course issues, copies, renames and withdraws the certificate', async ({
