@@ -4,15 +4,16 @@ import { CourseBar } from './CourseBar.tsx';
 import { inCourse } from './lesson-link.ts';
 import {
   type CourseProgressData,
-  completedCourse,
+  completedCourses,
   courseToContinue,
   progressQuery,
 } from './progress-data.ts';
 
 /**
  * The dashboard's course card. *Continue your course*: the course to continue, its percent and the
- * next lesson with its module, opened in the course (its page shows the course bar). Once every
- * course is complete, *Course complete*: the course and its certificate (or where to issue it).
+ * next lesson with its module, opened in the course (its page shows the course bar). Each completed
+ * course is listed under it with its certificate (or where to issue it); once no course is left to
+ * continue the card is *Course complete* with that list alone.
  * Its progress is read once the first screen is painted (`load`); until then the card keeps its
  * place with the same rows, empty, so nothing below it moves when they fill. It goes when there is
  * no course to show or the read fails (the dashboard's other cards stay).
@@ -20,9 +21,15 @@ import {
 export function CourseContinueCard({ load }: { load: boolean }) {
   const { data, isPending, isError } = useQuery({ ...progressQuery, enabled: load });
   const course = courseToContinue(data);
-  const finished = course ? null : completedCourse(data);
-  if (isError || (!isPending && !course && !finished)) return null;
-  if (finished) return <CourseCompleteCard course={finished} />;
+  const finished = completedCourses(data);
+  if (isError || (!isPending && !course && finished.length === 0)) return null;
+  if (!isPending && !course)
+    return (
+      <section className="card course-continue" aria-labelledby="course-continue-title">
+        <h2 id="course-continue-title">Course complete</h2>
+        <CoursesDone courses={finished} />
+      </section>
+    );
   const module = course?.modules.find((m) => m.id === course.next?.module);
   return (
     <section className="card course-continue" aria-labelledby="course-continue-title">
@@ -49,6 +56,7 @@ export function CourseContinueCard({ load }: { load: boolean }) {
               </span>
             )}
           </p>
+          <CoursesDone courses={finished} />
         </Fragment>
       ) : (
         <Fragment key="loading">
@@ -68,28 +76,21 @@ export function CourseContinueCard({ load }: { load: boolean }) {
   );
 }
 
-/** A finished course on the dashboard: its certificate's page, or the course page to issue it. */
-function CourseCompleteCard({ course }: { course: CourseProgressData }) {
+/** Finished courses: each with its certificate's page, or the course page where it is issued. */
+function CoursesDone({ courses }: { courses: readonly CourseProgressData[] }) {
+  if (courses.length === 0) return null;
   return (
-    <section className="card course-continue" aria-labelledby="course-continue-title">
-      <h2 id="course-continue-title">Course complete</h2>
-      <p className="course-continue__row">
-        <a className="course-continue__course" href={`/courses/${course.slug}`}>
-          {course.title}
-        </a>{' '}
-        · 100% complete
-      </p>
-      <p className="course-continue__row">
-        {course.certificate ? (
-          <a className="btn btn-primary btn-sm" href={course.certificate.path}>
-            View your certificate
-          </a>
-        ) : (
-          <a className="btn btn-primary btn-sm" href={`/courses/${course.slug}`}>
-            Get your certificate
-          </a>
-        )}
-      </p>
-    </section>
+    <ul className="course-continue__done">
+      {courses.map((course) => (
+        <li key={course.slug}>
+          ✓ <a href={`/courses/${course.slug}`}>{course.title}</a> completed ·{' '}
+          {course.certificate ? (
+            <a href={course.certificate.path}>View your certificate</a>
+          ) : (
+            <a href={`/courses/${course.slug}`}>Get your certificate</a>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -22,7 +22,7 @@ export function courseToContinue(data: ProgressData | undefined): CourseProgress
   return open.find((c) => c.started) ?? open[0] ?? null;
 }
 
-/** The course to show once nothing is left to continue: the first complete one, for its certificate. */
-export function completedCourse(data: ProgressData | undefined): CourseProgressData | null {
-  return (data?.courses ?? []).find((c) => c.complete) ?? null;
+/** The courses the member has completed, each shown on the dashboard with its certificate. */
+export function completedCourses(data: ProgressData | undefined): CourseProgressData[] {
+  return (data?.courses ?? []).filter((c) => c.complete);
 }

@@ -173,7 +173,7 @@ test('the header leads to the courses from a static page, for visitors and membe
   }
   // The landing page and the features page say there is a course, and link to it.
   await page.goto('/');
-  await expect(page.getByRole('main').getByRole('link', { name: 'See the course outline' })).toHaveAttribute(
+  await expect(page.getByRole('main').getByRole('link', { name: 'See the courses' })).toHaveAttribute(
     'href',
     '/courses',
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  completedCourses,
   courseToContinue,
   type ModuleProgressData,
   type ProgressData,
@@ -85,5 +86,18 @@ describe("the words of a member's course progress", () => {
       'b',
     );
     expect(courseToContinue(data([course('a', { complete: true, next: null })]))).toBeNull();
+  });
+
+  it('lists the completed courses, for their certificates on the dashboard', () => {
+    const data = {
+      accountSize: null,
+      courses: [
+        course('a', { complete: true, next: null }),
+        course('b'),
+        course('c', { complete: true, next: null }),
+      ],
+    };
+    expect(completedCourses(data).map((c) => c.slug)).toEqual(['a', 'c']);
+    expect(completedCourses(undefined)).toEqual([]);
   });
 });
