@@ -1,5 +1,8 @@
 import { customerId } from '../auth/session.ts';
 
+/** Sent from the read mark, bubbling, once the article counts as read. */
+export const ARTICLE_READ_EVENT = 'article-read';
+
 /** How a mark-as-read call ended: stored, refused for good (signed out, not a member), or failed (try again). */
 export type ReadAnswer = 'read' | 'refused' | 'failed';
 
@@ -73,6 +76,8 @@ export function attachReadMark(
       button.textContent = 'Read ✓';
       button.disabled = true;
       status.textContent = 'Marked as read';
+      // A course bar on the page (courses/LessonCourseBar.tsx) reads the lesson's state again.
+      host.dispatchEvent(new CustomEvent(ARTICLE_READ_EVENT, { bubbles: true }));
     } else if (answer === 'refused') {
       observer?.disconnect();
       host.replaceChildren();

@@ -31,6 +31,7 @@ export const PROMO_ACCESS_KEY = 'promo-access';
 
 const FEATURES = [
   `Over ${site.videoLibraryHours} hours of video lessons, with chapters and search`,
+  'Step-by-step courses, such as Penny Stock Essentials, with knowledge checks and a certificate',
   `A daily live stream at ${site.liveStreamTime}`,
   'Audio lessons and members-only articles',
   'A trading journal with $cashtags, and a trade journal',

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { authLinks } from '../../site/lib/nav.ts';
 import { CertificatePanel } from './CertificatePanel.tsx';
 import { CourseBar } from './CourseBar.tsx';
+import { inCourse } from './lesson-link.ts';
 import type { CourseProgressData, ModuleProgressData } from './progress-data.ts';
 import type { ProgressState } from './progress-load.ts';
 import { checkState, moduleState, percentLine } from './progress-text.ts';
@@ -10,6 +11,8 @@ import { checkState, moduleState, percentLine } from './progress-text.ts';
 /** The empty marks of one module of the static outline (site/components/courses/ModuleOutline.astro). */
 interface ModuleMarks {
   state: HTMLElement | null;
+  /** Where *Open module N* goes, with the module page's address in `data-module-open`. */
+  open: HTMLElement | null;
   check: HTMLElement | null;
   goal: HTMLElement | null;
   lessons: ReadonlyMap<string, HTMLElement>;
@@ -26,6 +29,7 @@ export function outlineMarks(root: ParentNode): ReadonlyMap<string, ModuleMarks>
     }
     marks.set(section.dataset.courseModule ?? '', {
       state: section.querySelector('[data-module-state]'),
+      open: section.querySelector('[data-module-open]'),
       check: section.querySelector('[data-check-state]'),
       goal: section.querySelector('[data-goal-state]'),
       lessons,
@@ -93,6 +97,7 @@ export function CourseOutlineProgress({
         return found ? (
           <ModuleProgress
             key={module.id}
+            number={index + 1}
             text={moduleState(course.modules, index)}
             module={module}
             marks={found}
@@ -109,7 +114,7 @@ function ProgressSummary({ course }: { course: CourseProgressData }) {
       <CourseBar percent={course.percent} label="Your progress in this course" />
       <p className="course-progress__line">{percentLine(course)}</p>
       {course.next && (
-        <a className="btn btn-primary" href={course.next.href}>
+        <a className="btn btn-primary" href={inCourse(course.next.href, course.slug, course.next.lesson)}>
           {course.started ? `Continue: ${course.next.title}` : 'Start the course'}
         </a>
       )}
@@ -119,16 +124,26 @@ function ProgressSummary({ course }: { course: CourseProgressData }) {
 
 function ModuleProgress({
   module,
+  number,
   text,
   marks,
 }: {
   module: ModuleProgressData;
+  number: number;
   text: string;
   marks: ModuleMarks;
 }) {
   const { check, goal } = module;
   return (
     <>
+      {module.unlocked &&
+        marks.open &&
+        createPortal(
+          <a className="btn btn-primary btn-sm" href={marks.open.dataset.moduleOpen}>
+            Open module {number}
+          </a>,
+          marks.open,
+        )}
       {marks.state &&
         createPortal(
           <span className={module.complete ? 'course-state course-state--complete' : 'course-state'}>

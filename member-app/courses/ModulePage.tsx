@@ -1,6 +1,8 @@
+import { opensOnce } from '../../functions/_lib/courses/lock-words.ts';
 import { VisitorPitch } from '../components/VisitorPitch.tsx';
 import { CheckForm } from './CheckForm.tsx';
 import { GoalPanel } from './GoalPanel.tsx';
+import { inCourse } from './lesson-link.ts';
 import { type LockedModule, lessonHref, type ModuleData } from './module-data.ts';
 import './courses.css';
 
@@ -22,7 +24,7 @@ export function ModulePage({ data, course }: { data: ModuleData | LockedModule |
     return (
       <section className="member-page learn-page" aria-labelledby="page-title">
         <h1 id="page-title">Not open yet</h1>
-        <p>{data.locked}.</p>
+        <p>{opensOnce(data.locked)}.</p>
         <p>
           <a className="btn btn-primary" href={`/courses/${course}`}>
             Back to the course
@@ -50,7 +52,7 @@ export function ModulePage({ data, course }: { data: ModuleData | LockedModule |
           return (
             <li key={lesson.id} className={`card${state?.done ? ' learn-lesson--done' : ''}`}>
               <h2>
-                <a href={lessonHref(lesson)}>{lesson.title}</a>{' '}
+                <a href={inCourse(lessonHref(lesson), data.course.slug, lesson.id)}>{lesson.title}</a>{' '}
                 <span className="muted">({lesson.kind === 'video' ? 'video' : 'article'})</span>{' '}
                 {state?.done ? (
                   <span className="learn-done">✓ Done</span>

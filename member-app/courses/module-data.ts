@@ -8,9 +8,9 @@ export type CheckData = NonNullable<ModuleData['check']>;
 export type CheckResult = ApiResponse<'courses/check'>;
 export type GoalData = NonNullable<ModuleData['progress']['goal']>;
 
-/** A module of a sequential course that is not open yet: the server says which one to finish. */
+/** A module of a sequential course that is not open yet: the modules (1-based) it waits for. */
 export interface LockedModule {
-  locked: string;
+  locked: readonly number[];
 }
 
 export const moduleQuery = (course: string, module: string) =>
@@ -32,7 +32,10 @@ export async function loadModule(
   try {
     return await client.fetchQuery(moduleQuery(course, module));
   } catch (caught) {
-    if (caught instanceof ApiError && caught.body.locked === true) return { locked: caught.message };
+    if (caught instanceof ApiError && caught.body.locked === true)
+      return {
+        locked: Array.isArray(caught.body.waiting) ? caught.body.waiting.filter(Number.isInteger) : [],
+      };
     throw caught;
   }
 }

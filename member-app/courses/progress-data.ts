@@ -21,3 +21,8 @@ export function courseToContinue(data: ProgressData | undefined): CourseProgress
   const open = (data?.courses ?? []).filter((c) => !c.complete && c.next);
   return open.find((c) => c.started) ?? open[0] ?? null;
 }
+
+/** The courses the member has completed, each shown on the dashboard with its certificate. */
+export function completedCourses(data: ProgressData | undefined): CourseProgressData[] {
+  return (data?.courses ?? []).filter((c) => c.complete);
+}

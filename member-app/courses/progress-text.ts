@@ -1,9 +1,11 @@
+import { opensOnce, waitingFor } from '../../functions/_lib/courses/lock-words.ts';
 import type { CourseProgressData, ModuleProgressData } from './progress-data.ts';
 
 /*
  * The words of a member's course progress on the course pages (progress-mount.tsx). No imports
- * but types: the course pages' script must not pull in a piece of the member app's first-load
- * chunks it does not need whole (docs/benchmarks.md: the bundler would split them).
+ * but types and the lock's words (no import either): the course pages' script must not pull in a
+ * piece of the member app's first-load chunks it does not need whole (docs/benchmarks.md: the
+ * bundler would split them).
  */
 
 /** "35% complete · 7 of 20": the share and the parts (lessons, checks and goals) done. */
@@ -12,15 +14,12 @@ export const percentLine = (course: Pick<CourseProgressData, 'percent' | 'done' 
 
 /**
  * A module's state beside its title: "Complete", "3 of 5 lessons", or, while a sequential
- * course keeps it closed, "Opens after module N" naming the first earlier module not complete.
+ * course keeps it closed, "Opens once module 2 is complete" (lock-words.ts, the server's words too).
  */
 export function moduleState(modules: readonly ModuleProgressData[], index: number): string {
   const module = modules[index];
   if (!module) return '';
-  if (!module.unlocked) {
-    const blocking = modules.findIndex((m, i) => i < index && !m.complete);
-    return `Opens after module ${(blocking === -1 ? index - 1 : blocking) + 1}`;
-  }
+  if (!module.unlocked) return opensOnce(waitingFor(modules, index));
   if (module.complete) return 'Complete';
   const done = module.lessons.filter((l) => l.done).length;
   return `${done} of ${module.lessons.length} ${module.lessons.length === 1 ? 'lesson' : 'lessons'}`;

@@ -18,16 +18,17 @@ import './home.css';
 /** Every paid room, one click from home (the learning path first, the account last). */
 const cards = [
   {
-    href: '/videos/playlists/essentials',
-    title: 'Essentials',
-    text: 'Start with the lessons every member should see first.',
-  },
-  {
     href: '/courses',
     title: 'Courses',
     text: 'Learn step by step, with checks and practice in your journal.',
   },
   { href: '/stream', title: 'Live stream', text: `Every trading day at ${site.liveStreamTime}.` },
+  // A playlist, not the course: named so, and placed apart from Courses.
+  {
+    href: '/videos/playlists/essentials',
+    title: 'Essentials videos (playlist)',
+    text: 'The videos every member should see first, in one playlist.',
+  },
   { href: '/journal', title: 'Journal', text: 'Plan trades and keep notes by symbol and category.' },
   { href: '/trades', title: 'Trades', text: 'Log or import your trades; see what works.' },
   { href: '/audio', title: 'Audio', text: 'Podcast episodes: morning prep, wraps and Q&A.' },

@@ -10,8 +10,9 @@ export function Welcome({ onClose }: { onClose: () => void }) {
       <p className="muted">You're in. Here is where to start:</p>
       <ol className="welcome__steps">
         <li>
-          <a href="/videos/playlists/essentials">Watch the Essentials</a>: the lessons every member should see
-          first.
+          <a href="/courses">Start a course</a>, step by step, or{' '}
+          <a href="/videos/playlists/essentials">watch the Essentials videos (playlist)</a> every member
+          should see first.
         </li>
         <li>
           <a href="/stream">Join the live stream</a> every trading day at {site.liveStreamTime}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Chapter } from '../../functions/_lib/contract/index.ts';
 import { authLinks } from '../../site/lib/nav.ts';
 import { site } from '../../site/lib/site.ts';
@@ -21,9 +21,15 @@ export const CHAPTER_LOOKUP_DELAY_MS = 250;
  * docs/product.md §2 Video page. Members: the player (resuming where they left off, or from `?t=`),
  * chapters that seek it, a Watched check, 'Create Note' and the latest videos. Visitors: the
  * thumbnail, 'Log in to watch this video' and 'Join Now'. Both: title, length, upload date,
- * chapters and the description.
+ * chapters and the description. Opened from a course, the course bar (`courseBar`) comes first.
  */
-export function WatchVideo({ video, failed, latest, startTime }: WatchData & { startTime?: number }) {
+export function WatchVideo({
+  video,
+  failed,
+  latest,
+  startTime,
+  courseBar,
+}: WatchData & { startTime?: number; courseBar?: ReactNode }) {
   const signedIn = useSignedIn();
   const member = signedIn && video.uri !== undefined;
   const [chapters, setChapters] = useState<Chapter[]>(failed ? [] : video.chapters);
@@ -56,6 +62,7 @@ export function WatchVideo({ video, failed, latest, startTime }: WatchData & { s
 
   return (
     <article className="member-page watch" aria-labelledby="page-title">
+      {courseBar}
       <h1 id="page-title">{video.title}</h1>
       <p className="watch__meta muted">
         <span>{minutes(video.duration)}</span> · <span>Uploaded {uploadDate(video.timestamp)}</span>

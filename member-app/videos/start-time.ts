@@ -10,10 +10,19 @@ export function startParam(raw: unknown): number | undefined {
   return Number(text);
 }
 
-/** The search the video page's route keeps: `t` only when it is valid. */
-export function watchSearch(search: Record<string, unknown>): { t?: number } {
+/**
+ * The search the video page's route keeps: `t` only when it is valid, and the `course` and
+ * `lesson` of a lesson opened from a course (checked where the course bar reads them,
+ * courses/lesson-link.ts, outside the app's first load).
+ */
+export function watchSearch(search: Record<string, unknown>): {
+  t?: number;
+  course?: unknown;
+  lesson?: unknown;
+} {
   const t = startParam(search.t);
-  return t === undefined ? {} : { t };
+  const { course, lesson } = search;
+  return { ...(t === undefined ? {} : { t }), ...(course && lesson ? { course, lesson } : {}) };
 }
 
 /** Where the player starts: `t` when it lies within the video, else the resume position. */

@@ -61,7 +61,8 @@ export const landingSchema = z.strictObject({
   }),
   highlights: z.strictObject({
     heading: text,
-    items: z.array(z.strictObject({ title: text, text })).min(2),
+    // `link`: where a card leads, e.g. the courses (optional).
+    items: z.array(z.strictObject({ title: text, text, link: link.optional() })).min(2),
   }),
   videos: z.strictObject({ heading: text, text, link }),
   testimonials: z.strictObject({
@@ -81,6 +82,7 @@ export const landingSchema = z.strictObject({
 
 const featureIcon = z.enum([
   'video',
+  'check',
   'live',
   'audio',
   'article',
@@ -95,7 +97,11 @@ export const featuresSchema = z.strictObject({
   title: text,
   description,
   hero: z.strictObject({ eyebrow: text, headline: text, lead: text, register: text }),
-  items: z.array(z.strictObject({ icon: featureIcon, title: text, text, badge: text.optional() })).min(1),
+  items: z
+    .array(
+      z.strictObject({ icon: featureIcon, title: text, text, badge: text.optional(), link: link.optional() }),
+    )
+    .min(1),
   articles: z.strictObject({ heading: text, text, link }),
   closing: z.strictObject({ heading: text, text, register: text }),
 });

@@ -20,6 +20,8 @@ export interface NavLink {
 /** Top navigation links, in order. */
 export const mainNav: readonly NavLink[] = [
   { label: 'Videos', href: '/videos' },
+  // The courses, for visitors and members; current on a module's page (/learn/…) too.
+  { label: 'Courses', href: '/courses', sections: ['/learn'] },
   // The daily stream and the podcast: members reach them from the bar, not only by address.
   { label: 'Live', href: '/stream', signedInOnly: true, sections: ['/audio'] },
   { label: 'Journal', href: '/journal' },

@@ -129,6 +129,16 @@ test('a new member watches a lesson, fails then passes a check, meets a goal fro
   await expect(view).toBeVisible();
   const address = (await view.getAttribute('href')) ?? '';
   expect(address).toMatch(/^\/certificates\/[A-Za-z0-9_-]{20}$/);
+  // The dashboard's course card now lists the finished course with its certificate (beside any
+  // other course still to continue).
+  await page.goto('/');
+  const card = page.getByRole('region', { name: /^(Continue your course|Course complete)$/ });
+  const done = card.getByRole('listitem').filter({ hasText: `${course.title} completed` });
+  await expect(done.getByRole('link', { name: course.title })).toHaveAttribute(
+    'href',
+    `/courses/${course.slug}`,
+  );
+  await expect(done.getByRole('link', { name: 'View your certificate' })).toHaveAttribute('href', address);
 
   // 5. A visitor (no session) opens the address and can verify it.
   const visitor = await browser.newContext();
@@ -148,4 +158,72 @@ test('a new member watches a lesson, fails then passes a check, meets a goal fro
   } finally {
     await visitor.close();
   }
+});
+
+test('a member walks a module lesson by lesson from the course bar, and back to the module', async ({
+  page,
+}) => {
+  test.slow();
+  await signInNewMember(page);
+  const modulePath = `/learn/${course.slug}/${first.id}`;
+  await page.goto(modulePath);
+  const [opening] = first.lessons;
+  if (opening?.kind !== 'article') throw new Error("the first module's first lesson must be an article");
+  await page.getByRole('link', { name: opening.title, exact: true }).click();
+  const bar = page.getByRole('navigation', { name: 'Course' });
+
+  for (const [index, step] of first.lessons.entries()) {
+    await page.waitForURL(
+      (url) => url.searchParams.get('course') === course.slug && url.searchParams.get('lesson') === step.id,
+    );
+    const pathname = new URL(page.url()).pathname;
+    if (step.kind === 'article') expect(pathname).toBe(`/articles/${step.article}`);
+    else expect(pathname).toMatch(new RegExp(`^/videos/watch/${step.video}/`));
+    await expect(bar.getByRole('link', { name: course.title })).toHaveAttribute(
+      'href',
+      `/courses/${course.slug}`,
+    );
+    await expect(bar).toContainText(`Module 1: ${first.title}`);
+    await expect(bar).toContainText(`Lesson ${index + 1} of ${first.lessons.length}`);
+    await expect(bar).toContainText(
+      step.kind === 'video'
+        ? 'Counts as done once you have watched 90% of it.'
+        : 'Counts as done once you have read it to the end.',
+    );
+    await expect(bar.getByRole('link', { name: 'Back to the module' })).toHaveAttribute('href', modulePath);
+    if (index === 0) {
+      // Read to its end: the bar says so without a reload.
+      await expect(bar).toContainText('Not done yet');
+      await page.getByRole('button', { name: 'Mark as read' }).click();
+      await expect(bar).toContainText('✓ Done');
+    }
+    const next = first.lessons[index + 1];
+    if (!next) break;
+    await bar.getByRole('link', { name: `Next lesson: ${next.title}` }).click();
+  }
+  // The module's last lesson leads back to the module, where the first lesson counts as done.
+  await expect(bar.getByRole('link', { name: /^Next lesson/ })).toHaveCount(0);
+  await bar.getByRole('link', { name: 'Back to the module' }).click();
+  await page.waitForURL((url) => url.pathname === modulePath);
+  await expect(
+    page.getByRole('listitem').filter({ has: page.getByRole('link', { name: opening.title }) }),
+  ).toContainText('✓ Done');
+});
+
+test('a lesson opened from anywhere else, or by a visitor, has no course bar', async ({ page }) => {
+  const [opening] = first.lessons;
+  const path = `/articles/${opening?.article}?course=${course.slug}&lesson=${opening?.id}`;
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('navigation', { name: 'Course' })).toHaveCount(0);
+  expect(scripts.filter((url) => url.includes('LessonBar'))).toEqual([]);
+
+  await signInNewMember(page);
+  await page.goto(`/articles/${opening?.article}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Course' })).toHaveCount(0);
 });

@@ -114,9 +114,9 @@ test('a new member sees 0%, starts, and sees a lesson done and the percent move 
   await expect(card).toContainText('0% complete');
   await expect(card.getByRole('link', { name: firstArticle.title })).toHaveAttribute(
     'href',
-    `/articles/${firstArticle.article}`,
+    `/articles/${firstArticle.article}?course=${course.slug}&lesson=${firstArticle.id}`,
   );
-  await expect(card).toContainText(`Next: ${firstArticle.title}`);
+  await expect(card).toContainText(`Next lesson: ${firstArticle.title} · Module 1: ${first.title}`);
 
   await page.goto('/courses');
   await expect(page.locator(`[data-course-card="${course.slug}"]`)).toContainText('0% complete');
@@ -130,7 +130,7 @@ test('a new member sees 0%, starts, and sees a lesson done and the percent move 
   );
   await expect(panel.getByRole('link', { name: 'Start the course' })).toHaveAttribute(
     'href',
-    `/articles/${firstArticle.article}`,
+    `/articles/${firstArticle.article}?course=${course.slug}&lesson=${firstArticle.id}`,
   );
   await expect(page.getByRole('heading', { name: 'Certificate' })).toHaveCount(0);
   const one = moduleSection(page, first.id);
@@ -140,10 +140,27 @@ test('a new member sees 0%, starts, and sees a lesson done and the percent move 
   // Members see no locks; nothing is done yet.
   await expect(one.locator('[data-lesson]').first().getByText('(locked)')).toBeHidden();
   await expect(page.locator('[data-lesson-state]').getByText('Done')).toHaveCount(0);
-  if (course.sequential)
+  if (course.sequential) {
+    // One rule, in the same words on the outline and each module card, and a closed module is no button.
+    await expect(
+      page.getByText('Modules open in order: each opens once every module before it is complete.'),
+    ).toBeVisible();
     await expect(moduleSection(page, second.id).locator('[data-module-state]')).toHaveText(
-      'Opens after module 1',
+      'Opens once module 1 is complete',
     );
+    await expect(moduleSection(page, second.id).getByRole('link', { name: /^Open module/ })).toHaveCount(0);
+    const third = course.modules[2];
+    if (third) {
+      await expect(moduleSection(page, third.id).locator('[data-module-state]')).toHaveText(
+        'Opens once modules 1 and 2 are complete',
+      );
+      // The module page, opened by its address, says the same.
+      await page.goto(`/learn/${course.slug}/${third.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Not open yet' })).toBeVisible();
+      await expect(page.getByText('Opens once modules 1 and 2 are complete.')).toBeVisible();
+      await page.goto(outline);
+    }
+  }
   const goalModule = course.modules.find((m) => m.goal);
   if (goalModule) {
     const goal = moduleSection(page, goalModule.id).locator('[data-module-goal]');
@@ -191,7 +208,7 @@ test('a new member sees 0%, starts, and sees a lesson done and the percent move 
 
   await page.goto('/');
   await expect(card).toContainText(`${percent(doneNow)}% complete`);
-  await expect(card).toContainText(`Next: ${second.lessons[0]?.title}`);
+  await expect(card).toContainText(`Next lesson: ${second.lessons[0]?.title} · Module 2: ${second.title}`);
 });
 
 test('a member who completed the course issues, copies, renames and withdraws the certificate', async ({
@@ -248,8 +265,12 @@ test('a member who completed the course issues, copies, renames and withdraws th
 
   await page.goto('/courses');
   await expect(page.locator(`[data-course-card="${course.slug}"]`)).toContainText('Completed');
-  // Nothing left to continue: the dashboard has no course card.
+  // The dashboard lists the finished course; its certificate withdrawn, it leads to where one is issued.
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Continue your course' })).toHaveCount(0);
+  const done = page
+    .getByRole('region', { name: /^(Continue your course|Course complete)$/ })
+    .getByRole('listitem')
+    .filter({ hasText: `${course.title} completed` });
+  await expect(done.getByRole('link', { name: 'Get your certificate' })).toHaveAttribute('href', outline);
 });

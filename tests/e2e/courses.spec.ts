@@ -6,6 +6,7 @@ import { loadCourses } from '../../functions/_lib/courses/content.ts';
 import { goalSentence } from '../../functions/_lib/courses/goals.ts';
 import { isMemberPath } from '../../member-app/member-paths.ts';
 import { fingerprints, words } from './support/leak-text.ts';
+import { signInNewMember } from './support/members.ts';
 import { expect, test } from './support/test.ts';
 
 // Courses as visitors get them: the pre-built list and outlines with no framework JS, lessons locked,
@@ -159,4 +160,35 @@ test.describe('no question, answer or lesson note is published', () => {
     );
     expect(leaks).toEqual([]);
   });
+});
+
+test('the header leads to the courses from a static page, for visitors and members', async ({ page }) => {
+  for (const path of ['/features', '/articles']) {
+    await page.goto(path);
+    const link = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Courses', exact: true });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute('href', '/courses');
+  }
+  // The landing page and the features page say there is a course, and link to it.
+  await page.goto('/');
+  await expect(page.getByRole('main').getByRole('link', { name: 'See the courses' })).toHaveAttribute(
+    'href',
+    '/courses',
+  );
+  await page.goto('/features');
+  await page.getByRole('main').getByRole('link', { name: 'See the courses' }).click();
+  await page.waitForURL((url) => url.pathname === '/courses');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses', exact: true }),
+  ).toHaveAttribute('aria-current', 'page');
+
+  await signInNewMember(page);
+  await page.goto(`/courses/${course.slug}`);
+  const link = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Courses', exact: true });
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute('aria-current', 'page');
 });

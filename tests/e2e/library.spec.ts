@@ -193,9 +193,9 @@ test.describe('the dashboard', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     const sections = page.getByRole('navigation', { name: 'Sections' }).getByRole('link');
     await expect(sections).toHaveText([
-      /Essentials/,
       /Courses/,
       /Live stream/,
+      /Essentials videos \(playlist\)/,
       /Journal/,
       /Trades/,
       /Audio/,
@@ -203,7 +203,8 @@ test.describe('the dashboard', () => {
       /Affiliates/,
       /Account/,
     ]);
-    await expect(sections.first()).toHaveAttribute('href', '/videos/playlists/essentials');
+    await expect(sections.first()).toHaveAttribute('href', '/courses');
+    await expect(sections.nth(2)).toHaveAttribute('href', '/videos/playlists/essentials');
     await expect(cards(page, 'Latest videos')).toHaveCount(3);
     await expect(cards(page, 'All videos')).toHaveCount(8);
     await expect(cards(page, 'All videos').first()).toContainText(newestFirst[0]?.title ?? '');

@@ -107,7 +107,8 @@ test('after paying, the dashboard welcomes the new member once, with where to st
 
   const welcome = page.getByRole('complementary', { name: 'Welcome to OTC Edge' });
   await expect(welcome).toBeVisible();
-  await expect(welcome.getByRole('link', { name: 'Watch the Essentials' })).toHaveAttribute(
+  await expect(welcome.getByRole('link', { name: 'Start a course' })).toHaveAttribute('href', '/courses');
+  await expect(welcome.getByRole('link', { name: 'watch the Essentials videos (playlist)' })).toHaveAttribute(
     'href',
     '/videos/playlists/essentials',
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  completedCourses,
   courseToContinue,
   type ModuleProgressData,
   type ProgressData,
@@ -58,9 +59,9 @@ describe("the words of a member's course progress", () => {
     ];
     expect(moduleState(modules, 0)).toBe('Complete');
     expect(moduleState(modules, 1)).toBe('1 of 2 lessons');
-    expect(moduleState(modules, 2)).toBe('Opens after module 2');
-    // The first earlier module not complete, not merely the one before it.
-    expect(moduleState(modules, 3)).toBe('Opens after module 2');
+    expect(moduleState(modules, 2)).toBe('Opens once module 2 is complete');
+    // Every earlier module not complete: the words of the rule the outline states.
+    expect(moduleState(modules, 3)).toBe('Opens once modules 2 and 3 are complete');
     expect(moduleState([module('e', { lessons: [lesson('e1')] })], 0)).toBe('0 of 1 lesson');
   });
 
@@ -85,5 +86,18 @@ describe("the words of a member's course progress", () => {
       'b',
     );
     expect(courseToContinue(data([course('a', { complete: true, next: null })]))).toBeNull();
+  });
+
+  it('lists the completed courses, for their certificates on the dashboard', () => {
+    const data = {
+      accountSize: null,
+      courses: [
+        course('a', { complete: true, next: null }),
+        course('b'),
+        course('c', { complete: true, next: null }),
+      ],
+    };
+    expect(completedCourses(data).map((c) => c.slug)).toEqual(['a', 'c']);
+    expect(completedCourses(undefined)).toEqual([]);
   });
 });

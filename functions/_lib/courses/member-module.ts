@@ -30,6 +30,7 @@ import {
   parseAttempt,
 } from './grading.ts';
 import { type BundledCourse, type BundledModule, courseLibrary } from './library.ts';
+import { opensOnce, waitingFor } from './lock-words.ts';
 import { courseStatsKeys } from './progress-keys.ts';
 import { readCourseData } from './progress-read.ts';
 
@@ -61,12 +62,12 @@ function openModule(course: BundledCourse, module: BundledModule, data: MemberCo
   const mine = progress.modules[index];
   if (!mine) throw notFound();
   if (!mine.unlocked) {
-    const blocking = progress.modules.findIndex((m) => !m.complete);
+    const waiting = waitingFor(progress.modules, index);
     throw new HttpError(
       403,
-      `Module ${index + 1} opens once module ${blocking + 1} ("${progress.modules[blocking]?.title}") is complete`,
+      `Module ${index + 1} is not open yet. ${opensOnce(waiting)}`,
       {},
-      { locked: true },
+      { locked: true, waiting },
     );
   }
   return { progress, mine };
