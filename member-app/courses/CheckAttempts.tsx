@@ -1,11 +1,21 @@
+import { inCourse } from './lesson-link.ts';
 import { type CheckData, lessonHref } from './module-data.ts';
 
 /**
  * The member's last attempts, kept on the server, newest first and open: per question right or
- * wrong, the choices given, for a wrong one the explanation and the lesson to review; the correct
+ * wrong, the choices given, for a wrong one the explanation and the lesson to review (opened in the
+ * course, with its course bar); the correct
  * choices only once the check is passed.
  */
-export function CheckAttempts({ attempts, passed }: { attempts: CheckData['attempts']; passed: boolean }) {
+export function CheckAttempts({
+  course,
+  attempts,
+  passed,
+}: {
+  course: string;
+  attempts: CheckData['attempts'];
+  passed: boolean;
+}) {
   if (attempts.length === 0) return null;
   return (
     <section className="learn-attempts" aria-labelledby="attempts-title">
@@ -34,7 +44,11 @@ export function CheckAttempts({ attempts, passed }: { attempts: CheckData['attem
                   </p>
                 )}
                 {q.explanation && <p>{q.explanation}</p>}
-                {!q.correct && <a href={lessonHref(q.teaches)}>Review: {q.teaches.title}</a>}
+                {!q.correct && (
+                  <a href={inCourse(lessonHref(q.teaches), course, q.teaches.lesson)}>
+                    Review: {q.teaches.title}
+                  </a>
+                )}
               </li>
             ))}
           </ol>

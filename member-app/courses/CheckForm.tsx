@@ -107,7 +107,7 @@ export function CheckForm({
         {retryAt !== null && <RetryTime at={retryAt} onReady={ready} />}
         {error && retryAt === null && <p className="form-error">{error}</p>}
       </div>
-      <CheckAttempts attempts={check.attempts} passed={state.passed} />
+      <CheckAttempts course={course} attempts={check.attempts} passed={state.passed} />
     </section>
   );
 }
