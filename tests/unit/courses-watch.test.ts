@@ -105,6 +105,23 @@ describe('a lesson from a chapter', () => {
     expect(lessonRange(video, 600)).toEqual([0.6, 1]);
   });
 
+  it('ends at its own `end` when it has one, checked within the video', () => {
+    expect(lessonRange(video, 200, 400)).toEqual([0.2, 0.4]);
+    expect(lessonRange(video, undefined, 500)).toEqual([0, 0.5]);
+  });
+
+  it('two lessons on one video: each is done only once its own stretch was watched', () => {
+    const first = [0.4, 0.7] as const; // 40–70 s of a 100 s video
+    const second = [0.7, 1] as const;
+    let r = play(null, 40, 70);
+    expect(isWatched(r, ...first)).toBe(true);
+    expect(isWatched(r, ...second)).toBe(false);
+    r = play(r, 70, 100, 1, 10, 1_000_000);
+    expect(isWatched(r, ...second)).toBe(true);
+    // Two thirds of a stretch is not enough.
+    expect(isWatched(play(null, 70, 90), ...second)).toBe(false);
+  });
+
   it('is done when 90% of its chapter was watched, whatever else was', () => {
     const r = play(null, 20, 60); // 20–60 % of a 100 s video
     expect(isWatched(r, 0.2, 0.6)).toBe(true);

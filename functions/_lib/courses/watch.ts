@@ -64,7 +64,7 @@ function partsBetween(from: number, to: number, length: number): number[] {
 }
 
 /**
- * The record after one report. `length` is the length the server trusts (watch-length.ts).
+ * The record after one report. `length` is the length the server trusts (library/progress.ts trustedLength).
  * Credit goes to the stretch since the previous report when it moved forwards no faster than
  * playback can, within MAX_GAP_MS, and this report is not an anchor.
  */
