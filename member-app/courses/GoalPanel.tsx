@@ -4,8 +4,8 @@ import { callApi } from '../api/client.ts';
 import type { GoalData } from './module-data.ts';
 
 /**
- * The module's practice goal, counted on the server from the member's journal: "7 of 10", a link
- * to where it is done and, for a goal measured against the account size, the form to state it.
+ * The module's practice goal, counted on the server from the member's journal: "7 of 10", what
+ * counts and where it is entered, a link to that very field (the server picks the trade or trip) and, for a goal measured against the account size, the form to state it.
  */
 export function GoalPanel({ goal, accountSize }: { goal: GoalData; accountSize: string | null }) {
   const percent = Math.min(100, Math.floor((goal.count * 100) / Math.max(1, goal.target)));
@@ -22,12 +22,13 @@ export function GoalPanel({ goal, accountSize }: { goal: GoalData; accountSize: 
           {Math.min(goal.count, goal.target)} of {goal.target}
         </strong>
       </p>
+      <p className="muted">{goal.counts}</p>
       {goal.hint && <p className="muted">{goal.hint}</p>}
       {goal.kind === 'max-position-week' && <AccountSizeForm accountSize={accountSize} />}
       {!goal.met && (
         <p>
           <a className="btn btn-ghost" href={goal.href}>
-            {goal.href.startsWith('/journal') ? 'Open the journal' : 'Open your trades'}
+            {goal.action}
           </a>
         </p>
       )}

@@ -5,7 +5,15 @@ import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
 import { tagTrips } from './trip-tags-data.ts';
 
 /** The planned risk in dollars: the reports' R of this trade is its net ÷ this. */
-export function RiskForm({ trip, risk }: { trip: ClosedTrade; risk: string | null }) {
+export function RiskForm({
+  trip,
+  risk,
+  autoFocus = false,
+}: {
+  trip: ClosedTrade;
+  risk: string | null;
+  autoFocus?: boolean;
+}) {
   const client = useQueryClient();
   const [text, setText] = useState(risk ?? '');
   const [error, setError] = useState('');
@@ -26,7 +34,14 @@ export function RiskForm({ trip, risk }: { trip: ClosedTrade; risk: string | nul
     <form className="tag-form" aria-label="Planned risk" onSubmit={(e) => void submit(e)}>
       <label>
         Planned risk ({trip.currency})
-        <input value={text} inputMode="decimal" size={8} onChange={(e) => setText(e.target.value)} />
+        <input
+          value={text}
+          inputMode="decimal"
+          size={8}
+          // biome-ignore lint/a11y/noAutofocus: only when the member followed a goal's link to this field.
+          autoFocus={autoFocus}
+          onChange={(e) => setText(e.target.value)}
+        />
       </label>
       <button type="submit" className="btn btn-sm">
         Save risk

@@ -11,10 +11,12 @@ export function TagForm({
   tags,
   trips,
   label,
+  autoFocus = false,
 }: {
   tags: readonly TripTag[];
   trips: readonly string[];
   label: string;
+  autoFocus?: boolean;
 }) {
   const client = useQueryClient();
   const [name, setName] = useState('');
@@ -46,7 +48,14 @@ export function TagForm({
     <form className="tag-form" aria-label={label} onSubmit={(e) => void submit(e)}>
       <label>
         Tag
-        <input value={name} list={listId} maxLength={40} onChange={(e) => setName(e.target.value)} />
+        <input
+          value={name}
+          list={listId}
+          maxLength={40}
+          // biome-ignore lint/a11y/noAutofocus: only when the member followed a goal's link to this field.
+          autoFocus={autoFocus}
+          onChange={(e) => setName(e.target.value)}
+        />
       </label>
       <datalist id={listId}>
         {tags

@@ -35,10 +35,13 @@ const fieldOf = (message: string): TradeField | null =>
  */
 export default function TradeFormModal({
   trade,
+  focusNote = false,
   newTradeId,
   onClose,
 }: {
   trade: Trade | null;
+  /** Opened from a practice goal's link: the Note field has the focus. */
+  focusNote?: boolean;
   /** A new trade's id (the page's: the ids module stays in its chunk, out of this lazy one). */
   newTradeId: () => string;
   onClose: () => void;
@@ -67,7 +70,8 @@ export default function TradeFormModal({
   });
   useEffect(() => {
     dialog.current?.showModal();
-  }, []);
+    if (focusNote) document.getElementById('trade-note')?.focus();
+  }, [focusNote]);
   useEffect(() => {
     if (error?.field) document.getElementById(inputId(error.field))?.focus();
   }, [error]);

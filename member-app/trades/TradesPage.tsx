@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
 import { newId } from '../../functions/_lib/ids.ts';
 import { DayNotes } from './DayNotes.tsx';
@@ -17,6 +17,7 @@ import { TripExports } from './TripExports.tsx';
 import { TripFiltersBar } from './TripFiltersBar.tsx';
 import { TripTable } from './TripTable.tsx';
 import { marketToday } from './time-zone.ts';
+import { tradesTarget } from './trades-target.ts';
 import {
   filtersToSearch,
   oneDayOf,
@@ -64,6 +65,18 @@ export function TradesPage({ search }: { search: TripSearch }) {
   const [shown, setShown] = useState<'trips' | 'executions'>('trips');
   const [editing, setEditing] = useState<Trade | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Trade | null>(null);
+  const [target, setTarget] = useState(() => tradesTarget(location.hash));
+  const [focusNote, setFocusNote] = useState(false);
+  // A goal's link to a trade's note: once the trade is loaded, its form opens at the Note field,
+  // over the executions (once: the trades read again after the save must not reopen it).
+  useEffect(() => {
+    const trade = target?.field === 'note' ? byId.get(target.id) : undefined;
+    if (!trade) return;
+    setTarget(null);
+    setShown('executions');
+    setFocusNote(true);
+    setEditing(trade);
+  }, [target, byId]);
 
   return (
     <section className="member-page trades" aria-labelledby="page-title">
@@ -139,7 +152,7 @@ export function TradesPage({ search }: { search: TripSearch }) {
               onAnswer={answer}
               where="journal"
             />
-            <TripTable view={view} trades={byId} tags={tags} />
+            <TripTable view={view} trades={byId} tags={tags} target={target} />
             {matched.open_positions.length > 0 && (
               <>
                 <h3 className="open-positions__title">Open positions</h3>
@@ -158,8 +171,12 @@ export function TradesPage({ search }: { search: TripSearch }) {
           <TradeFormModal
             key={editing === 'new' ? 'new' : editing.trade_id}
             trade={editing === 'new' ? null : editing}
+            focusNote={focusNote}
             newTradeId={() => newId('trade_')}
-            onClose={() => setEditing(null)}
+            onClose={() => {
+              setEditing(null);
+              setFocusNote(false);
+            }}
           />
         </Suspense>
       )}

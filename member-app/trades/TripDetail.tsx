@@ -14,11 +14,13 @@ export function TripDetail({
   trades,
   tags,
   names,
+  focus,
 }: {
   trip: ClosedTrade;
   trades: ReadonlyMap<string, Trade>;
   tags: TripTags;
   names: ReadonlyMap<string, TripTag>;
+  focus?: 'tags' | 'risk' | undefined;
 }) {
   const client = useQueryClient();
   const note = tags.trips[trip.id];
@@ -83,8 +85,8 @@ export function TripDetail({
             </li>
           ))}
         </ul>
-        <TagForm tags={tags.tags} trips={[trip.id]} label="Add a tag" />
-        <RiskForm trip={trip} risk={note?.risk ?? null} />
+        <TagForm tags={tags.tags} trips={[trip.id]} label="Add a tag" autoFocus={focus === 'tags'} />
+        <RiskForm trip={trip} risk={note?.risk ?? null} autoFocus={focus === 'risk'} />
       </div>
     </div>
   );

@@ -17,6 +17,7 @@ export function TripRows({
   trades,
   tags,
   names,
+  focus,
 }: {
   trip: ClosedTrade;
   expanded: boolean;
@@ -27,6 +28,8 @@ export function TripRows({
   trades: ReadonlyMap<string, Trade>;
   tags: TripTags;
   names: ReadonlyMap<string, TripTag>;
+  /** The detail's field a goal's link focuses. */
+  focus?: 'tags' | 'risk';
 }) {
   const money = (value: string, sign = true) => (
     <td className="num" title={exactMoney(value, trip.currency)}>
@@ -85,7 +88,7 @@ export function TripRows({
       {expanded && (
         <tr className="trip-detail">
           <td colSpan={TRIP_COLUMNS.length + 2}>
-            <TripDetail trip={trip} trades={trades} tags={tags} names={names} />
+            <TripDetail trip={trip} trades={trades} tags={tags} names={names} focus={focus} />
           </td>
         </tr>
       )}

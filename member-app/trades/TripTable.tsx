@@ -5,6 +5,7 @@ import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
 import { notesSearch, TRIP_COLUMNS, type TripSortKey } from './closed-trades-view.ts';
 import { TagForm } from './TagForm.tsx';
 import { TripRows } from './TripRows.tsx';
+import type { TradesTarget } from './trades-target.ts';
 import type { TripTags } from './trip-tags-data.ts';
 import type { TripView } from './use-trips.ts';
 import { useVirtualRows } from './virtual-rows.ts';
@@ -23,16 +24,21 @@ export function TripTable({
   view,
   trades,
   tags,
+  target = null,
 }: {
   view: Pick<TripView<unknown>, 'sorted'>;
   trades: ReadonlyMap<string, Trade>;
   tags: TripTags;
+  /** A goal's link to a round trip's tag box or risk: that trip opens with the field focused. */
+  target?: TradesTarget | null;
 }) {
+  const focusTrip =
+    target?.field === 'tags' || target?.field === 'risk' ? { ...target, field: target.field } : null;
   const [sort, setSort] = useState<{ key: TripSortKey; direction: 'ascending' | 'descending' }>({
     key: 'exit',
     direction: 'descending',
   });
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(focusTrip ? [focusTrip.id] : []));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // Sorted once per order and filter set (useTrips keeps them).
   const rows = useMemo(() => view.sorted(sort.key, sort.direction), [view, sort]);
@@ -135,6 +141,7 @@ export function TripTable({
                 trades={trades}
                 tags={tags}
                 names={names}
+                {...(focusTrip?.id === trip.id ? { focus: focusTrip.field } : {})}
               />
             </tbody>
           ))}

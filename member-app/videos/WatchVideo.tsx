@@ -110,6 +110,12 @@ export function WatchVideo({
               </figcaption>
             </figure>
           )}
+          {member && (
+            <p className="watch__rule muted">
+              For a course lesson on this video: it is done once you have played 90% of its part of the video.
+              Parts you skip do not count.
+            </p>
+          )}
           {signedIn && (
             <p className="watch__actions">
               <a className="btn btn-ghost" href={noteHref}>

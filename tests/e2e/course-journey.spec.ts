@@ -99,8 +99,10 @@ test('a new member watches a lesson, fails then passes a check, meets a goal fro
   await page.goto(`/learn/${course.slug}/${tagged.id}`);
   const goal = page.getByRole('region', { name: 'Practice in your journal' });
   await expect(goal).toContainText(`0 of ${tagged.goal?.target}`);
-  await goal.getByRole('link', { name: 'Open your trades' }).click();
+  // The goal links to the tag box of the latest round trip not tagged yet, opened and focused.
+  await goal.getByRole('link', { name: /^Tag your latest GOAL. trade$/ }).click();
   await page.waitForURL((url) => url.pathname === '/trades');
+  await expect(page.getByRole('form', { name: 'Add a tag' }).getByLabel('Tag')).toBeFocused();
   await importBrokerFile(page, TRADEZERO, 9);
   // tradezero.csv closes AITX, ALPP and TSNP: the filings were read before each.
   const trips = page

@@ -1,7 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { loadCourses } from '../../functions/_lib/courses/content.ts';
+import { progressKeys } from '../../functions/_lib/courses/progress-keys.ts';
+import { tradeKeys } from '../../functions/_lib/trade-store/keys.ts';
+import { CHECKED_FILINGS, lessonsAndChecksDone, reviewedTripsWithRisk } from '../support/course-progress.ts';
 import { answerCheck, checkForm, endCheckWait } from './support/courses.ts';
 import { signInNewMember } from './support/members.ts';
+import { withStore } from './support/store.ts';
 import { expect, test } from './support/test.ts';
 
 // A member's module page (/learn/{course}/{module}): lessons with notes, the knowledge check drawn
@@ -78,4 +82,44 @@ test('a member fails the check, sees why without the correct choices, passes a n
   await attempts.getByText(/: 0%, not passed/).click();
   for (const q of failed) await expect(attempts.getByText(q.explanation)).toBeVisible();
   await expect(attempts.getByText('Correct:').first()).toBeVisible();
+});
+
+test('the review goal says what counts and links to the Note field of the member’s latest trade', async ({
+  page,
+}) => {
+  const journaling = course.modules.findIndex((m) => m.goal?.kind === 'reviewed-trades');
+  const target = course.modules[journaling];
+  if (!target?.goal) throw new Error('the course needs a reviewed-trades goal');
+  const { sub } = await signInNewMember(page);
+  // Every module before it complete (so it is open), and round trips with a planned risk and the
+  // tag, whose notes review fewer trades than the goal asks.
+  await withStore(async (redis) => {
+    const done = lessonsAndChecksDone(sub, course, course.modules.slice(0, journaling));
+    await redis.hSet(progressKeys.watch(sub), done.watch);
+    await redis.sAdd(progressKeys.articlesRead(sub), done.articles);
+    for (const [key, value] of done.checks) await redis.set(key, value);
+    const { trades, tripNotes } = reviewedTripsWithRisk(5);
+    for (const [i, t] of trades.entries()) {
+      const trade = i < 4 ? t : { ...t, note: '' };
+      await redis.set(tradeKeys.trade(sub, t.trade_id), JSON.stringify(trade));
+      await redis.zAdd(tradeKeys.trades(sub), { score: t.time, value: t.trade_id });
+      await redis.zAdd(tradeKeys.symbol(sub, t.symbol), { score: t.time, value: t.trade_id });
+    }
+    await redis.hSet(tradeKeys.tripNotes(sub), tripNotes);
+    await redis.hSet(tradeKeys.tags(sub), { [CHECKED_FILINGS.id]: JSON.stringify(CHECKED_FILINGS) });
+  });
+  const latest = reviewedTripsWithRisk(5).trades.at(-1);
+
+  await page.goto(`/learn/${course.slug}/${target.id}`);
+  const goal = page.getByRole('region', { name: 'Practice in your journal' });
+  await expect(goal).toContainText(`2 of ${target.goal.target}`);
+  await expect(goal).toContainText('Trades → Executions → Edit → Note');
+  await goal.getByRole('link', { name: `Write the note of your latest ${latest?.symbol} trade` }).click();
+  await page.waitForURL((url) => url.pathname === '/trades');
+  const form = page.getByRole('dialog');
+  await expect(form.getByLabel('Note')).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Executions', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 });

@@ -5,6 +5,7 @@ import { courseLibrary } from '../../functions/_lib/courses/library.ts';
 import { certificateKey, courseStatsKeys, progressKeys } from '../../functions/_lib/courses/progress-keys.ts';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import { libraryKeys } from '../../functions/_lib/library/keys.ts';
+import { trustedLength } from '../../functions/_lib/library/progress.ts';
 import type { StoredVideo } from '../../functions/_lib/library/records.ts';
 import articlesReadFn from '../../functions/articles-read.ts';
 import certificateFn from '../../functions/courses-certificate.ts';
@@ -57,6 +58,7 @@ async function at<T>(ms: number, run: () => Promise<T>): Promise<T> {
 /**
  * The lesson's video as the library sync stores it (its length and player address from
  * content/library/videos.json), so this file does not depend on another having synced the library.
+ * Answers the length the server judges it on: a local sample clip's own (shorter than the lesson).
  */
 async function videoLength(id: string) {
   const { videos } = JSON.parse(readFileSync('content/library/videos.json', 'utf8')) as {
@@ -67,7 +69,7 @@ async function videoLength(id: string) {
   const stored: StoredVideo = { ...video, timestamp: Date.UTC(2025, 0, 1), tags: [], playlists: [] };
   if (!(await store.exists(libraryKeys.video(id))))
     await store.set(libraryKeys.video(id), JSON.stringify(stored));
-  return video.duration;
+  return trustedLength(stored);
 }
 
 describe('courses/progress', () => {
@@ -133,11 +135,10 @@ describe('a video lesson is done when the server saw it watched', () => {
     const lessonDone = async () =>
       (await progressOf(m)).modules.flatMap((x) => x.lessons).find((l) => l.id === videoLesson.id);
     expect(await lessonDone()).toMatchObject({ started: true, done: false });
-    // Played from the start: a report at play, then one a minute of playback (at 1.5× speed; the
-    // player reports more often, the rate limit allows 60 a minute).
+    // Played from the start: a report at play, then one every 10 s of playback (at 1.5× speed).
     const start = Date.now();
     expect((await at(start, () => report(0, true))).status).toBe(200);
-    for (let p = 60; p < length + 60; p += 60) {
+    for (let p = 10; p < length + 10; p += 10) {
       const position = Math.min(p, length);
       expect((await at(start + (position * 1000) / 1.5, () => report(position))).status).toBe(200);
     }
@@ -145,6 +146,105 @@ describe('a video lesson is done when the server saw it watched', () => {
     expect((await m.call(watchedFn, 'videos/watched', {})).body).toEqual({ videos: [VIDEO] });
     expect(await store.sismember(courseStatsKeys.lessonCompleted(COURSE, videoLesson.id), m.sub)).toBe(1);
     expect(await store.zscore(courseStatsKeys.furthest(COURSE), m.sub)).not.toBeNull();
+  });
+});
+
+describe("the length judged is the server's, never the player's", () => {
+  const lessonOf = async (m: Member, id: string) =>
+    (await progressOf(m)).modules.flatMap((x) => x.lessons).find((l) => l.id === id);
+
+  it('a forged 1-second duration completes nothing: the lesson needs its real seconds played', async () => {
+    const m = await memberCaller(store);
+    const length = await videoLength(VIDEO);
+    expect(length).toBeGreaterThan(10);
+    const report = (position: number, when: number, anchor = false) =>
+      at(when, () =>
+        m.call(videoProgressFn, 'videos/progress', {
+          nodeId: VIDEO,
+          position,
+          duration: 1,
+          ...(anchor ? { anchor } : {}),
+        }),
+      );
+    const start = Date.now();
+    expect((await report(0, start, true)).status).toBe(200);
+    expect((await report(1, start + 1500)).status).toBe(200);
+    expect(await lessonOf(m, videoLesson.id)).toMatchObject({ started: true, done: false });
+    expect((await m.call(watchedFn, 'videos/watched', {})).body).toEqual({ videos: [] });
+    expect(await store.sismember(courseStatsKeys.lessonCompleted(COURSE, videoLesson.id), m.sub)).toBe(0);
+    // The rest played in real time (every 4 s of video, 4 s apart) completes it.
+    for (let p = 5; p < length + 4; p += 4) {
+      const position = Math.min(p, length);
+      expect((await report(position, start + 1500 + (position - 1) * 1000)).status).toBe(200);
+    }
+    expect(await lessonOf(m, videoLesson.id)).toMatchObject({ done: true });
+  });
+
+  it("a position past the server's length is a 400 naming it, whatever duration is sent; nothing written", async () => {
+    const m = await memberCaller(store);
+    const length = await videoLength(VIDEO);
+    const forged = await m.call(videoProgressFn, 'videos/progress', {
+      nodeId: VIDEO,
+      position: length + 60,
+      duration: length + 600,
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.body.error).toMatch(/^position: /);
+    expect(await store.exists(progressKeys.watch(m.sub))).toBe(0);
+  });
+
+  it("a hosted video is judged on the library's length; a sample clip on its file's, never more", () => {
+    expect(trustedLength({ uri: '/videos/123', duration: 1949 })).toBe(1949);
+    expect(trustedLength({ uri: '/samples/clips/lesson-b.webm', duration: 1949 })).toBe(24);
+    expect(trustedLength({ uri: '/samples/clips/lesson-b.webm', duration: 12 })).toBe(12);
+    expect(trustedLength({ uri: '/samples/clips/unknown.webm', duration: 600 })).toBe(600);
+  });
+});
+
+describe('two lessons on one video', () => {
+  const sharing = course.modules
+    .flatMap((x) => x.lessons)
+    .filter((l) => l.video === 'tour-journal' && l.chapterStart !== undefined);
+  const [first, second] = sharing;
+  if (!first?.video || !second || first.end === undefined || second.end === undefined)
+    throw new Error('module 4 has two lessons on the tour-journal video, each with its stretch');
+
+  it('each is done only once its own stretch was played', async () => {
+    const m = await memberCaller(store);
+    const length = await videoLength(first.video ?? '');
+    expect(second.end).toBeLessThanOrEqual(length);
+    const lessons = async () => {
+      const all = (await progressOf(m)).modules.flatMap((x) => x.lessons);
+      return [first.id, second.id].map((id) => all.find((l) => l.id === id)?.done);
+    };
+    const report = (position: number, when: number, anchor = false) =>
+      at(when, () =>
+        m.call(videoProgressFn, 'videos/progress', {
+          nodeId: first.video,
+          position,
+          ...(anchor ? { anchor } : {}),
+        }),
+      );
+    /** Plays [from, to] of the video at normal speed, a report every 2 s, from `start` ms. */
+    const play = async (from: number, to: number, start: number) => {
+      expect((await report(from, start, true)).status).toBe(200);
+      for (let p = from + 2; p < to + 2; p += 2) {
+        const position = Math.min(p, to);
+        expect((await report(position, start + (position - from) * 1000)).status).toBe(200);
+      }
+    };
+    const start = Date.now();
+    await play(first.chapterStart ?? 0, first.end ?? 0, start);
+    expect(await lessons()).toEqual([true, false]);
+    expect(await store.sismember(courseStatsKeys.lessonCompleted(COURSE, second.id), m.sub)).toBe(0);
+    // A jump to the second stretch's end a second later (no anchor) credits only what playback
+    // could have covered in that second, not the stretch.
+    const firstEnd = start + ((first.end ?? 0) - (first.chapterStart ?? 0)) * 1000;
+    expect((await report(second.end ?? 0, firstEnd + 1000)).status).toBe(200);
+    expect(await lessons()).toEqual([true, false]);
+    await play(second.chapterStart ?? 0, second.end ?? 0, start + 120_000);
+    expect(await lessons()).toEqual([true, true]);
+    expect(await store.sismember(courseStatsKeys.lessonCompleted(COURSE, second.id), m.sub)).toBe(1);
   });
 });
 

@@ -78,6 +78,27 @@ describe('a broken course file is refused with its file and field named', () => 
       'modules.0.lessons.1.chapterStart: video "v1115" has no chapters',
     ],
     [
+      'a lesson stretch ending before it starts',
+      (c) => Object.assign(lesson(c, 3, 0), { end: 10 }),
+      "modules.3.lessons.0.end: 10 s must be after the lesson's start (10 s)",
+    ],
+    [
+      'a lesson stretch past the end of its video',
+      (c) => Object.assign(lesson(c, 3, 3), { end: 25 }),
+      'modules.3.lessons.3.end: 25 s is past the end of video "tour-journal" (24 s long)',
+    ],
+    [
+      'a lesson stretch on a whole video past its end',
+      (c) => Object.assign(lesson(c, 0, 1), { end: 5000 }),
+      'modules.0.lessons.1.end: 5000 s is past the end of video "v1115" (1949 s long)',
+    ],
+    [
+      'an article lesson with an end',
+      (c) => Object.assign(lesson(c, 0, 0), { end: 30 }),
+      'modules.0.lessons.0.end: an article lesson has no end',
+    ],
+    ['a lesson end of 0 s', (c) => Object.assign(lesson(c, 3, 0), { end: 0 }), 'modules.3.lessons.0.end:'],
+    [
       'a video lesson without a video',
       (c) => Reflect.deleteProperty(lesson(c, 0, 1), 'video'),
       'modules.0.lessons.1.video: a video lesson needs',

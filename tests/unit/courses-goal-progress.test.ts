@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
 import type { Goal } from '../../functions/_lib/courses/course-schema.ts';
 import { type GoalJournal, goalNeeds, goalProgress } from '../../functions/_lib/courses/goal-progress.ts';
+import { goalCounts } from '../../functions/_lib/courses/goals.ts';
 import { tradeRecord } from '../support/trade-record.ts';
 
 /** An instant by its UTC wall clock (the weeks of max-position-week are UTC weeks). */
@@ -42,9 +43,14 @@ const journal = (fields: Partial<GoalJournal>): GoalJournal => ({
 const risk = (value: string | null, tags: string[] = []) => ({ tags, risk: value });
 
 /** The whole progress expected for `goal`: its kind and target, with what the test is about. */
-const progressOf = (goal: Goal, shown: { sentence: string; count: number; met: boolean; href: string }) => ({
+const progressOf = (
+  goal: Goal,
+  shown: { sentence: string; count: number; met: boolean; href: string; action?: string },
+) => ({
   kind: goal.kind,
   target: goal.target,
+  action: expect.any(String),
+  counts: goalCounts(goal),
   ...shown,
 });
 
@@ -111,6 +117,18 @@ describe('closed-trips-with-risk', () => {
     const notes = { 'x-open': risk('30'), 'x-half': risk('30'), 'x-rest': risk('30') };
     expect(goalProgress(goal, journal({ trades, tripNotes: notes })).count).toBe(1);
   });
+
+  it('links to the planned risk of the latest closed trip without one', () => {
+    const trades = [
+      ...trip('a', at(3, 2), at(3, 3), { symbol: 'AAAA' }),
+      ...trip('b', at(3, 4), at(3, 5), { symbol: 'BBBB' }),
+      ...trip('c', at(3, 6), at(3, 7), { symbol: 'CCCC' }),
+    ];
+    const progress = goalProgress(goal, journal({ trades, tripNotes: { 'c-open': risk('10') } }));
+    expect(progress).toMatchObject({ count: 1, href: '/trades#risk=b-open' });
+    expect(progress.action).toBe('Plan the risk of your latest BBBB trade');
+    expect(progress.counts).toMatch(/Planned risk/);
+  });
 });
 
 describe('tagged-trips', () => {
@@ -121,7 +139,7 @@ describe('tagged-trips', () => {
     buy('open-1', at(3, 6), { symbol: 'CCCC' }),
   ];
 
-  it('matches a tag by name, case-insensitively, of any kind, and links to the filter', () => {
+  it('matches a tag by name, case-insensitively, of any kind, and links to the latest untagged trip’s tag box', () => {
     const progress = goalProgress(
       goal,
       journal({
@@ -143,12 +161,13 @@ describe('tagged-trips', () => {
         sentence: 'Log 1 round trip tagged "panic-dip"',
         count: 1,
         met: true,
-        href: '/trades?tag=mistake%3Apanic-dip',
+        href: '/trades#tags=b-open',
+        action: 'Tag your latest BBBB trade',
       }),
     );
   });
 
-  it('matches the setup tag whose id the goal names, whatever its spelling', () => {
+  it('matches the setup tag whose id the goal names, whatever its spelling; all tagged, links to the filter', () => {
     const progress = goalProgress(
       goal,
       journal({
@@ -169,7 +188,7 @@ describe('tagged-trips', () => {
         tripNotes: { 'a-open': risk(null, ['mistake:panic-dipping', 'setup:panic-dip']) },
       }),
     );
-    expect(progress).toMatchObject({ count: 0, met: false, href: '/trades' });
+    expect(progress).toMatchObject({ count: 0, met: false, href: '/trades#tags=b-open' });
     expect(progress.hint).toBe('Tag round trips "panic-dip" on your trades page');
   });
 });
@@ -195,9 +214,23 @@ describe('cashtag-notes and reviewed-trades', () => {
         sentence: 'Review 3 trades with a linked note',
         count: 2,
         met: false,
-        href: '/trades',
+        href: '/trades#note=c',
+        action: 'Write the note of your latest ABCD trade',
       }),
     );
+  });
+
+  it('says the Note field under Trades → Executions → Edit counts, not journal notes', () => {
+    const goal: Goal = { kind: 'reviewed-trades', target: 1 };
+    const progress = goalProgress(goal, journal({}));
+    expect(progress.counts).toMatch(/Note field is filled in \(Trades → Executions → Edit → Note\)/);
+    expect(progress.counts).toMatch(/Journal notes and tags do not count/);
+    // No trade yet: the trades page, and what to do first.
+    expect(progress).toMatchObject({
+      href: '/trades',
+      action: 'Open your trades',
+      hint: 'Add or import a trade first',
+    });
   });
 });
 

@@ -23,7 +23,7 @@ describe('a course outline', () => {
     });
     expect(outline.lessonCount).toBe(course.modules.reduce((sum, m) => sum + m.lessons.length, 0));
     expect(outline.modules.map((m) => m.checkQuestions)).toEqual(
-      course.modules.map((m) => m.check?.questions.length),
+      course.modules.map((m) => m.check?.ask),
     );
     expect(outline.modules[1]?.goal).toBe('Close 5 round trips with a planned risk');
   });

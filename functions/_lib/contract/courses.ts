@@ -79,8 +79,15 @@ export const GoalProgress = z.object({
   count: z.number(),
   target: z.number(),
   met: z.boolean(),
-  /** Where in the app the practice is done (/trades, /journal). */
+  /**
+   * Where in the app the practice is done: /journal, or /trades at the very field (`#note=TRADE`,
+   * `#tags=TRIP`, `#risk=TRIP`: the trade's Note, a round trip's tag box or planned risk).
+   */
   href: z.string(),
+  /** The link's words ("Write the note of your latest ABCD trade"). */
+  action: z.string(),
+  /** What counts towards the goal and where it is entered. */
+  counts: z.string(),
   /** Why it cannot be counted yet (e.g. no account size stated). */
   hint: z.string().optional(),
 });

@@ -109,6 +109,10 @@ export const libraryApi = {
     request: Body.extend({
       nodeId: videoId,
       position: z.number().min(0).max(86_400),
+      /**
+       * The player's length, accepted and never read: progress is judged on the length the server
+       * knows (the library's), so a forged one changes nothing.
+       */
       duration: z.number().min(0).max(86_400).optional(),
       /** Playback (re)starts here (play, seek): nothing before it counts as watched. */
       anchor: z.boolean().optional(),

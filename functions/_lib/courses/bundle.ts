@@ -68,7 +68,7 @@ export const bundleCourse = (course: Course, videos: ReadonlyMap<string, Library
         ...(lesson.video && video
           ? {
               videoPath: videoPath({ id: lesson.video, title: video.title }),
-              range: lessonRange(video, lesson.chapterStart),
+              range: lessonRange(video, lesson.chapterStart, lesson.end),
             }
           : {}),
         notesHtml: notesHtml(text),
@@ -84,18 +84,23 @@ interface LibraryVideo {
 }
 
 /**
- * The part of its video a lesson is (fractions 0–1): from its chapter's start to the next chapter's,
- * or the whole video. Fractions, so a local sample clip shorter than the lesson it stands for is
- * judged on the same share of itself.
+ * The part of its video a lesson is (fractions 0–1): from its chapter's start (or the video's) to
+ * its `end`, else to the next chapter's start, else to the video's end. Fractions, so a local sample
+ * clip shorter than the lesson it stands for is judged on the same share of itself.
  */
-export function lessonRange(video: LibraryVideo, chapterStart: number | undefined): [number, number] {
-  if (chapterStart === undefined || video.duration <= 0) return [0, 1];
+export function lessonRange(
+  video: LibraryVideo,
+  chapterStart: number | undefined,
+  end?: number | undefined,
+): [number, number] {
+  if (video.duration <= 0 || (chapterStart === undefined && end === undefined)) return [0, 1];
+  const start = chapterStart ?? 0;
   const next = (video.chapters ?? [])
     .map((c) => c.startTime)
-    .filter((start) => start > chapterStart)
+    .filter((s) => s > start)
     .sort((a, b) => a - b)[0];
-  const to = Math.min(1, (next ?? video.duration) / video.duration);
-  return [Math.min(1, chapterStart / video.duration), to];
+  const to = Math.min(1, (end ?? next ?? video.duration) / video.duration);
+  return [Math.min(1, start / video.duration), to];
 }
 
 const VIDEOS_FILE = 'content/library/videos.json';

@@ -30,6 +30,7 @@ export function courseReferences(root = process.cwd()): CourseReferences {
   const articles = existsSync(articlesDir) ? readdirSync(articlesDir) : [];
   return {
     videos: new Map(library.videos.map((v) => [v.id, v.chapters.map((c) => c.startTime)])),
+    lengths: new Map(library.videos.map((v) => [v.id, v.duration])),
     articles: new Set(articles.filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3))),
   };
 }

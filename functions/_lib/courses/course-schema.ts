@@ -52,6 +52,12 @@ export const lessonSchema = z.strictObject({
     .optional(),
   /** For a video lesson that starts at a chapter: that chapter's start (s). */
   chapterStart: chapterStart.optional(),
+  /**
+   * For a video lesson: where its stretch of the video ends (s), after its start and within the
+   * video. Without it, the next chapter's start or the video's end. Two lessons on one video each
+   * complete only by watching their own stretch.
+   */
+  end: z.number().gt(0).optional(),
   /** For an article lesson: the article's address, content/articles/{article}.md. */
   article: z
     .string()

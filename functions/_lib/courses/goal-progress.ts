@@ -12,7 +12,7 @@ import { type ClosedTrade, matchRoundTrips } from '../trades/round-trips.ts';
 import { tradesToExecutions } from '../trades/stored-trades.ts';
 import { type TripTag, tagId } from '../trades/tags.ts';
 import type { Goal, GoalKind } from './course-schema.ts';
-import { goalSentence } from './goals.ts';
+import { goalCounts, goalSentence } from './goals.ts';
 
 export interface GoalJournal {
   /** Every trade of the member (contract/trades.ts Trade), any order. */
@@ -35,8 +35,12 @@ export interface GoalProgress {
   target: number;
   /** count >= target. */
   met: boolean;
-  /** Where in the app the member does it. */
+  /** Where in the app the member does it: the very field when there is one (docs/courses.md). */
   href: string;
+  /** The link's words, e.g. "Write the note of your latest trade". */
+  action: string;
+  /** What counts and where it is entered (goals.ts goalCounts). */
+  counts: string;
   /** One line when progress cannot be counted yet, e.g. "State your account size to count this goal". */
   hint?: string;
 }
@@ -125,43 +129,92 @@ const usableSize = (size: string | null): size is string =>
 interface Counted {
   count: number;
   href: string;
+  action: string;
   hint?: string;
+}
+
+/**
+ * Deep links into /trades (member-app/trades/trades-target.ts): `#note=TRADE` opens that trade's
+ * form at its Note field, `#tags=TRIP` and `#risk=TRIP` open that closed round trip at its tag box
+ * or its planned risk. A fragment, so the route's search (in the app's first load) is untouched.
+ */
+const tradesAt = (field: 'note' | 'tags' | 'risk', id: string) =>
+  `/trades#${field}=${encodeURIComponent(id)}`;
+const OPEN_TRADES = { href: '/trades', action: 'Open your trades' };
+
+/** The latest closed trip `pending` says still needs doing, as a link to `field` of it. */
+function latestTrip(
+  trips: readonly ClosedTrade[],
+  pending: (trip: ClosedTrade) => boolean,
+  field: 'tags' | 'risk',
+) {
+  const trip = trips.filter(pending).sort((a, b) => b.exit.localeCompare(a.exit))[0];
+  return trip
+    ? {
+        href: tradesAt(field, trip.id),
+        action: `${field === 'tags' ? 'Tag' : 'Plan the risk of'} your latest ${trip.symbol} trade`,
+      }
+    : OPEN_TRADES;
 }
 
 function count(goal: Goal, journal: GoalJournal): Counted {
   switch (goal.kind) {
     case 'closed-trips-with-risk': {
       const trips = closedTrips(journal.trades);
-      const withRisk = trips.filter((trip) => (journal.tripNotes[trip.id]?.risk ?? null) !== null);
-      return { count: withRisk.length, href: '/trades' };
+      const hasRisk = (trip: ClosedTrade) => (journal.tripNotes[trip.id]?.risk ?? null) !== null;
+      return { count: trips.filter(hasRisk).length, ...latestTrip(trips, (t) => !hasRisk(t), 'risk') };
     }
     case 'tagged-trips': {
       const tag = goal.tag ?? '';
       const matching = goalTags(tag, journal.tags);
       const ids = new Set(matching.map((t) => t.id));
       const trips = closedTrips(journal.trades);
-      const tagged = trips.filter((trip) => journal.tripNotes[trip.id]?.tags.some((id) => ids.has(id)));
+      const isTagged = (trip: ClosedTrade) =>
+        journal.tripNotes[trip.id]?.tags.some((id) => ids.has(id)) ?? false;
+      const counted = {
+        count: trips.filter(isTagged).length,
+        ...latestTrip(trips, (t) => !isTagged(t), 'tags'),
+      };
       const first = matching[0];
-      // The /trades route filters by one tag id (member-app/trades/trip-search.ts).
-      if (first) return { count: tagged.length, href: `/trades?${new URLSearchParams({ tag: first.id })}` };
-      return { count: 0, href: '/trades', hint: `Tag round trips "${tag}" on your trades page` };
+      if (!first) return { ...counted, hint: `Tag round trips "${tag}" on your trades page` };
+      // Every trip tagged already: the trades page filtered by the tag (trip-search.ts) shows them.
+      if (counted.href === OPEN_TRADES.href)
+        return {
+          ...counted,
+          href: `/trades?${new URLSearchParams({ tag: first.id })}`,
+          action: 'See your tagged trades',
+        };
+      return counted;
     }
     case 'cashtag-notes':
-      return { count: journal.cashtagNotes, href: '/journal' };
-    case 'reviewed-trades':
-      return { count: journal.trades.filter((t) => t.note.trim() !== '').length, href: '/trades' };
+      return { count: journal.cashtagNotes, href: '/journal', action: 'Open the journal' };
+    case 'reviewed-trades': {
+      const reviewed = journal.trades.filter((t) => t.note.trim() !== '').length;
+      const next = journal.trades.filter((t) => t.note.trim() === '').sort((a, b) => b.time - a.time)[0];
+      if (next)
+        return {
+          count: reviewed,
+          href: tradesAt('note', next.trade_id),
+          action: `Write the note of your latest ${next.symbol} trade`,
+        };
+      return {
+        count: reviewed,
+        ...OPEN_TRADES,
+        ...(reviewed === 0 ? { hint: 'Add or import a trade first' } : {}),
+      };
+    }
     case 'max-position-week': {
       if (!usableSize(journal.accountSize))
-        return { count: 0, href: '/trades', hint: 'State your account size to count this goal' };
+        return { count: 0, ...OPEN_TRADES, hint: 'State your account size to count this goal' };
       const trips = closedTrips(journal.trades);
-      return { count: safeWeeks(trips, journal.accountSize.trim(), goal.percent ?? 0), href: '/trades' };
+      return { count: safeWeeks(trips, journal.accountSize.trim(), goal.percent ?? 0), ...OPEN_TRADES };
     }
   }
 }
 
 /** How far the member is towards one goal, counted on their journal. */
 export function goalProgress(goal: Goal, journal: GoalJournal): GoalProgress {
-  const { count: n, href, hint } = count(goal, journal);
+  const { count: n, href, action, hint } = count(goal, journal);
   return {
     kind: goal.kind,
     sentence: goalSentence(goal),
@@ -169,6 +222,8 @@ export function goalProgress(goal: Goal, journal: GoalJournal): GoalProgress {
     target: goal.target,
     met: n >= goal.target,
     href,
+    action,
+    counts: goalCounts(goal),
     ...(hint ? { hint } : {}),
   };
 }

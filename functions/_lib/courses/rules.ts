@@ -11,6 +11,8 @@ import type { Course, Goal } from './course-schema.ts';
 export interface CourseReferences {
   /** Library video id → its chapters' start times (s). */
   videos: ReadonlyMap<string, readonly number[]>;
+  /** Library video id → its length (s), the library's (content/library/videos.json `duration`). */
+  lengths: ReadonlyMap<string, number>;
   /** Article addresses (content/articles/{slug}.md). */
   articles: ReadonlySet<string>;
 }
@@ -37,10 +39,14 @@ export function courseProblems(course: Course, refs: CourseReferences): string[]
         if (lesson.video === undefined) at(`${path}.video`, 'a video lesson needs the id of a library video');
         else if (!refs.videos.has(lesson.video))
           at(`${path}.video`, `"${lesson.video}" is not a video of content/library/videos.json`);
-        else chapterProblem(refs, lesson.video, lesson.chapterStart, `${path}.chapterStart`, at);
+        else {
+          chapterProblem(refs, lesson.video, lesson.chapterStart, `${path}.chapterStart`, at);
+          stretchProblem(refs, lesson.video, lesson.chapterStart ?? 0, lesson.end, `${path}.end`, at);
+        }
       } else {
         if (lesson.video !== undefined) at(`${path}.video`, 'an article lesson has no video');
         if (lesson.chapterStart !== undefined) at(`${path}.chapterStart`, 'an article lesson has no chapter');
+        if (lesson.end !== undefined) at(`${path}.end`, 'an article lesson has no end');
         if (lesson.article === undefined) at(`${path}.article`, 'an article lesson needs an article address');
         else if (!refs.articles.has(lesson.article))
           at(`${path}.article`, `"${lesson.article}" is not an article of content/articles`);
@@ -104,6 +110,22 @@ function chapterProblem(
       ? `video "${video}" has no chapters`
       : `${start} is not a chapter start of video "${video}" (its chapters start at ${starts.join(', ')} s)`,
   );
+}
+
+/** A lesson's stretch of its video: its end after its start, and within the video's length. */
+function stretchProblem(
+  refs: CourseReferences,
+  video: string,
+  start: number,
+  end: number | undefined,
+  path: string,
+  at: (path: string, message: string) => void,
+) {
+  if (end === undefined) return;
+  const length = refs.lengths.get(video);
+  if (end <= start) at(path, `${end} s must be after the lesson's start (${start} s)`);
+  else if (length !== undefined && end > length)
+    at(path, `${end} s is past the end of video "${video}" (${length} s long)`);
 }
 
 /** A goal carries exactly what its kind measures. */

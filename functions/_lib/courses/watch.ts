@@ -14,7 +14,12 @@ export const WATCH_BUCKETS = 100;
 export const WATCHED_SHARE = 0.9;
 /** The fastest playback speed the players offer. */
 export const MAX_RATE = 2;
-/** Report timing slack, seconds: the player saves every ~10 s of playback and on pause. */
+/**
+ * Report timing slack, seconds: the player saves every ~10 s of playback and on pause. At most half
+ * of what the wall time between two reports allows, so that many reports close together (a script
+ * sending one a second) never credit more than 1.5 × MAX_RATE × the wall time: the slack helps a
+ * report that came a little early, never a stretch nobody had time to play.
+ */
 export const SLACK_SECONDS = 3;
 /** Reports further apart than this are not one stretch of playback. */
 export const MAX_GAP_MS = 15 * 60 * 1000;
@@ -64,7 +69,7 @@ function partsBetween(from: number, to: number, length: number): number[] {
 }
 
 /**
- * The record after one report. `length` is the length the server trusts (watch-length.ts).
+ * The record after one report. `length` is the length the server trusts (library/progress.ts trustedLength).
  * Credit goes to the stretch since the previous report when it moved forwards no faster than
  * playback can, within MAX_GAP_MS, and this report is not an anchor.
  */
@@ -78,7 +83,8 @@ export function creditWatch(previous: WatchRecord | null, report: Report, length
   // A stretch longer than playback allows (a seek without an anchor, a forged jump, a report held up
   // on the way) is credited only as far as playback could have gone: never more than wall time
   // allows, and a late report costs an honest viewer little.
-  const reach = Math.min(report.position, previous.p + (elapsed / 1000) * MAX_RATE + SLACK_SECONDS);
+  const playable = (elapsed / 1000) * MAX_RATE;
+  const reach = Math.min(report.position, previous.p + playable + Math.min(SLACK_SECONDS, playable / 2));
   return { ...next, b: withBits(bits, partsBetween(previous.p, reach, length)) };
 }
 

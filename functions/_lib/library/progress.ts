@@ -10,6 +10,7 @@ import { parseJson } from '../store.ts';
 import { isFinished } from './finished.ts';
 import { libraryKeys, memberKeys } from './keys.ts';
 import { type StoredVideo, shortId, toVideo } from './records.ts';
+import { SAMPLE_CLIP_SECONDS } from './sample-clips.ts';
 
 /** How many started videos the dashboard's 'Continue watching' lists. */
 export const CONTINUE_LIMIT = 4;
@@ -25,16 +26,13 @@ interface SavedPosition {
 const END_SLACK_SECONDS = 5;
 
 /**
- * The length a video is judged on. A hosted video's is the host's, whatever the player says; a
- * site file (a local sample clip, shorter than the lesson it stands for) is judged on the length
- * its player reports, never more than the library's.
+ * The length a video is judged on, never the one its player reports: the library's (the video
+ * host's in production), or for a local sample clip shorter than the lesson it stands for, the
+ * clip's own (sample-clips.ts), so a lesson's part is the same share of the clip.
  */
-export function trustedLength(
-  stored: Pick<StoredVideo, 'uri' | 'duration'>,
-  reported: number | undefined,
-): number {
-  const siteFile = stored.uri.startsWith('/');
-  return siteFile && reported && reported > 0 ? Math.min(reported, stored.duration) : stored.duration;
+export function trustedLength(stored: Pick<StoredVideo, 'uri' | 'duration'>): number {
+  const clip = SAMPLE_CLIP_SECONDS[stored.uri];
+  return clip !== undefined ? Math.min(clip, stored.duration) : stored.duration;
 }
 
 const lessonsOfVideo = indexLessons(courseLibrary).byVideo;
@@ -51,7 +49,8 @@ const lessonsOfVideo = indexLessons(courseLibrary).byVideo;
 export async function saveProgress(
   deps: Pick<Deps, 'store' | 'now'>,
   gate: MembershipGate,
-  input: { nodeId: string; position: number; duration?: number | undefined; anchor?: boolean | undefined },
+  // A `duration` the player sends is not read: the length judged is the server's (trustedLength).
+  input: { nodeId: string; position: number; anchor?: boolean | undefined },
   lessons: ReadonlyMap<string, IndexedLesson[]> = lessonsOfVideo,
 ): Promise<{ saved: true }> {
   const { caller } = gate;
@@ -61,7 +60,7 @@ export async function saveProgress(
   );
   const stored = parseJson<StoredVideo>(raw);
   if (!stored) throw notFound('No such video');
-  const length = trustedLength(stored, input.duration);
+  const length = trustedLength(stored);
   if (input.position > length + END_SLACK_SECONDS)
     throw badRequest(`position: ${input.position} s is past the end of this video (${Math.round(length)} s)`);
   const position = Math.min(input.position, length);
