@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import content from '../../content/library/videos.json' with { type: 'json' };
+import * as liveSchedule from '../../member-app/media/live-schedule.ts';
 import { videoSlug } from '../../member-app/videos/slug.ts';
+import { site } from '../../site/lib/site.ts';
 import { countApiCalls, signInNewMember } from './support/members.ts';
 import { expect, test } from './support/test.ts';
 
@@ -229,6 +231,42 @@ test.describe('the dashboard', () => {
     await page.setViewportSize({ width: 1000, height: 900 });
     await expect(cards(page, 'All videos').first()).toContainText(newestFirst[0]?.title ?? '');
   });
+});
+
+/** The start of the last session that began over an hour ago: clocks fixed in the past keep the member's tokens valid. */
+function pastSessionStart(): number {
+  let last = 0;
+  for (let t = Date.now() - 8 * 86_400_000; ; ) {
+    const session = liveSchedule.currentOrNextSession(t, site.liveStream);
+    if (!session || session.start > Date.now() - 3_600_000) return last;
+    last = session.start;
+    t = session.end;
+  }
+}
+
+test('the stream plays by itself only during the session; before it, a replay and the countdown', async ({
+  page,
+}) => {
+  await signInNewMember(page);
+  const start = pastSessionStart();
+
+  // 11 hours before: no autoplay, labelled a replay, the next session counted down.
+  await page.clock.setFixedTime(start - 11 * 3_600_000);
+  await page.goto('/stream');
+  await expect(page.locator('.live-status')).toContainText('Next session in 11 h 0 min');
+  await expect(page.locator('.stream-frame figcaption')).toHaveText(/^Replay/);
+  const video = page.locator('.stream video');
+  await expect(video).toHaveAttribute('src', /^\/samples\//);
+  await expect(video).not.toHaveAttribute('autoplay', /.*/);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+
+  // During the session: live, playing by itself.
+  await page.clock.setFixedTime(start + 10 * 60_000);
+  await page.reload();
+  await expect(page.locator('.live-status')).toContainText('Live now');
+  await expect(page.locator('.stream-frame figcaption')).toHaveText('● Live');
+  await expect(video).toHaveAttribute('autoplay', '');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
 });
 
 test('a member gets the live stream and the 25 latest episodes', async ({ page }) => {
