@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test';
 import content from '../../content/library/videos.json' with { type: 'json' };
+import { memberFields, opsKeys } from '../../functions/_lib/operator/keys.ts';
 import * as liveSchedule from '../../member-app/media/live-schedule.ts';
 import { videoSlug } from '../../member-app/videos/slug.ts';
 import { site } from '../../site/lib/site.ts';
 import { countApiCalls, signInNewMember } from './support/members.ts';
+import { withStore } from './support/store.ts';
 import { expect, test } from './support/test.ts';
 
 // The member's library end to end: the real functions and sample library (content/library) in Chromium.
@@ -208,7 +210,7 @@ test.describe('the dashboard', () => {
     await expect(sections.first()).toHaveAttribute('href', '/videos/playlists/essentials');
     await expect(cards(page, 'Latest videos')).toHaveCount(3);
     await expect(cards(page, 'All videos')).toHaveCount(8);
-    await expect(cards(page, 'All videos').first()).toContainText(newestFirst[0]?.title ?? '');
+    await expect(cards(page, 'All videos').first()).toContainText(newestFirst[3]?.title ?? '');
     await expect(page.getByRole('link', { name: 'View all videos' })).toHaveAttribute('href', '/videos');
 
     const promo = page.getByRole('complementary', { name: 'Yearly plan' });
@@ -221,15 +223,49 @@ test.describe('the dashboard', () => {
     await expect(promo).toBeHidden();
   });
 
-  test('below 868 px the all-videos list skips the first 3', async ({ page }) => {
+  test('at any width All Videos starts after the three Latest Videos: none is shown twice', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 800, height: 900 });
     await signInNewMember(page);
     await page.reload();
+    const titles = async (label: string) =>
+      (await cards(page, label).getByRole('link').allTextContents()).join('\n');
+    for (const width of [800, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(cards(page, 'Latest videos')).toHaveCount(3);
+      await expect(cards(page, 'All videos')).toHaveCount(8);
+      await expect(cards(page, 'All videos').first()).toContainText(newestFirst[3]?.title ?? '');
+      const latest = await titles('Latest videos');
+      for (const video of newestFirst.slice(0, 3)) expect(latest).toContain(video.title);
+      const all = await titles('All videos');
+      for (const video of newestFirst.slice(0, 3)) expect(all).not.toContain(video.title);
+    }
+  });
+
+  test('no Upgrade to Yearly in the first week after the first payment; after it, the promo', async ({
+    page,
+  }) => {
+    const { sub } = await signInNewMember(page);
+    // Paid a second ago, as the member index records a first payment.
+    await withStore((redis) =>
+      redis.hSet(opsKeys.member(sub), memberFields.signedUpAt, String(Date.now() - 1000)),
+    );
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 2, name: 'Latest Videos' })).toBeVisible();
     await expect(cards(page, 'Latest videos')).toHaveCount(3);
-    await expect(cards(page, 'All videos')).toHaveCount(8);
-    await expect(cards(page, 'All videos').first()).toContainText(newestFirst[3]?.title ?? '');
-    await page.setViewportSize({ width: 1000, height: 900 });
-    await expect(cards(page, 'All videos').first()).toContainText(newestFirst[0]?.title ?? '');
+    await expect(page.getByRole('complementary', { name: 'Yearly plan' })).toHaveCount(0);
+
+    // Eight days later (the first payment moved back), the promo is offered.
+    await withStore((redis) =>
+      redis.hSet(opsKeys.member(sub), memberFields.signedUpAt, String(Date.now() - 8 * 86_400_000)),
+    );
+    await page.reload();
+    await expect(
+      page
+        .getByRole('complementary', { name: 'Yearly plan' })
+        .getByRole('link', { name: 'Upgrade to Yearly' }),
+    ).toBeVisible();
   });
 });
 
