@@ -111,6 +111,7 @@ async function shutdown(code = 0): Promise<void> {
   await stopServer().catch(() => {});
   removeStoreAddress(dataDir);
   await stack.stop().catch(() => {});
+  if (code === 0) console.log('OTC Edge stopped.');
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0));

@@ -7,9 +7,8 @@ import { useRestAfterFirstPaint } from '../components/useRestAfterFirstPaint.ts'
 import { CourseContinueCard } from '../courses/CourseContinueCard.tsx';
 import { continueWatchingQuery } from '../videos/library-data.ts';
 import { VideoGrid } from '../videos/VideoCard.tsx';
-import { allVideos, DASHBOARD_LATEST, type DashboardData, MOBILE_QUERY } from './dashboard-data.ts';
+import { allVideos, DASHBOARD_LATEST, type DashboardData } from './dashboard-data.ts';
 import { dismissPromo, promoDismissed, showUpgradePromo } from './plan.ts';
-import { useMediaQuery } from './useMediaQuery.ts';
 import { Welcome } from './Welcome.tsx';
 import { dismissWelcome, welcomeDue } from './welcome.ts';
 import '../videos/videos.css';
@@ -52,10 +51,9 @@ function useContinueWatching(): WatchingVideo[] {
  * docs/product.md §2 Home dashboard (signed in): the welcome after paying, the course to continue,
  * section cards, the yearly promo, latest and all videos.
  */
-export function Dashboard({ latest, plan }: DashboardData) {
-  const narrow = useMediaQuery(MOBILE_QUERY);
+export function Dashboard({ latest, status }: DashboardData) {
   const watching = useContinueWatching();
-  const [promo, setPromo] = useState(() => showUpgradePromo(plan, promoDismissed()));
+  const [promo, setPromo] = useState(() => showUpgradePromo(status, promoDismissed(), Date.now()));
   const [welcome, setWelcome] = useState(welcomeDue);
   const positions = new Map(watching.map((v) => [v.id, v.position]));
   // The first screen (welcome, cards, latest) first; 'All Videos', last on the page, and the course
@@ -125,7 +123,7 @@ export function Dashboard({ latest, plan }: DashboardData) {
           <h2 id="all-title">All Videos</h2>
           <Link to="/videos">View all videos</Link>
         </div>
-        <VideoGrid videos={rest ? allVideos(latest, narrow) : []} label="All videos" />
+        <VideoGrid videos={rest ? allVideos(latest) : []} label="All videos" />
       </section>
     </section>
   );

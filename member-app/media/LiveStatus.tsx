@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { site } from '../../site/lib/site.ts';
-import { countdown, currentOrNextSession, sessionTime } from './live-schedule.ts';
+import { countdown, type StreamState, sessionTime } from './live-schedule.ts';
 
 /** Ticks once a second while mounted: the countdown is read from the clock, never accumulated. */
-function useNow(): number {
+export function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
@@ -13,13 +13,13 @@ function useNow(): number {
 }
 
 /**
- * "Live now" or the next session, from the schedule editors keep in content/site.json: in the
- * schedule's zone (as the landing page promises it) and in the member's own, with a countdown.
+ * "Live now" or "Next session in …", from the schedule editors keep in content/site.json
+ * (live-schedule.ts streamState): in the schedule's zone (as the landing page promises it) and in the
+ * member's own.
  */
-export function LiveStatus() {
-  const now = useNow();
+export function LiveStatus({ now, state }: { now: number; state: StreamState }) {
   const schedule = site.liveStream;
-  const session = currentOrNextSession(now, schedule);
+  const { session } = state;
   if (!session) return null;
   const ownZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const local = ownZone === schedule.timeZone ? null : sessionTime(session.start);
@@ -32,13 +32,12 @@ export function LiveStatus() {
         </p>
       ) : (
         <p>
-          <span className="live-status__badge">Next session</span>{' '}
+          <span>
+            <span className="live-status__badge">Next session</span> in{' '}
+            <time dateTime={new Date(session.start).toISOString()}>{countdown(session.start - now)}</time>:
+          </span>
           <strong>{sessionTime(session.start, schedule.timeZone)}</strong>
           {local && <span className="muted"> (your time: {local})</span>}
-          <span className="live-status__countdown">
-            Starts in{' '}
-            <time dateTime={new Date(session.start).toISOString()}>{countdown(session.start - now)}</time>
-          </span>
         </p>
       )}
     </div>

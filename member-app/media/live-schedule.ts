@@ -42,6 +42,29 @@ export function currentOrNextSession(now: number, schedule: LiveSchedule): Sessi
   return null;
 }
 
+/**
+ * What /stream shows at `now`: during a session it is live (the player starts by itself); at any
+ * other time the player holds the last session's recording, labelled as a replay and started only
+ * by the member, while the status counts down to the next session. A newcomer must never take a
+ * recording for the live session.
+ */
+export interface StreamState {
+  /** The session on now, or the next one (null: the schedule has no days). */
+  session: Session | null;
+  /** `Live`, `Next session in 11 h 0 min`, or `Replay` when no session is scheduled. */
+  status: string;
+  /** What the player is: `live` plays by itself, `replay` waits for the member. */
+  player: 'live' | 'replay';
+}
+
+export function streamState(now: number, schedule: LiveSchedule): StreamState {
+  const session = currentOrNextSession(now, schedule);
+  if (session?.live) return { session, status: 'Live', player: 'live' };
+  if (session)
+    return { session, status: `Next session in ${countdown(session.start - now)}`, player: 'replay' };
+  return { session: null, status: 'Replay', player: 'replay' };
+}
+
 /** "2 d 3 h", "3 h 12 min", "12 min 5 s", "40 s": how long until an instant, coarse when far. */
 export function countdown(ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));

@@ -7,7 +7,7 @@ import { memberCallsAllowed } from '../data/membership-first.ts';
 import { Dashboard } from '../home/Dashboard.tsx';
 import { type DashboardData, loadDashboard } from '../home/dashboard-data.ts';
 
-const NO_DATA: DashboardData = { latest: [], plan: null };
+const NO_DATA: DashboardData = { latest: [], status: { plan: null, memberSince: null } };
 
 // The signed-in home dashboard. Visitors get the static landing page at / instead: a full load.
 export const Route = createFileRoute('/')({

@@ -1,5 +1,5 @@
 import type { TradeStats } from '../../functions/_lib/trades/stats.ts';
-import { exactMoney, formatAmount, formatMoney, formatPercent } from './format.ts';
+import { exactMoney, formatAmount, formatMoney, formatPercent, formatRatio } from './format.ts';
 
 /** One currency's headline cards: streaks, net, ratios, averages, extremes, drawdown, R and counts. */
 export function StatCards({ stats, currency, open }: { stats: TradeStats; currency: string; open: number }) {
@@ -14,7 +14,11 @@ export function StatCards({ stats, currency, open }: { stats: TradeStats; curren
       </div>
       <Money label="Net P&L" value={stats.net} currency={currency} />
       <Stat label="Win rate" value={formatPercent(stats.win_rate)} />
-      <Stat label="Profit factor" value={formatAmount(stats.profit_factor)} />
+      <Stat
+        label="Profit factor"
+        value={formatRatio(stats.profit_factor)}
+        title={exact(stats.profit_factor)}
+      />
       <Money label="Expectancy" value={stats.expectancy} currency={currency} />
       <Money label="Average win" value={stats.avg_win} currency={currency} />
       <Money label="Average loss" value={stats.avg_loss} currency={currency} />
@@ -28,16 +32,17 @@ export function StatCards({ stats, currency, open }: { stats: TradeStats; curren
       />
       <Stat
         label="Fees of gross"
-        value={stats.fees_pct_of_gross === null ? '—' : `${formatAmount(stats.fees_pct_of_gross)}%`}
+        value={stats.fees_pct_of_gross === null ? '—' : `${formatRatio(stats.fees_pct_of_gross)}%`}
+        title={exact(stats.fees_pct_of_gross, '%')}
       />
       <Stat
         label="Average R"
         value={
-          stats.r_multiples.avg_r === null ? '—' : `${formatAmount(stats.r_multiples.avg_r, { sign: true })}R`
+          stats.r_multiples.avg_r === null ? '—' : `${formatRatio(stats.r_multiples.avg_r, { sign: true })}R`
         }
         title={
-          stats.r_multiples.trades > 0
-            ? `over ${stats.r_multiples.trades} trades with a planned risk`
+          stats.r_multiples.avg_r !== null && stats.r_multiples.trades > 0
+            ? `${exact(stats.r_multiples.avg_r, 'R', true)} over ${stats.r_multiples.trades} trades with a planned risk`
             : undefined
         }
       />
@@ -45,6 +50,11 @@ export function StatCards({ stats, currency, open }: { stats: TradeStats; curren
       <Stat label="Open positions" value={String(open)} />
     </div>
   );
+}
+
+/** A ratio's exact value for the card's tooltip: `1.6347`, `5.0971%`, `+0.6453R`. */
+function exact(value: string | null, unit = '', sign = false): string | undefined {
+  return value === null ? undefined : `${formatAmount(value, { sign })}${unit}`;
 }
 
 function Stat({

@@ -126,6 +126,16 @@ export function formatAmount(value: string | null, { sign = false } = {}): strin
   return sign && /[1-9]/.test(text) ? `+${text}` : text;
 }
 
+/**
+ * A ratio as members read it (profit factor, average R, a share already in percent): two decimals,
+ * rounded half-up from its exact string (`1.6347` → `1.63`, `-0.6453` → `−0.65`, `+0.65` with `sign`).
+ * Four decimals read as precision the statistics do not have; show the exact value beside it (`title`).
+ */
+export function formatRatio(value: string | null, { sign = false } = {}): string {
+  if (value === null) return '—';
+  return formatAmount(toDecimal(value).round(2).toFixed(2), { sign });
+}
+
 /** A ratio 0…1 as a percentage with up to two decimals, from its exact string. */
 export function formatPercent(ratio: string | null): string {
   if (ratio === null) return '—';

@@ -18,7 +18,9 @@ export function WatchedMark({ className = '' }: { className?: string }) {
 
 /**
  * A video card: thumbnail, title, length and date, linking to /videos/watch/{id}/{slug} (docs/product.md §2),
- * with the Watched check once the member has watched it.
+ * with the Watched check once the member has watched it. The check sits beside the date, off the
+ * picture: thumbnails carry their own text (the sample ones their category, top left), which a badge
+ * drawn over the picture would hide.
  */
 export function VideoCard({
   video,
@@ -36,7 +38,6 @@ export function VideoCard({
         <span className="video-card__thumb">
           <img src={video.thumbnail} alt="" loading="lazy" decoding="async" width="320" height="180" />
           <span className="video-card__length">{minutes(video.duration)}</span>
-          {watched && <WatchedMark className="video-card__watched" />}
           {position !== undefined && (
             <span
               className="video-card__progress"
@@ -47,7 +48,10 @@ export function VideoCard({
         </span>
         <span className="video-card__title">{video.title}</span>
       </Link>
-      <span className="video-card__meta">{uploadDate(video.timestamp)}</span>
+      <span className="video-card__meta">
+        {uploadDate(video.timestamp)}
+        {watched && <WatchedMark className="video-card__watched" />}
+      </span>
     </li>
   );
 }

@@ -206,11 +206,15 @@ async function launch(dir: string, port: number, persist: boolean, ownDir: boole
 
 // On Linux, `setpriv --pdeathsig` has the kernel stop redis when this process dies, even on SIGKILL
 // or a crash, which no exit handler can catch. Elsewhere the exit handler is the only guard.
+// In a process group of its own (`detached`): Ctrl-C in the terminal signals the whole foreground
+// group, and redis would die of it while the launcher is still stopping the rest, which the
+// supervisor would take for a crash and restart. Only the launcher stops it (`stop()`, the exit
+// handler, the parent-death signal).
 function spawnTiedToParent(args: string[]): ChildProcess {
-  const stdio: ['ignore', 'pipe', 'pipe'] = ['ignore', 'pipe', 'pipe'];
+  const options = { stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'], detached: true };
   const setpriv = process.platform === 'linux' ? onPath('setpriv') : undefined;
-  if (setpriv) return spawn(setpriv, ['--pdeathsig', 'TERM', '--', 'redis-server', ...args], { stdio });
-  return spawn('redis-server', args, { stdio });
+  if (setpriv) return spawn(setpriv, ['--pdeathsig', 'TERM', '--', 'redis-server', ...args], options);
+  return spawn('redis-server', args, options);
 }
 
 // Asks the server on `port` for its pid over raw RESP. Matching the child's pid proves that the

@@ -81,12 +81,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const store = createStore({ url: bridge.info.url, token });
     await seedStore(store);
     operator = await localOperator(store, dataDir);
+    // A real SMTP server that keeps every email the product sends, with a web inbox to read them;
+    // first, so the sign-in provider's password reset emails go there too.
+    mail = await startMailCatcher();
+    const smtpUrl = `smtp://127.0.0.1:${mail.smtpPort}`;
     const oidc = await startChild<{ url: string; issuer: string }>(
       fileURLToPath(new URL('./oidc/provider.ts', import.meta.url)),
       [],
       {
         ...storeEnv,
         OIDC_DATA_DIR: dataDir,
+        SMTP_URL: smtpUrl,
         OIDC_PORT: String(options.authPort),
         AUTH0_AUDIENCE: LOCAL_AUDIENCE,
         AUTH0_CLIENT_ID: LOCAL_CLIENT_ID,
@@ -103,10 +108,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       { ...storeEnv, CHAT_PORT: String(options.chatPort) },
     );
     chat = invites;
-    // A real SMTP server that keeps every email the product sends, with a web inbox to read them.
-    mail = await startMailCatcher();
     env = {
-      SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
+      SMTP_URL: smtpUrl,
       LOCAL_CHAT_URL: invites.info.url,
       ...storeEnv,
       AUTH0_DOMAIN: oidc.info.url,

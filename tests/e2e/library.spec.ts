@@ -1,7 +1,11 @@
 import type { Page } from '@playwright/test';
 import content from '../../content/library/videos.json' with { type: 'json' };
+import { memberFields, opsKeys } from '../../functions/_lib/operator/keys.ts';
+import * as liveSchedule from '../../member-app/media/live-schedule.ts';
 import { videoSlug } from '../../member-app/videos/slug.ts';
+import { site } from '../../site/lib/site.ts';
 import { countApiCalls, signInNewMember } from './support/members.ts';
+import { withStore } from './support/store.ts';
 import { expect, test } from './support/test.ts';
 
 // The member's library end to end: the real functions and sample library (content/library) in Chromium.
@@ -207,7 +211,7 @@ test.describe('the dashboard', () => {
     await expect(sections.nth(2)).toHaveAttribute('href', '/videos/playlists/essentials');
     await expect(cards(page, 'Latest videos')).toHaveCount(3);
     await expect(cards(page, 'All videos')).toHaveCount(8);
-    await expect(cards(page, 'All videos').first()).toContainText(newestFirst[0]?.title ?? '');
+    await expect(cards(page, 'All videos').first()).toContainText(newestFirst[3]?.title ?? '');
     await expect(page.getByRole('link', { name: 'View all videos' })).toHaveAttribute('href', '/videos');
 
     const promo = page.getByRole('complementary', { name: 'Yearly plan' });
@@ -220,16 +224,86 @@ test.describe('the dashboard', () => {
     await expect(promo).toBeHidden();
   });
 
-  test('below 868 px the all-videos list skips the first 3', async ({ page }) => {
+  test('at any width All Videos starts after the three Latest Videos: none is shown twice', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 800, height: 900 });
     await signInNewMember(page);
     await page.reload();
-    await expect(cards(page, 'Latest videos')).toHaveCount(3);
-    await expect(cards(page, 'All videos')).toHaveCount(8);
-    await expect(cards(page, 'All videos').first()).toContainText(newestFirst[3]?.title ?? '');
-    await page.setViewportSize({ width: 1000, height: 900 });
-    await expect(cards(page, 'All videos').first()).toContainText(newestFirst[0]?.title ?? '');
+    const titles = async (label: string) =>
+      (await cards(page, label).getByRole('link').allTextContents()).join('\n');
+    for (const width of [800, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(cards(page, 'Latest videos')).toHaveCount(3);
+      await expect(cards(page, 'All videos')).toHaveCount(8);
+      await expect(cards(page, 'All videos').first()).toContainText(newestFirst[3]?.title ?? '');
+      const latest = await titles('Latest videos');
+      for (const video of newestFirst.slice(0, 3)) expect(latest).toContain(video.title);
+      const all = await titles('All videos');
+      for (const video of newestFirst.slice(0, 3)) expect(all).not.toContain(video.title);
+    }
   });
+
+  test('no Upgrade to Yearly in the first week after the first payment; after it, the promo', async ({
+    page,
+  }) => {
+    const { sub } = await signInNewMember(page);
+    // Paid a second ago, as the member index records a first payment.
+    await withStore((redis) =>
+      redis.hSet(opsKeys.member(sub), memberFields.signedUpAt, String(Date.now() - 1000)),
+    );
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 2, name: 'Latest Videos' })).toBeVisible();
+    await expect(cards(page, 'Latest videos')).toHaveCount(3);
+    await expect(page.getByRole('complementary', { name: 'Yearly plan' })).toHaveCount(0);
+
+    // Eight days later (the first payment moved back), the promo is offered.
+    await withStore((redis) =>
+      redis.hSet(opsKeys.member(sub), memberFields.signedUpAt, String(Date.now() - 8 * 86_400_000)),
+    );
+    await page.reload();
+    await expect(
+      page
+        .getByRole('complementary', { name: 'Yearly plan' })
+        .getByRole('link', { name: 'Upgrade to Yearly' }),
+    ).toBeVisible();
+  });
+});
+
+/** The start of the last session that began over an hour ago: clocks fixed in the past keep the member's tokens valid. */
+function pastSessionStart(): number {
+  let last = 0;
+  for (let t = Date.now() - 8 * 86_400_000; ; ) {
+    const session = liveSchedule.currentOrNextSession(t, site.liveStream);
+    if (!session || session.start > Date.now() - 3_600_000) return last;
+    last = session.start;
+    t = session.end;
+  }
+}
+
+test('the stream plays by itself only during the session; before it, a replay and the countdown', async ({
+  page,
+}) => {
+  await signInNewMember(page);
+  const start = pastSessionStart();
+
+  // 11 hours before: no autoplay, labelled a replay, the next session counted down.
+  await page.clock.setFixedTime(start - 11 * 3_600_000);
+  await page.goto('/stream');
+  await expect(page.locator('.live-status')).toContainText('Next session in 11 h 0 min');
+  await expect(page.locator('.stream-frame figcaption')).toHaveText(/^Replay/);
+  const video = page.locator('.stream video');
+  await expect(video).toHaveAttribute('src', /^\/samples\//);
+  await expect(video).not.toHaveAttribute('autoplay', /.*/);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+
+  // During the session: live, playing by itself.
+  await page.clock.setFixedTime(start + 10 * 60_000);
+  await page.reload();
+  await expect(page.locator('.live-status')).toContainText('Live now');
+  await expect(page.locator('.stream-frame figcaption')).toHaveText('● Live');
+  await expect(video).toHaveAttribute('autoplay', '');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
 });
 
 test('a member gets the live stream and the 25 latest episodes', async ({ page }) => {

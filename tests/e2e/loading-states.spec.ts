@@ -19,29 +19,49 @@ async function hold(page: Page, pattern: string): Promise<() => void> {
   return release;
 }
 
-/** Sums the page's layout shifts from its first paint on (read with `layoutShift`). */
+/**
+ * Sums the page's layout shifts from its first paint on (read with `layoutShift`), and names what
+ * moved: a failure then says which element shifted, from where to where.
+ */
 async function watchLayoutShift(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const state = window as unknown as { shifted: number };
+    const state = window as unknown as { shifted: number; moved: string[] };
     state.shifted = 0;
+    state.moved = [];
+    const name = (node: Node | null | undefined) => {
+      const element = node instanceof Element ? node : node?.parentElement;
+      if (!element) return 'a removed node';
+      const classes = element.classList.length > 0 ? `.${[...element.classList].join('.')}` : '';
+      return `${node instanceof Element ? '' : 'text in '}${element.tagName.toLowerCase()}${classes}`;
+    };
+    const box = (rect: DOMRectReadOnly) =>
+      `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Array<
-        PerformanceEntry & { value: number; hadRecentInput: boolean }
+        PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        }
       >) {
-        if (!entry.hadRecentInput) state.shifted += entry.value;
+        if (entry.hadRecentInput) continue;
+        state.shifted += entry.value;
+        for (const source of entry.sources ?? [])
+          state.moved.push(`${name(source.node)}: ${box(source.previousRect)} → ${box(source.currentRect)}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
 
-/** The shifts so far, after two frames (the last change painted, and the page's idle rest drawn). */
-async function layoutShift(page: Page): Promise<number> {
+/** The shifts so far and what moved, after two frames (the last change painted, and the page's idle rest drawn). */
+async function layoutShift(page: Page): Promise<{ shifted: number; moved: string[] }> {
   return page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     await new Promise((resolve) => (window.requestIdleCallback ?? setTimeout)(resolve));
     await frame();
     await frame();
-    return (window as unknown as { shifted: number }).shifted;
+    const { shifted, moved } = window as unknown as { shifted: number; moved: string[] };
+    return { shifted, moved };
   });
 }
 
@@ -88,7 +108,8 @@ for (const route of routes) {
     release();
     await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
     await expect(skeleton).toHaveCount(0);
-    expect(await layoutShift(page)).toBe(0);
+    const { shifted, moved } = await layoutShift(page);
+    expect(shifted, `moved: ${moved.join('; ')}`).toBe(0);
   });
 }
 

@@ -45,7 +45,7 @@ test('tag closed trades, filter the page by a tag, read its report and export it
   await risk.getByLabel('Planned risk (USD)').fill('100');
   await risk.getByRole('button', { name: 'Save risk' }).click();
   await expect(risk).toContainText('+6.29R');
-  await expect(stat(page, 'Average R')).toContainText('+6.2946R');
+  await expect(stat(page, 'Average R')).toContainText('+6.29R');
 
   // Two trades at once: a mistake tag.
   await tripRow(page, 'ALPP').getByRole('checkbox').check();
@@ -128,7 +128,7 @@ test('tag closed trades, filter the page by a tag, read its report and export it
   await expect(page).not.toHaveURL(/tag=/);
   await expect(tripRows(page)).toHaveCount(3);
   await expect(tripRow(page, 'AITX').locator('.tag-chip')).toHaveCount(0);
-  await expect(stat(page, 'Average R')).toContainText('+6.2946R');
+  await expect(stat(page, 'Average R')).toContainText('+6.29R');
 
   // The calendar opens on the month of the latest trade (an old import is not an empty grid); a
   // day narrows the page to its trades.

@@ -81,6 +81,15 @@ test('a member who plays a video to its end gets its Watched check, on its page 
   const card = (title: string) =>
     page.getByRole('list', { name: 'Videos' }).getByRole('listitem').filter({ hasText: title });
   await expect(card(tour.title)).toContainText('Watched');
+  // Beside the date, off the picture: the thumbnail's own text (its category, top left) stays readable.
+  const mark = await card(tour.title).locator('.watched-mark').boundingBox();
+  const picture = await card(tour.title).locator('.video-card__thumb').boundingBox();
+  const date = await card(tour.title).locator('.video-card__meta').boundingBox();
+  if (!mark || !picture || !date) throw new Error('the card, its picture and its Watched check are drawn');
+  expect(mark.width * mark.height).toBeGreaterThan(0);
+  expect(mark.y).toBeGreaterThanOrEqual(picture.y + picture.height);
+  expect(mark.y).toBeGreaterThanOrEqual(date.y);
+  expect(mark.y + mark.height).toBeLessThanOrEqual(date.y + date.height);
   await expect(card(other.title)).toBeVisible();
   await expect(card(other.title)).not.toContainText('Watched');
 });

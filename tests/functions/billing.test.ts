@@ -46,6 +46,9 @@ describe('charge (POST /api/charge)', () => {
     expect(await pay(call)).toEqual({ status: 200, body: { subscribed: true, plan: 'monthly' } });
     const status = await call(statusFn);
     expect(status.body).toMatchObject({ plan: 'monthly', noRenew: false });
+    // The first payment, for the dashboard's first week without the upgrade promo.
+    expect(status.body.memberSince).toBeGreaterThanOrEqual(before);
+    expect(status.body.memberSince).toBeLessThanOrEqual(Date.now());
     expect(status.body.endPeriod).toBeGreaterThan(before + 27 * DAY);
     expect(status.body.endPeriod).toBeLessThan(before + 32 * DAY);
     expect(await store.get(membershipKey(sub))).toBeTruthy();
@@ -105,6 +108,7 @@ describe('charge (POST /api/charge)', () => {
       noRenew: false,
       endPeriod: null,
       pastDue: false,
+      memberSince: null,
     });
   });
 

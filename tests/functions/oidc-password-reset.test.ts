@@ -1,5 +1,6 @@
 // The local provider's "Forgot password?" (/u/reset-password, /u/new-password) over real HTTP: the
-// same answer whether the address has an account, a one-time link in the local outbox and log,
+// same answer whether the address has an account, a one-time link in the local outbox and log (or,
+// with the stack's mail server, in an email to the local inbox),
 // the rule of product §5 for the new password, every sign-in ended after, and throttled as sign-ups.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDeps } from '../../functions/_lib/deps.ts';
 import { localSessionKeys } from '../../functions/_lib/identity/local-sessions.ts';
 import { createUser, verifyPassword } from '../../functions/_lib/identity/local-users.ts';
+import { type MailCatcher, startMailCatcher } from '../../scripts/local/mail-catcher.ts';
 import { outboxKey } from '../../scripts/local/oidc/password-reset.ts';
 import { type RunningOidcProvider, startOidcProvider } from '../../scripts/local/oidc/provider.ts';
 import { Browser, type OidcClient, openPage } from '../support/oidc-browser.ts';
@@ -65,7 +67,7 @@ describe('Forgot password? on the local provider', () => {
     const html = await page.text();
     expect(html).toContain('<title>Reset your password</title>');
     expect(html).toContain(
-      'there is no mail server yet. The reset link is printed in the local server’s log.',
+      'no mail server is configured. The reset link is printed in the local server’s log.',
     );
     expect(html).toContain('Back to sign in');
   });
@@ -143,5 +145,68 @@ describe('Forgot password? on the local provider', () => {
     expect(paused.status).toBe(429);
     expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await paused.text()).toContain('Too many password reset requests.');
+  });
+});
+
+describe('Forgot password? with the local mail server', () => {
+  let catcher: MailCatcher;
+  let mailed: RunningOidcProvider;
+  let mailedDir: string;
+
+  beforeAll(async () => {
+    catcher = await startMailCatcher();
+    mailedDir = await mkdtemp(path.join(tmpdir(), 'oidc-reset-mail-'));
+    mailed = await startOidcProvider({
+      store,
+      dataDir: mailedDir,
+      audience: AUDIENCE,
+      clients: [{ clientId: CLIENT_ID, redirectUris: [`${APP}/callback`], postLogoutRedirectUris: [APP] }],
+      mail: { url: `smtp://127.0.0.1:${catcher.smtpPort}`, from: 'OTC Edge <accounts@localhost>' },
+    });
+  });
+
+  afterAll(async () => {
+    await mailed?.close();
+    await catcher?.stop();
+    await rm(mailedDir, { recursive: true, force: true });
+  });
+
+  const ask = (email: string) =>
+    new Browser().fetch(`${mailed.url}/u/reset-password`, {
+      ...form({ email, state: '' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: mailed.url },
+    });
+  const mailTo = async (email: string) =>
+    (await catcher.messages()).filter((message) => message.to.some((to) => to.address === email));
+
+  it('emails the link to the inbox, says so on the page, and never prints the link', async () => {
+    const email = newEmail();
+    await createUser(store, { email, password: 'old-secret' });
+    const page = await (await new Browser().fetch(`${mailed.url}/u/reset-password`)).text();
+    expect(page).toContain('the reset email goes to the local mail inbox');
+
+    const answer = await ask(email);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain('the reset email goes to the local mail inbox');
+    await expect.poll(async () => (await mailTo(email)).length, { timeout: 15_000 }).toBe(1);
+    const [message] = await mailTo(email);
+    const link = await latestLink(email);
+    expect(message?.subject).toBe('Reset your OTC Edge password');
+    expect(message?.from?.[0]?.address).toBe('accounts@localhost');
+    expect(message?.text).toContain(link);
+    expect(message?.html).toContain(`href="${link}"`);
+    expect(logged.join('')).toContain(`password reset for ${email}: emailed`);
+    expect(logged.join('')).not.toContain(link);
+  });
+
+  it('sends nothing for an address without an account', async () => {
+    const unknown = newEmail();
+    const known = newEmail();
+    await createUser(store, { email: known, password: 'old-secret' });
+    expect((await ask(unknown)).status).toBe(200);
+    expect((await ask(known)).status).toBe(200);
+    // The known address's email arrived after the unknown one's request: none is coming for it.
+    await expect.poll(async () => (await mailTo(known)).length, { timeout: 15_000 }).toBe(1);
+    expect(await mailTo(unknown)).toEqual([]);
   });
 });

@@ -1,4 +1,8 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startRedis } from '../../scripts/local/redis.ts';
 
@@ -23,6 +27,24 @@ function command(port: number, line: string): Promise<string | null> {
         (reply.startsWith('$-1') || reply.split('\r\n').length > 2)
       )
         done(reply.split('\r\n')[1] ?? null);
+    });
+  });
+}
+
+/** The pid of the redis-server on `port` (from INFO server). */
+function serverPid(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    let reply = '';
+    socket.once('error', reject);
+    socket.once('connect', () => socket.write('INFO server\r\n'));
+    socket.on('data', (chunk) => {
+      reply += chunk.toString('utf8');
+      const pid = /process_id:(\d+)/.exec(reply)?.[1];
+      if (pid) {
+        socket.destroy();
+        resolve(Number(pid));
+      }
     });
   });
 }
@@ -82,6 +104,56 @@ describe('the local Redis supervisor (npm start)', () => {
       } finally {
         await redis.stop();
       }
+    },
+    RESTARTS_BOUND_MS,
+  );
+
+  it(
+    'is left alone by Ctrl-C in the terminal: the launcher stops it, and nothing says it died',
+    async () => {
+      // A launcher as npm start is one (scripts/start.ts): supervised Redis, and on SIGINT the rest
+      // stopped first (here: a pause), then Redis. Run in a process group of its own, so the SIGINT
+      // sent to that group is what a terminal sends to the foreground group on Ctrl-C.
+      const redisModule = fileURLToPath(new URL('../../scripts/local/redis.ts', import.meta.url));
+      const launcher = `
+        import { startRedis } from ${JSON.stringify(redisModule)};
+        const redis = await startRedis({ restart: { onGiveUp: (m) => console.error(m) } });
+        process.on('SIGINT', async () => {
+          console.error('stopping');
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          await redis.stop();
+          console.error('stopped');
+          process.exit(0);
+        });
+        console.log(redis.port);
+      `;
+      const node = fileURLToPath(new URL('../../node_modules/.bin/node', import.meta.url));
+      const child = spawn(node, ['--input-type=module', '-e', launcher], {
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let said = '';
+      child.stderr.on('data', (chunk) => {
+        said += String(chunk);
+      });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      const port = Number(
+        await new Promise<string>((resolve) =>
+          createInterface({ input: child.stdout }).once('line', resolve),
+        ),
+      );
+      const group = (processId: number) =>
+        readFileSync(`/proc/${processId}/stat`, 'utf8').split(') ')[1]?.split(' ')[2];
+      const redisPid = await serverPid(port);
+      expect(redisPid).toBeGreaterThan(0);
+      // Not in the launcher's group: the terminal's Ctrl-C does not reach it.
+      expect(group(redisPid)).not.toBe(group(child.pid ?? 0));
+
+      process.kill(-(child.pid ?? 0), 'SIGINT');
+      expect(await exited).toBe(0);
+      expect(said.trim().split('\n').at(-1)).toBe('stopped');
+      expect(said).not.toMatch(/unexpectedly|starting it again/);
+      expect(await command(port, 'PING')).toBeNull();
     },
     RESTARTS_BOUND_MS,
   );

@@ -8,7 +8,7 @@ import { isFinished } from '../../functions/_lib/library/finished.ts';
 import { syncSourceFromEnv } from '../../functions/_lib/library/sync-config.ts';
 import { planQuery } from '../../functions/_lib/library/videos.ts';
 import { cleanChapters, withUniqueTimestamps } from '../../functions/_lib/library/write.ts';
-import { allVideos } from '../../member-app/home/dashboard-data.ts';
+import { allVideos, DASHBOARD_LATEST } from '../../member-app/home/dashboard-data.ts';
 import { showUpgradePromo } from '../../member-app/home/plan.ts';
 import { clock, minutes } from '../../member-app/videos/format.ts';
 import { playerKind } from '../../member-app/videos/player/types.ts';
@@ -144,6 +144,8 @@ describe('planQuery', () => {
 });
 
 describe('the dashboard', () => {
+  const now = Date.parse('2026-11-27T12:00:00Z');
+  const DAY = 86_400_000;
   it.each([
     ['monthly', false, true],
     ['monthly', true, false],
@@ -151,32 +153,25 @@ describe('the dashboard', () => {
     ['free', false, false],
     [null, false, true],
   ] as const)('promo for plan %s (dismissed: %s) → %s', (plan, dismissed, shown) => {
-    expect(showUpgradePromo(plan, dismissed)).toBe(shown);
+    expect(showUpgradePromo({ plan, memberSince: now - 30 * DAY }, dismissed, now)).toBe(shown);
+  });
+
+  it('no promo in the first week after the first payment, from its first second to its last', () => {
+    expect(showUpgradePromo({ plan: 'monthly', memberSince: now - 1000 }, false, now)).toBe(false);
+    expect(showUpgradePromo({ plan: 'monthly', memberSince: now - 7 * DAY + 1 }, false, now)).toBe(false);
+    expect(showUpgradePromo({ plan: 'monthly', memberSince: now - 7 * DAY }, false, now)).toBe(true);
+    // An unknown first payment (an older record) does not hide it.
+    expect(showUpgradePromo({ plan: 'monthly', memberSince: null }, false, now)).toBe(true);
   });
 
   const latest = Array.from({ length: 20 }, (_, i) => ({ id: `v${i}` }));
-  it('All Videos: 8 from the first, or from the 4th on narrow screens', () => {
-    expect(allVideos(latest as never, false).map((v) => v.id)).toEqual([
-      'v0',
-      'v1',
-      'v2',
-      'v3',
-      'v4',
-      'v5',
-      'v6',
-      'v7',
-    ]);
-    expect(allVideos(latest as never, true).map((v) => v.id)).toEqual([
-      'v3',
-      'v4',
-      'v5',
-      'v6',
-      'v7',
-      'v8',
-      'v9',
-      'v10',
-    ]);
-    expect(allVideos(latest.slice(0, 5) as never, true).map((v) => v.id)).toEqual(['v3', 'v4']);
+  it('All Videos: 8 from the 4th on, never the 3 Latest Videos again', () => {
+    const all = allVideos(latest as never).map((v) => v.id);
+    expect(all).toEqual(['v3', 'v4', 'v5', 'v6', 'v7', 'v8', 'v9', 'v10']);
+    const shownLatest = latest.slice(0, DASHBOARD_LATEST).map((v) => v.id);
+    expect(all.filter((id) => shownLatest.includes(id))).toEqual([]);
+    expect(allVideos(latest.slice(0, 5) as never).map((v) => v.id)).toEqual(['v3', 'v4']);
+    expect(allVideos(latest.slice(0, 3) as never)).toEqual([]);
   });
 });
 

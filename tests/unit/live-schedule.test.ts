@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { countdown, currentOrNextSession, sessionTime } from '../../member-app/media/live-schedule.ts';
+import {
+  countdown,
+  currentOrNextSession,
+  sessionTime,
+  streamState,
+} from '../../member-app/media/live-schedule.ts';
 import { clock } from '../../member-app/videos/format.ts';
 import { site } from '../../site/lib/site.ts';
 
@@ -69,5 +74,46 @@ describe('the audio player clock', () => {
     expect(clock(20)).toBe('0:20');
     expect(clock(75.9)).toBe('1:15');
     expect(clock(3725)).toBe('1:02:05');
+  });
+});
+
+describe('what /stream shows (streamState)', () => {
+  it('11 hours before the session: the next session with its countdown, and a replay that waits', () => {
+    const state = streamState(at('2026-11-25T14:00:00Z'), schedule); // Wed 09:00 EST, session at 20:00
+    expect(state).toMatchObject({ status: 'Next session in 11 h 0 min', player: 'replay' });
+    expect(state.session?.live).toBe(false);
+  });
+
+  it('during the session: live, and the player starts by itself', () => {
+    expect(streamState(at('2026-11-26T01:00:00Z'), schedule)).toMatchObject({
+      status: 'Live',
+      player: 'live',
+    });
+    expect(streamState(at('2026-11-26T01:59:59Z'), schedule)).toMatchObject({
+      status: 'Live',
+      player: 'live',
+    });
+  });
+
+  it('the moment the session ends: a replay again, counting down to the next weekday', () => {
+    expect(streamState(at('2026-11-26T02:00:00Z'), schedule)).toMatchObject({
+      status: 'Next session in 23 h 0 min',
+      player: 'replay',
+    });
+  });
+
+  it('over the weekend: a replay, counting down in days', () => {
+    expect(streamState(at('2026-11-28T17:00:00Z'), schedule)).toMatchObject({
+      status: 'Next session in 2 d 8 h',
+      player: 'replay',
+    });
+  });
+
+  it('with no session scheduled: only a replay', () => {
+    expect(streamState(at('2026-11-25T14:00:00Z'), { ...schedule, days: [] })).toEqual({
+      session: null,
+      status: 'Replay',
+      player: 'replay',
+    });
   });
 });

@@ -16,6 +16,7 @@ import {
   formatMarketTime,
   formatMoney,
   formatPercent,
+  formatRatio,
   formatShortAmount,
 } from '../../member-app/trades/format.ts';
 import { tradesToExecutions } from '../../member-app/trades/market-executions.ts';
@@ -166,6 +167,18 @@ describe('display helpers', () => {
     expect(formatAmount('900.0000', { sign: true })).toBe('+900.0000');
     expect(formatAmount('0.0000', { sign: true })).toBe('0.0000');
     expect(formatAmount(null)).toBe('—');
+  });
+
+  it('shows ratios to two decimals, rounded half-up from the exact string', () => {
+    expect(formatRatio('1.6347')).toBe('1.63'); // profit factor
+    expect(formatRatio('5.0971')).toBe('5.10'); // fees, % of gross
+    expect(formatRatio('0.6453', { sign: true })).toBe('+0.65'); // average R
+    expect(formatRatio('-0.6453', { sign: true })).toBe('−0.65');
+    expect(formatRatio('2.005')).toBe('2.01');
+    expect(formatRatio('1234.5')).toBe('1,234.50');
+    expect(formatRatio('3')).toBe('3.00');
+    expect(formatRatio('-0.004', { sign: true })).toBe('0.00');
+    expect(formatRatio(null)).toBe('—');
   });
 
   it('lays a month out in Sunday-first weeks, each day coloured by its size against the month’s largest', () => {

@@ -200,15 +200,21 @@ export async function subscriptionStatus(
   // The app asks this at the start of a member's visit: the operator's "last visit" rides along
   // in the same round trip, noted only on a member the index holds: a token issued before an account
   // was deleted works for signed-in calls for up to a day, and must not bring back a record of it.
-  const [raw] = await deps.store
+  // The member's first payment (the index's signedUpAt) rides along too, for the dashboard's promo.
+  const [raw, , since] = await deps.store
     .pipeline()
     .get(membershipKey(caller.sub))
     .eval(HSET_IF_EXISTS, [opsKeys.member(caller.sub)], [memberFields.lastVisit, String(deps.now())])
-    .exec<[string | null, number]>();
+    .hget(opsKeys.member(caller.sub), memberFields.signedUpAt)
+    .exec<[string | null, number, string | number | null]>();
   const membership = parseMembership(raw);
   if (!membership || !hasAccess(membership, deps.now()))
-    return { plan: 'free', noRenew: false, endPeriod: null, pastDue: false };
-  return view(membership);
+    return { plan: 'free', noRenew: false, endPeriod: null, pastDue: false, memberSince: null };
+  const memberSince = Number(since);
+  return {
+    ...view(membership),
+    memberSince: Number.isFinite(memberSince) && memberSince > 0 ? memberSince : null,
+  };
 }
 
 const view = (m: Membership) => ({

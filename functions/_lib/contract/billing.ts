@@ -59,6 +59,12 @@ export const billingApi = {
        * shows a banner on every member page linking to the card form until a charge succeeds.
        */
       pastDue: z.boolean(),
+      /**
+       * When the member first paid (ms since the epoch: the operator's member index, written with
+       * the first membership); null on the free plan or when unknown. The dashboard keeps the
+       * yearly upgrade promo out of a new member's first week.
+       */
+      memberSince: z.number().nullable(),
     }),
   },
   // The account page's billing details, each asked of the card provider (so not on the status,

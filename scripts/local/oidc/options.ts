@@ -1,5 +1,6 @@
 // What a caller of startOidcProvider sets. Its own file so the parts of the provider can name these types
 // without importing the file that puts them together.
+import type { SmtpSettings } from '../../../functions/_lib/mail/smtp-mailer.ts';
 import type { Store } from '../../../functions/_lib/store.ts';
 import type { SignUpPolicy } from './signup-throttle.ts';
 
@@ -34,6 +35,11 @@ export interface OidcProviderOptions {
   signInThrottle?: ThrottlePolicy;
   /** Sign-ups allowed per email and per client address (default 5 in 15 min, 20 an hour). */
   signUpThrottle?: SignUpPolicy;
+  /**
+   * Where password reset emails go (the local mail catcher `npm start` runs). Without it the reset
+   * link is printed to the provider's log instead.
+   */
+  mail?: SmtpSettings;
   /** The clock, in ms (tests move it on); default Date.now. */
   now?: () => number;
 }

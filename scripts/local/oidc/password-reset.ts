@@ -1,7 +1,8 @@
 // "Forgot password?" for the local provider, as Auth0's Universal Login offers it: the person gives an
-// email address; an account's owner gets a one-time link that sets a new password. There is no mail
-// server yet, so the "mail" is printed to the local server's log (and kept in a local outbox that
-// tests read); the page says so. The answer never tells whether the address has an account: the same
+// email address; an account's owner gets a one-time link that sets a new password. With the stack's
+// mail server (SMTP_URL) the link is emailed to the local inbox; without one it is printed to the
+// local server's log (reset-mail.ts). Either way it is kept in a local outbox that tests read, and
+// the page says where it went. The answer never tells whether the address has an account: the same
 // page, status and work either way. Throttled like sign-ups (signup-throttle.ts: 5 per email in
 // 15 minutes, 20 per client address an hour), so the form is no way to flood an inbox or probe.
 import { createHash, randomBytes } from 'node:crypto';
@@ -11,12 +12,18 @@ import { getUserByEmail, updatePassword } from '../../../functions/_lib/identity
 import type { Store } from '../../../functions/_lib/store.ts';
 import { first, type RequestContext, readBody, sendHtml } from './http.ts';
 import { messagePage } from './pages.ts';
-import { newPasswordPage, resetRequestPage, resetSentPage } from './reset-pages.ts';
+import { logResetLink, type SendResetLink } from './reset-mail.ts';
+import {
+  newPasswordPage,
+  RESET_LINK_MINUTES,
+  type ResetDelivery,
+  resetRequestPage,
+  resetSentPage,
+} from './reset-pages.ts';
 import type { SignUpThrottle } from './signup-throttle.ts';
 
 const MAX_FORM_BYTES = 16 * 1024;
-/** How long a reset link works (Auth0's default ticket lifetime is shorter than a day; this is plenty). */
-export const RESET_LINK_TTL_S = 30 * 60;
+export const RESET_LINK_TTL_S = RESET_LINK_MINUTES * 60;
 
 const digest = (value: string) => createHash('sha256').update(value).digest('hex');
 /** Only the link's hash is kept: a copy of the store cannot be turned into working links. */
@@ -30,8 +37,10 @@ export interface PasswordResetOptions {
   /** `http://localhost:PORT/`: links are made on it. */
   issuer: string;
   appLink: { href: string; text: string } | undefined;
-  /** Where the "mail" goes; default: the server's log (stderr, which the local server shows). */
-  send?: (email: string, link: string) => void;
+  /** Where the link goes (reset-mail.ts); default: the server's log (stderr, which the local server shows). */
+  send?: SendResetLink;
+  /** What the pages say about where the link went; default `log`. */
+  delivery?: ResetDelivery;
 }
 
 async function readForm(ctx: RequestContext): Promise<URLSearchParams | null> {
@@ -43,15 +52,13 @@ async function readForm(ctx: RequestContext): Promise<URLSearchParams | null> {
   }
 }
 
-const logLink = (email: string, link: string) =>
-  process.stderr.write(`[oidc] password reset for ${email} (local mode, no mail sent): ${link}\n`);
-
 export function passwordResetPages({
   store,
   throttle,
   issuer,
   appLink,
-  send = logLink,
+  send = logResetLink,
+  delivery = 'log',
 }: PasswordResetOptions) {
   const badForm = (ctx: RequestContext) =>
     sendHtml(ctx, 400, messagePage('Password reset problem', 'The form could not be read.'));
@@ -59,7 +66,7 @@ export function passwordResetPages({
   /** GET and POST /u/reset-password: ask for the address; always the same answer for a valid one. */
   async function requestReset(ctx: RequestContext): Promise<void> {
     const state = first(ctx.query.state) ?? '';
-    if (ctx.method === 'GET') return sendHtml(ctx, 200, resetRequestPage({ state }));
+    if (ctx.method === 'GET') return sendHtml(ctx, 200, resetRequestPage({ state, delivery }));
     const form = await readForm(ctx);
     if (!form) return badForm(ctx);
     const email = form.get('email') ?? '';
@@ -69,7 +76,7 @@ export function passwordResetPages({
     if (problem) {
       const message =
         problem === 'Email is Required' ? 'Enter your email address.' : 'Enter a valid email address.';
-      return sendHtml(ctx, 400, resetRequestPage({ state: formState, email, error: message }));
+      return sendHtml(ctx, 400, resetRequestPage({ state: formState, delivery, email, error: message }));
     }
     const wait = await throttle.attempt(email, ctx.ip);
     if (wait > 0) {
@@ -77,7 +84,7 @@ export function passwordResetPages({
       const minutes = Math.ceil(wait / 60);
       const after = minutes <= 1 ? 'a minute' : `${minutes} minutes`;
       const message = `Too many password reset requests. For your security, resetting from here is paused: try again in ${after}.`;
-      return sendHtml(ctx, 429, resetRequestPage({ state: formState, email, error: message }));
+      return sendHtml(ctx, 429, resetRequestPage({ state: formState, delivery, email, error: message }));
     }
     const token = randomBytes(32).toString('base64url');
     const user = await getUserByEmail(store, email);
@@ -88,9 +95,10 @@ export function passwordResetPages({
       await store.lpush(outboxKey(user.email), link);
       await store.ltrim(outboxKey(user.email), 0, 9);
       await store.expire(outboxKey(user.email), RESET_LINK_TTL_S);
-      send(user.email, link);
+      // Not awaited: the answer takes the same time whether or not an email goes out.
+      void send(user.email, link);
     }
-    return sendHtml(ctx, 200, resetSentPage({ state: formState, appLink }));
+    return sendHtml(ctx, 200, resetSentPage({ state: formState, delivery, appLink }));
   }
 
   const expired = (ctx: RequestContext) =>

@@ -22,6 +22,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Provider from 'oidc-provider';
 import { createStore } from '../../../functions/_lib/store.ts';
+import { site } from '../../../site/lib/site.ts';
 import { onParentExit } from '../child.ts';
 import { answerMalformedRequests } from '../malformed-requests.ts';
 import { accountStore } from './accounts.ts';
@@ -32,6 +33,9 @@ import type { OidcProviderOptions } from './options.ts';
 import { auth0Routes } from './routes.ts';
 import { DEFAULT_SIGN_UP_POLICY, signUpThrottle } from './signup-throttle.ts';
 import { signInThrottle } from './throttle.ts';
+
+/** The sender of the local provider's emails, as Auth0's own address sends them. */
+const LOCAL_SENDER = `${site.name} <accounts@localhost>`;
 
 export { CLAIMS } from './accounts.ts';
 export type { OidcClientOptions, OidcProviderOptions } from './options.ts';
@@ -65,6 +69,7 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
       store: opts.store,
       issuer: server.issuer,
       resetThrottle,
+      mail: opts.mail,
     }),
   );
   server.serve(provider.callback());
@@ -106,17 +111,20 @@ async function listen(port: number, host: string) {
 // Run as its own process: `node scripts/local/oidc/provider.ts`, configured from the environment
 // (UPSTASH_REDIS_REST_URL/TOKEN, OIDC_DATA_DIR, OIDC_PORT, AUTH0_AUDIENCE, AUTH0_CLIENT_ID and
 // OIDC_APP_ORIGINS, comma-separated: each gets `{origin}/callback` and `{origin}` as allowed URLs;
-// OIDC_SIGNUPS_PER_CLIENT_HOUR, when set, replaces the 20 sign-ups an hour allowed per client address).
+// OIDC_SIGNUPS_PER_CLIENT_HOUR, when set, replaces the 20 sign-ups an hour allowed per client address;
+// SMTP_URL, when set, is where password reset emails go, from MAIL_FROM or the local sender).
 // Prints {"url", "issuer"} as one JSON line (see ../child.ts).
 if (import.meta.main) {
   const env = process.env;
   const origins = (env.OIDC_APP_ORIGINS ?? 'http://localhost:8888').split(',').map((o) => o.trim());
   const signUpsPerClient = Number(env.OIDC_SIGNUPS_PER_CLIENT_HOUR);
+  const mail = env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM || LOCAL_SENDER } : undefined;
   const provider = await startOidcProvider({
     store: createStore({ url: env.UPSTASH_REDIS_REST_URL ?? '', token: env.UPSTASH_REDIS_REST_TOKEN ?? '' }),
     dataDir: env.OIDC_DATA_DIR ?? '.data',
     port: Number(env.OIDC_PORT ?? 0),
     audience: env.AUTH0_AUDIENCE ?? 'https://api.otcedge.app',
+    ...(mail ? { mail } : {}),
     ...(signUpsPerClient > 0
       ? {
           signUpThrottle: {

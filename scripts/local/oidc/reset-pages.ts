@@ -3,8 +3,16 @@ import { passwordHint } from '../../../functions/_lib/account/rules.ts';
 import { escapeHtml } from '../html.ts';
 import { page } from './pages.ts';
 
-const LOCAL_NOTE =
-  '<p class="note" data-local-mail>Local mode: there is no mail server yet. The reset link is printed in the local server’s log.</p>';
+/** How long a reset link works (Auth0's default ticket lifetime is shorter than a day; this is plenty). */
+export const RESET_LINK_MINUTES = 30;
+
+/** Where the link goes locally: the local mail inbox when the stack runs one, else the provider's log. */
+export type ResetDelivery = 'inbox' | 'log';
+
+const localNote = (delivery: ResetDelivery) =>
+  delivery === 'inbox'
+    ? '<p class="note" data-local-mail>Local mode: the reset email goes to the local mail inbox (the <code>Mail:</code> link <code>npm start</code> prints).</p>'
+    : '<p class="note" data-local-mail>Local mode: no mail server is configured. The reset link is printed in the local server’s log.</p>';
 
 const alert = (message: string | undefined) =>
   message ? `<p class="alert" role="alert" id="form-error">${escapeHtml(message)}</p>` : '';
@@ -16,10 +24,12 @@ const backToSignIn = (state: string) =>
 
 export function resetRequestPage({
   state,
+  delivery,
   email = '',
   error,
 }: {
   state: string;
+  delivery: ResetDelivery;
   email?: string;
   error?: string;
 }) {
@@ -37,24 +47,26 @@ value="${escapeHtml(email)}"${invalid}>
 <button type="submit">Send reset link</button>
 </form>
 ${backToSignIn(state)}
-${LOCAL_NOTE}`,
+${localNote(delivery)}`,
   );
 }
 
 /** The one answer to a valid address, whether an account has it or not. */
 export function resetSentPage({
   state,
+  delivery,
   appLink,
 }: {
   state: string;
+  delivery: ResetDelivery;
   appLink: { href: string; text: string } | undefined;
 }) {
   return page(
     'Check your email',
     `<h1>Check your email</h1>
-<p role="status">If an account exists for that address, a link to reset its password is on its way. The link works once, for 30 minutes.</p>
+<p role="status">If an account exists for that address, a link to reset its password is on its way. The link works once, for ${RESET_LINK_MINUTES} minutes.</p>
 ${backToSignIn(state) || (appLink ? `<p class="switch"><a href="${escapeHtml(appLink.href)}">${escapeHtml(appLink.text)}</a></p>` : '')}
-${LOCAL_NOTE}`,
+${localNote(delivery)}`,
   );
 }
 

@@ -2,6 +2,7 @@
 // rewritten before oidc-provider reads them, or answered here (Auth0's logout, the sign-in pages).
 import type { IncomingMessage } from 'node:http';
 import type Provider from 'oidc-provider';
+import type { SmtpSettings } from '../../../functions/_lib/mail/smtp-mailer.ts';
 import type { Store } from '../../../functions/_lib/store.ts';
 import type { AccountStore } from './accounts.ts';
 import { first, type Middleware, type RequestContext, readBody, sendHtml } from './http.ts';
@@ -9,6 +10,7 @@ import { interactionPages } from './interactions.ts';
 import type { OidcClientOptions } from './options.ts';
 import { messagePage } from './pages.ts';
 import { passwordResetPages } from './password-reset.ts';
+import { mailResetLink } from './reset-mail.ts';
 import type { SignUpThrottle } from './signup-throttle.ts';
 import type { SignInThrottle } from './throttle.ts';
 
@@ -25,6 +27,8 @@ export interface RouteOptions {
   issuer: string;
   /** Password reset requests, counted as sign-ups are (signup-throttle.ts). */
   resetThrottle: SignUpThrottle;
+  /** Where reset emails go; without it reset links are printed to the log. */
+  mail: SmtpSettings | undefined;
 }
 
 const sameUrl = (a: string, b: string) => URL.parse(a)?.href === URL.parse(b)?.href;
@@ -38,12 +42,19 @@ export function auth0Routes({
   store,
   issuer,
   resetThrottle,
+  mail,
 }: RouteOptions): Middleware {
   const logoutUris = new Map(clients.map((c) => [c.clientId, c.postLogoutRedirectUris]));
   const appUri = clients[0]?.redirectUris[0];
   const appLink = appUri ? { href: new URL(appUri).origin, text: 'Back to OTC Edge' } : undefined;
   const interactionPage = interactionPages({ provider, accounts, throttle, audience, appLink });
-  const reset = passwordResetPages({ store, throttle: resetThrottle, issuer, appLink });
+  const reset = passwordResetPages({
+    store,
+    throttle: resetThrottle,
+    issuer,
+    appLink,
+    ...(mail ? { send: mailResetLink(mail), delivery: 'inbox' as const } : {}),
+  });
 
   // Auth0's logout: GET /v2/logout?client_id=…&returnTo=…
   async function logout(ctx: RequestContext): Promise<void> {
