@@ -22,9 +22,7 @@ describe('a course outline', () => {
       kind: course.modules[0]?.lessons[0]?.kind,
     });
     expect(outline.lessonCount).toBe(course.modules.reduce((sum, m) => sum + m.lessons.length, 0));
-    expect(outline.modules.map((m) => m.checkQuestions)).toEqual(
-      course.modules.map((m) => m.check?.ask),
-    );
+    expect(outline.modules.map((m) => m.checkQuestions)).toEqual(course.modules.map((m) => m.check?.ask));
     expect(outline.modules[1]?.goal).toBe('Close 5 round trips with a planned risk');
   });
 

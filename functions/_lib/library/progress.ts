@@ -38,6 +38,16 @@ export function trustedLength(stored: Pick<StoredVideo, 'uri' | 'duration'>): nu
 const lessonsOfVideo = indexLessons(courseLibrary).byVideo;
 
 /**
+ * Whether a length the player reports could be this video's: within half to twice the server's
+ * (a host's own metadata and the library's may differ by seconds, never by half). A forged one —
+ * a 1-second "video" to finish a lesson at once — is refused, not silently ignored, so a broken
+ * client is seen; what is judged is the server's length either way.
+ */
+function plausibleLength(reported: number, length: number): boolean {
+  return reported >= length / 2 && reported <= length * 2 + END_SLACK_SECONDS;
+}
+
+/**
  * Resume watching and course progress: saves where the member is in a video, and which parts of it
  * they have now watched (courses/watch.ts). Near the end the video counts as finished for resuming:
  * the position is dropped (the next play starts over) and it leaves 'Continue watching'. Watching
@@ -49,8 +59,8 @@ const lessonsOfVideo = indexLessons(courseLibrary).byVideo;
 export async function saveProgress(
   deps: Pick<Deps, 'store' | 'now'>,
   gate: MembershipGate,
-  // A `duration` the player sends is not read: the length judged is the server's (trustedLength).
-  input: { nodeId: string; position: number; anchor?: boolean | undefined },
+  // The length judged is the server's (trustedLength); a `duration` the player sends is only checked.
+  input: { nodeId: string; position: number; duration?: number | undefined; anchor?: boolean | undefined },
   lessons: ReadonlyMap<string, IndexedLesson[]> = lessonsOfVideo,
 ): Promise<{ saved: true }> {
   const { caller } = gate;
@@ -63,6 +73,8 @@ export async function saveProgress(
   const length = trustedLength(stored);
   if (input.position > length + END_SLACK_SECONDS)
     throw badRequest(`position: ${input.position} s is past the end of this video (${Math.round(length)} s)`);
+  if (input.duration !== undefined && !plausibleLength(input.duration, length))
+    throw badRequest(`duration: ${input.duration} s is not this video's length (${Math.round(length)} s)`);
   const position = Math.min(input.position, length);
   const now = deps.now();
   const watch = creditWatch(
