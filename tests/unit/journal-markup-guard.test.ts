@@ -53,11 +53,17 @@ describe('noteMarkupError: the guard in front of the sanitizer', () => {
  * the nesting depth (200 KB of `<x>`: 0.35 s; 800 KB, which the schema then accepted: 17 s). Each
  * figure is the best of five runs, so another process on the machine does not decide it.
  * - Refused by the guard: measured at 0–6 ms, held to 100 ms.
- * - Let through to the sanitizer: held to 3× what sanitizing an ordinary note of the same size costs
- *   (measured at 32 ms on 2 cores; the hostile ones 20–65 ms, at most 2×), so the bound follows the
- *   machine's speed instead of guessing it. Unguarded, 200 KB of `<x>` cost 11× the ordinary note.
+ * - Let through to the sanitizer: its cost at the largest size is held to 8× its cost at a quarter
+ *   of it (linear is 4×, quadratic 16×), the two timed in turns. An earlier bound, 3× an ordinary
+ *   note's cost, held only while the ordinary note was timed first and cold: warm, 1 MB of `<`
+ *   costs about 4.5× an ordinary note (each becomes `&lt;`), linearly.
  */
-describe('a maximal hostile body costs no more than an ordinary note, and under 100 ms when refused', () => {
+describe('a maximal hostile body costs linear time, and under 100 ms when refused', () => {
+  const once = (work: () => void) => {
+    const started = performance.now();
+    work();
+    return performance.now() - started;
+  };
   const best = (work: () => void) => {
     let fastest = Number.POSITIVE_INFINITY;
     for (let i = 0; i < 5; i++) {
@@ -77,14 +83,26 @@ describe('a maximal hostile body costs no more than an ordinary note, and under 
     expect(best(() => expect(noteMarkupError(body)).not.toBeNull())).toBeLessThan(100);
   });
 
-  it('let through: no hostile body costs more than an ordinary note', async () => {
+  it('let through: no hostile body costs more than linear time in its size', async () => {
     await loadSanitizer();
-    const ordinary = best(
-      guardedSanitize(
-        fill('<p>Bought <strong>$ABCD</strong> at 0.0012, out at <a href="https://x.test/">0.0015</a>.</p>'),
-      ),
-    );
+    // A body's cost at the largest size against a quarter of it, timed in turns so that a busy
+    // machine slows both alike: linear work is 4×, the quadratic blow-up the guard stops 16×.
+    // A ratio, not a time, so the machine's speed decides nothing.
+    const growth = (unit: string) => {
+      const quarter = guardedSanitize(unit.repeat(Math.floor(MAX_BODY_BYTES / 4 / unit.length)));
+      const whole = guardedSanitize(fill(unit));
+      // Once each untimed first: the parser's first pass over a new shape is compiled, not measured.
+      quarter();
+      whole();
+      let [small, large] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+      for (let i = 0; i < 7; i++) {
+        small = Math.min(small, once(quarter));
+        large = Math.min(large, once(whole));
+      }
+      return large / small;
+    };
     for (const unit of [
+      '<p>Bought <strong>$ABCD</strong> at 0.0012, out at <a href="https://x.test/">0.0015</a>.</p>',
       nest('<ul><li>', '</li></ul>', MAX_NOTE_DEPTH / 2),
       nest('<x>', '</x>', MAX_NOTE_DEPTH),
       '<p>a</p>',
@@ -92,7 +110,7 @@ describe('a maximal hostile body costs no more than an ordinary note, and under 
       '<',
       '&amp;',
     ]) {
-      expect(best(guardedSanitize(fill(unit))), unit.slice(0, 20)).toBeLessThanOrEqual(ordinary * 3);
+      expect(growth(unit), unit.slice(0, 20)).toBeLessThanOrEqual(8);
     }
   });
 });
