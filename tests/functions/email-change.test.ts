@@ -10,6 +10,7 @@ import { createLocalAdmin } from '../../functions/_lib/identity/local-admin.ts';
 import { localSessionKeys } from '../../functions/_lib/identity/local-sessions.ts';
 import { createUser, getUser, verifyPassword } from '../../functions/_lib/identity/local-users.ts';
 import { opsKeys } from '../../functions/_lib/operator/keys.ts';
+import { hashEntries } from '../../functions/_lib/store.ts';
 import subscriptionStatus from '../../functions/subscription-status.ts';
 import confirmEmail from '../../functions/user-confirmemail.ts';
 import updateEmail from '../../functions/user-updateemail.ts';
@@ -166,6 +167,10 @@ describe('POST /api/user/confirmemail', () => {
       'restore',
       next,
     ]);
+    // The used link left the member's open links; the restore link is the only one there.
+    expect((await hashEntries(store, emailLinkKeys.member(alice.sub))).map(([, purpose]) => purpose)).toEqual(
+      ['restore'],
+    );
   });
 
   it('works once: the same link again, or 8 at once, changes the email one time', async () => {

@@ -92,9 +92,14 @@ export async function confirmEmailLink(
   }
   // Member emails go to the new address, and the console finds the member by it.
   await moveMemberEmail(store, record.sub, record.email);
-  await store.hdel(emailLinkKeys.member(record.sub), digest);
+  // The used link leaves the member's list in the same transaction as the restore link arrives.
   if (record.purpose === 'change' && record.from)
-    await issueLink(deps, { sub: record.sub, email: record.from, from: record.email, purpose: 'restore' });
+    await issueLink(
+      deps,
+      { sub: record.sub, email: record.from, from: record.email, purpose: 'restore' },
+      digest,
+    );
+  else await store.hdel(emailLinkKeys.member(record.sub), digest);
   // Whoever changed the address may have asked for another change meanwhile: its link goes too.
   if (record.purpose === 'restore') await dropEmailLinks(store, record.sub, 'change');
   return { email: record.email, restored: record.purpose === 'restore' };
@@ -110,6 +115,8 @@ function expiredMessage(purpose: EmailLinkPurpose): string {
 async function issueLink(
   { store, now }: Pick<SignInDeps, 'store' | 'now'>,
   link: Omit<LinkRecord, 'expiresAt'>,
+  /** A link of the member just used, to take off their list in the same transaction. */
+  used?: string,
 ): Promise<void> {
   const at = now();
   const token = randomBytes(32).toString('base64url');
@@ -142,7 +149,8 @@ async function issueLink(
         );
   const pipe = store.multi();
   for (const d of older) pipe.del(emailLinkKeys.link(d));
-  if (older.length) pipe.hdel(memberKey, ...older);
+  const gone = used ? [...older, used] : older;
+  if (gone.length) pipe.hdel(memberKey, ...gone);
   pipe
     .set(emailLinkKeys.link(digest), JSON.stringify(record), { ex: ttl })
     .hset(memberKey, { [digest]: link.purpose })
