@@ -59,6 +59,15 @@ export default defineConfig({
               // scheduler, and every page that loads one loads them all (the member app, the
               // members-only article's reader). Four files compressed apart cost 0.8 KB gzip more.
               { name: 'react-dom', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+              // React Query's two option helpers (identity functions) in one file, not two: every chunk the
+              // first load imports costs its own import and gzip frame.
+              {
+                name: 'query-options',
+                test: /[\\/]@tanstack[\\/](react-query|query-core)[\\/].*[\\/](queryOptions|infiniteQueryOptions)\.js$/,
+              },
+              // The trade pages' shared formatting (/trades and its review): one chunk, so each route's
+              // preload list in the first load names one file, not two.
+              { name: 'trade-format', test: /[\\/]member-app[\\/]trades[\\/](format|time-zone)\.ts$/ },
             ],
           },
         },

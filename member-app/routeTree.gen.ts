@@ -23,6 +23,7 @@ import { Route as TradesRouteImport } from './routes/trades'
 import { Route as VideosIndexRouteImport } from './routes/videos.index'
 import { Route as VideosLatestRouteImport } from './routes/videos.latest'
 import { Route as LearnCourseModuleRouteImport } from './routes/learn.$course.$module'
+import { Route as TradesReviewTripRouteImport } from './routes/trades_.review.$trip'
 import { Route as VideosCategoryFilterRouteImport } from './routes/videos.$category.$filter'
 import { Route as VideosPlaylistsEssentialsRouteImport } from './routes/videos.playlists.essentials'
 import { Route as VideosWatchVideoIdSlugRouteImport } from './routes/videos.watch.$videoId.$slug'
@@ -97,6 +98,11 @@ const LearnCourseModuleRoute = LearnCourseModuleRouteImport.update({
   path: '/learn/$course/$module',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TradesReviewTripRoute = TradesReviewTripRouteImport.update({
+  id: '/trades_/review/$trip',
+  path: '/trades/review/$trip',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VideosCategoryFilterRoute = VideosCategoryFilterRouteImport.update({
   id: '/videos/$category/$filter',
   path: '/videos/$category/$filter',
@@ -129,6 +135,7 @@ export interface FileRoutesByFullPath {
   '/videos/latest': typeof VideosLatestRoute
   '/videos/': typeof VideosIndexRoute
   '/learn/$course/$module': typeof LearnCourseModuleRoute
+  '/trades/review/$trip': typeof TradesReviewTripRoute
   '/videos/$category/$filter': typeof VideosCategoryFilterRoute
   '/videos/playlists/essentials': typeof VideosPlaylistsEssentialsRoute
   '/videos/watch/$videoId/$slug': typeof VideosWatchVideoIdSlugRoute
@@ -148,6 +155,7 @@ export interface FileRoutesByTo {
   '/videos/latest': typeof VideosLatestRoute
   '/videos': typeof VideosIndexRoute
   '/learn/$course/$module': typeof LearnCourseModuleRoute
+  '/trades/review/$trip': typeof TradesReviewTripRoute
   '/videos/$category/$filter': typeof VideosCategoryFilterRoute
   '/videos/playlists/essentials': typeof VideosPlaylistsEssentialsRoute
   '/videos/watch/$videoId/$slug': typeof VideosWatchVideoIdSlugRoute
@@ -168,6 +176,7 @@ export interface FileRoutesById {
   '/videos/latest': typeof VideosLatestRoute
   '/videos/': typeof VideosIndexRoute
   '/learn/$course/$module': typeof LearnCourseModuleRoute
+  '/trades_/review/$trip': typeof TradesReviewTripRoute
   '/videos/$category/$filter': typeof VideosCategoryFilterRoute
   '/videos/playlists/essentials': typeof VideosPlaylistsEssentialsRoute
   '/videos/watch/$videoId/$slug': typeof VideosWatchVideoIdSlugRoute
@@ -189,6 +198,7 @@ export interface FileRouteTypes {
     | '/videos/latest'
     | '/videos/'
     | '/learn/$course/$module'
+    | '/trades/review/$trip'
     | '/videos/$category/$filter'
     | '/videos/playlists/essentials'
     | '/videos/watch/$videoId/$slug'
@@ -208,6 +218,7 @@ export interface FileRouteTypes {
     | '/videos/latest'
     | '/videos'
     | '/learn/$course/$module'
+    | '/trades/review/$trip'
     | '/videos/$category/$filter'
     | '/videos/playlists/essentials'
     | '/videos/watch/$videoId/$slug'
@@ -227,6 +238,7 @@ export interface FileRouteTypes {
     | '/videos/latest'
     | '/videos/'
     | '/learn/$course/$module'
+    | '/trades_/review/$trip'
     | '/videos/$category/$filter'
     | '/videos/playlists/essentials'
     | '/videos/watch/$videoId/$slug'
@@ -247,6 +259,7 @@ export interface RootRouteChildren {
   VideosLatestRoute: typeof VideosLatestRoute
   VideosIndexRoute: typeof VideosIndexRoute
   LearnCourseModuleRoute: typeof LearnCourseModuleRoute
+  TradesReviewTripRoute: typeof TradesReviewTripRoute
   VideosCategoryFilterRoute: typeof VideosCategoryFilterRoute
   VideosPlaylistsEssentialsRoute: typeof VideosPlaylistsEssentialsRoute
   VideosWatchVideoIdSlugRoute: typeof VideosWatchVideoIdSlugRoute
@@ -352,6 +365,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LearnCourseModuleRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/trades_/review/$trip': {
+      id: '/trades_/review/$trip'
+      path: '/trades/review/$trip'
+      fullPath: '/trades/review/$trip'
+      preLoaderRoute: typeof TradesReviewTripRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/videos/$category/$filter': {
       id: '/videos/$category/$filter'
       path: '/videos/$category/$filter'
@@ -391,6 +411,7 @@ const rootRouteChildren: RootRouteChildren = {
   VideosLatestRoute: VideosLatestRoute,
   VideosIndexRoute: VideosIndexRoute,
   LearnCourseModuleRoute: LearnCourseModuleRoute,
+  TradesReviewTripRoute: TradesReviewTripRoute,
   VideosCategoryFilterRoute: VideosCategoryFilterRoute,
   VideosPlaylistsEssentialsRoute: VideosPlaylistsEssentialsRoute,
   VideosWatchVideoIdSlugRoute: VideosWatchVideoIdSlugRoute,

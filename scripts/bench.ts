@@ -11,6 +11,7 @@ import { loadArticles } from '../functions/_lib/articles/content.ts';
 import { OPERATOR_READ, OPERATOR_WRITE, permissionsClaim } from '../functions/_lib/auth/claims.ts';
 import { customerOwnerKey, membershipKey } from '../functions/_lib/billing/membership.ts';
 import type { Trade } from '../functions/_lib/contract/index.ts';
+import { progressKeys } from '../functions/_lib/courses/progress-keys.ts';
 import { createUser } from '../functions/_lib/identity/local-users.ts';
 import { journalKeys } from '../functions/_lib/journal/keys.ts';
 import { opsKeys } from '../functions/_lib/operator/keys.ts';
@@ -58,6 +59,8 @@ const saveBody = () =>
   });
 const TRADES_LIST = '/api/journal/trades';
 const TRADES_IMPORT = '/api/journal/trades/import';
+/** The journaling module's lesson that teaches "a written plan before entry" (content/courses). */
+const RULE_LESSON_ARTICLE = 'write_the_trade_plan_before_you_enter';
 /** A busy trader's journal, and a full import batch. */
 const TRADES = 10_000;
 const IMPORT_BATCH = 1000;
@@ -115,6 +118,11 @@ try {
   await seedNotes(product, sub, JOURNAL_NOTES);
   const trader = await memberOf(product);
   await seedTrades(product, trader.sub, TRADES);
+  // The same journal, and a finished lesson whose rule (a written plan before entry) reads the notes
+  // too: Rules by week's worst case, a read of the whole journal.
+  const ruleTrader = await memberOf(product);
+  await seedTrades(product, ruleTrader.sub, TRADES);
+  await finishLesson(product, ruleTrader.sub, RULE_LESSON_ARTICLE);
   const tradesPage = await load(product.url + TRADES_LIST, { headers: trader.headers, body: '{}' });
   const notesPage = await load(product.url + NOTES, { headers: member, body: '{}' });
   // Saves from many members, each under the journal's write limit of 60 a minute: at 1,300 saves a
@@ -160,6 +168,7 @@ try {
     await roundTrips(product, member, writer.headers, trader.headers, importer.headers, {
       operator: operator.headers,
       searcher: searcher.headers,
+      ruleTrader: ruleTrader.headers,
     }),
   );
   await accountDeletion(product);
@@ -220,6 +229,9 @@ const memberArticle = articles.find((article) => !article.free);
 console.log("\nJavaScript shipped (first load; a signed-in member's extra imports excluded)");
 const island = pageScripts('dist/app/index.html');
 const islandFiles = lastSeen;
+// The trade review's chart loads after its route: what it adds on top of the route's files.
+const reviewRoute = lazyChunk('trades_.review._trip', islandFiles);
+const reviewFiles = lastSeen;
 console.table({
   'landing /': pageScripts('dist/index.html'),
   'features /features': pageScripts('dist/features/index.html'),
@@ -240,6 +252,8 @@ console.table({
   '+ /journal route with the editor (lazy)': lazyChunk('journal', islandFiles),
   '+ /trades route with statistics (lazy)': lazyChunk('trades', islandFiles),
   '+ P&L chart, uPlot (lazy)': lazyChunk('PnlChart', islandFiles),
+  '+ trade review route (lazy)': reviewRoute,
+  '+ its price chart, lightweight-charts (lazy, on top of the route)': lazyChunk('ReviewChart', reviewFiles),
 });
 
 // In Chromium, on the product the journeys use: /trades repainting after a filter change with
@@ -311,7 +325,7 @@ interface Target {
 
 async function startTarget(args: string[]): Promise<Target> {
   const target = await startChild<Omit<Target, 'stop'>>(
-    path.join(root, 'scripts/local/bench-target.ts'),
+    path.join(root, 'scripts/local/product-process.ts'),
     args,
   );
   return { ...target.info, stop: target.stop };
@@ -467,6 +481,16 @@ async function seedTrades(target: Target, sub: string, count: number): Promise<v
   }
 }
 
+/** A lesson taught by an article, stored as read to its end (its rule then applies to the trades). */
+async function finishLesson(target: Target, sub: string, article: string): Promise<void> {
+  const redis = await createClient({ url: target.redisUrl ?? '' }).connect();
+  try {
+    await redis.sAdd(progressKeys.articlesRead(sub), article);
+  } finally {
+    await redis.quit();
+  }
+}
+
 /** `count` notes for one member, written as the save script writes them (symbols and all). */
 async function seedNotes(target: Target, sub: string, count: number): Promise<void> {
   const redis = await createClient({ url: target.redisUrl ?? '' }).connect();
@@ -503,7 +527,15 @@ async function roundTrips(
   writer: Record<string, string>,
   trader: Record<string, string>,
   importer: Record<string, string>,
-  { operator, searcher }: { operator: Record<string, string>; searcher: Record<string, string> },
+  {
+    operator,
+    searcher,
+    ruleTrader,
+  }: {
+    operator: Record<string, string>;
+    searcher: Record<string, string>;
+    ruleTrader: Record<string, string>;
+  },
 ) {
   Object.assign(process.env, target.env);
   const storeUrl = target.env?.UPSTASH_REDIS_REST_URL ?? '';
@@ -542,6 +574,13 @@ async function roundTrips(
     [`${TRADES_LIST} member, ${TRADES} trades`, 'journal-trades.ts', trader, '{}'],
     ['/api/courses/progress member', 'courses-progress.ts', member, '{}'],
     [`/api/courses/progress member, ${TRADES} trades`, 'courses-progress.ts', trader, '{}'],
+    [`/api/journal/trades/excursions member, ${TRADES} trades`, 'journal-trades-excursions.ts', trader, '{}'],
+    [
+      `/api/journal/trades/rules member, ${TRADES} trades, a plan rule`,
+      'journal-trades-rules.ts',
+      ruleTrader,
+      '{}',
+    ],
     [
       '/api/courses/module member',
       'courses-module.ts',

@@ -98,7 +98,13 @@ if (dev) {
 // The local operator account (docs/operator.md), made by the local stack.
 // The inbox opens with this run's key only: the link hands it to the browser (docs/mail.md).
 console.log(`Mail: ${stack.mailLink} (every email the product sends)`);
-console.log(`Operator: ${stack.operator.email} / ${stack.operator.password} (console at /console)\n`);
+console.log(`Operator: ${stack.operator.email} / ${stack.operator.password} (console at /console)`);
+// Member mode (docs/market-data.md, "Whose key"): members save a key of their own on /account.
+if (process.env.MASSIVE_KEY_SOURCE === 'member')
+  console.log(
+    `Market data: members' own keys; the local stand-in takes ${stack.marketKey} (save it on /account)`,
+  );
+console.log('');
 // Netlify Scheduled Functions (functions/ with `config.schedule`) run here on their schedule, UTC;
 // `npm run jobs:run -- NAME` runs one now.
 scheduler = startScheduler(await loadScheduledJobs(path.join(root, 'functions')));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { onNetlifyDeploy } from './deploy-context.ts';
 import { mailSettings } from './mail/settings.ts';
 import type { SmtpSettings } from './mail/smtp-mailer.ts';
+import { type KeySource, keySource, type MarketConfig, marketSettings } from './market/settings.ts';
 
 /**
  * Every setting the functions read, validated once at start-up. Adapters are chosen
@@ -87,6 +88,8 @@ export interface Config {
   chat: ChatConfig;
   /** The SMTP server member emails go through (docs/mail.md); locally the mail catcher. */
   mail: SmtpSettings;
+  /** Price bars for the trade review (docs/market-data.md): Massive, or none without a key. */
+  market: MarketConfig;
   /** What the browser needs to start a sign-in (served by /api/appconfig; nothing secret). */
   browser: BrowserConfig;
 }
@@ -97,6 +100,8 @@ export interface BrowserConfig {
   billing: { publishableKey: string | null };
   /** Rewardful's public API key: its tracking script loads on /payment only when set. */
   affiliate: { rewardfulKey: string | null };
+  /** Whose Massive key fetches price bars (MASSIVE_KEY_SOURCE): /account asks about a member's own only in member mode. */
+  marketData: { keys: KeySource };
 }
 
 export class ConfigError extends Error {
@@ -140,7 +145,8 @@ export function loadConfig(
   // The local provider owns its users itself: whoever issues the tokens changes emails and passwords.
   const identityAdmin = standIns ? ({ kind: 'local' } as const) : auth0Admin(env, problems);
   const mail = mailSettings(env, standIns, problems);
-  if (!e || !chat || !identityAdmin || !mail || problems.length > 0) {
+  const market = marketSettings(env, standIns, problems);
+  if (!e || !chat || !identityAdmin || !mail || !market || problems.length > 0) {
     const why = standIns
       ? ''
       : deployed
@@ -166,6 +172,7 @@ export function loadConfig(
       : { kind: 'local' },
     chat,
     mail,
+    market,
     // The SDK takes a bare host for Auth0 (https implied) and a full origin for the local provider.
     browser: {
       auth: {
@@ -175,6 +182,7 @@ export function loadConfig(
       },
       billing: { publishableKey: stripe?.STRIPE_PUBLISHABLE_KEY ?? null },
       affiliate: { rewardfulKey: e.REWARDFUL_API_KEY ?? null },
+      marketData: { keys: keySource(market) },
     },
   };
 }

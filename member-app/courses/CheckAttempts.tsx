@@ -1,4 +1,4 @@
-import { inCourse } from './lesson-link.ts';
+import { inCourse } from '../../functions/_lib/courses/lesson-link.ts';
 import { type CheckData, lessonHref } from './module-data.ts';
 
 /**

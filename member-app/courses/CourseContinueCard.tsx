@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
+import { inCourse } from '../../functions/_lib/courses/lesson-link.ts';
 import { CourseBar } from './CourseBar.tsx';
-import { inCourse } from './lesson-link.ts';
 import {
   type CourseProgressData,
   completedCourses,

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
+import { inCourse } from '../../functions/_lib/courses/lesson-link.ts';
 import { authLinks } from '../../site/lib/nav.ts';
 import { CertificatePanel } from './CertificatePanel.tsx';
 import { CourseBar } from './CourseBar.tsx';
-import { inCourse } from './lesson-link.ts';
 import type { CourseProgressData, ModuleProgressData } from './progress-data.ts';
 import type { ProgressState } from './progress-load.ts';
 import { checkState, moduleState, percentLine } from './progress-text.ts';

@@ -2,7 +2,7 @@ import { doneRule, type LessonPlace } from './lesson-place.ts';
 import './lesson-bar.css';
 
 /**
- * The course bar on a lesson's page (a video or an article opened from a course, lesson-link.ts):
+ * The course bar on a lesson's page (a video or an article opened from a course, functions/_lib/courses/lesson-link.ts):
  * the course and module, "Lesson 3 of 5", whether the lesson is done and the rule that makes it
  * done, *Next lesson* and *Back to the module*. Until the progress is read it keeps its height; a
  * failed read still leads back to the course.

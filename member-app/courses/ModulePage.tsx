@@ -1,8 +1,8 @@
+import { inCourse } from '../../functions/_lib/courses/lesson-link.ts';
 import { opensOnce } from '../../functions/_lib/courses/lock-words.ts';
 import { VisitorPitch } from '../components/VisitorPitch.tsx';
 import { CheckForm } from './CheckForm.tsx';
 import { GoalPanel } from './GoalPanel.tsx';
-import { inCourse } from './lesson-link.ts';
 import { type LockedModule, lessonHref, type ModuleData } from './module-data.ts';
 import './courses.css';
 

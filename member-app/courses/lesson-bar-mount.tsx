@@ -1,10 +1,10 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
+import { courseLesson } from '../../functions/_lib/courses/lesson-link.ts';
 import { ARTICLE_READ_EVENT } from '../articles/read-mark.ts';
 import { AuthHost } from '../auth/AuthHost.tsx';
 import { LessonCourseBar } from './LessonCourseBar.tsx';
-import { courseLesson } from './lesson-link.ts';
 import { lessonPlace } from './lesson-place.ts';
 import { useProgress } from './progress-load.ts';
 

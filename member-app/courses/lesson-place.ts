@@ -1,4 +1,4 @@
-import { inCourse } from './lesson-link.ts';
+import { inCourse } from '../../functions/_lib/courses/lesson-link.ts';
 import type { CourseProgressData, ProgressData } from './progress-data.ts';
 
 /** Where a lesson sits in its course, for the course bar on its page (LessonCourseBar.tsx). */

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { billingDetailsQuery } from '../account/billing-details-data.ts';
 import { CardForm } from '../account/CardForm.tsx';
 import { EmailForm } from '../account/EmailForm.tsx';
+import { MarketDataSection } from '../account/MarketDataSection.tsx';
 import { PasswordForm } from '../account/PasswordForm.tsx';
 import { SignOutEverywhere } from '../account/SignOutEverywhere.tsx';
 import { SubscriptionSection } from '../account/SubscriptionSection.tsx';
@@ -40,6 +41,8 @@ function Account() {
         <SignOutEverywhere />
         <TradeTimeZone />
         <YourData />
+        {/* Member mode only; asked by the section itself (the loader is in the first load), last so nothing moves when it appears. */}
+        <MarketDataSection />
       </div>
     </section>
   );

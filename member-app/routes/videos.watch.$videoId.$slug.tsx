@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { courseLesson } from '../../functions/_lib/courses/lesson-link.ts';
 import { LessonBarSlot } from '../courses/LessonBarSlot.tsx';
-import { courseLesson } from '../courses/lesson-link.ts';
 import { watchSearch } from '../videos/start-time.ts';
 import { WatchVideo } from '../videos/WatchVideo.tsx';
 import { loadWatch } from '../videos/watch-data.ts';

@@ -29,7 +29,16 @@ export function CurrencyStats({
       <StatCards stats={stats} currency={currency} open={open} />
       {stats.count > 0 && <Breakdowns stats={stats} currency={currency} />}
       {closed.length > 0 && (
-        <Suspense fallback={<p className="muted">Loading chart…</p>}>
+        <Suspense
+          fallback={
+            // The chart's own frame, as tall as the chart: what follows is not pushed down when it draws.
+            <figure className="pnl-chart" aria-busy="true">
+              <figcaption>Cumulative P&L</figcaption>
+              <div className="pnl-chart__plot" />
+              <p className="pnl-chart__summary">{chart.description}</p>
+            </figure>
+          }
+        >
           {/* The series is made once per curve (trip-stats.ts): the chart redraws only when it changes. */}
           <PnlChart series={chart.series} description={chart.description} />
         </Suspense>

@@ -48,7 +48,13 @@ export default function PnlChart({
   return (
     <figure className="pnl-chart">
       <figcaption>Cumulative P&L</figcaption>
-      <div ref={box} role="img" aria-label="Cumulative net P&L chart" aria-describedby={summaryId} />
+      <div
+        ref={box}
+        className="pnl-chart__plot"
+        role="img"
+        aria-label="Cumulative net P&L chart"
+        aria-describedby={summaryId}
+      />
       <p id={summaryId} className="pnl-chart__summary">
         {description}
       </p>

@@ -4,12 +4,11 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
 import { newId } from '../../functions/_lib/ids.ts';
 import { DayNotes } from './DayNotes.tsx';
+import { DayTrips } from './DayTrips.tsx';
 import { DeleteTradeModal } from './DeleteTradeModal.tsx';
 import { ExecutionsTable } from './ExecutionsTable.tsx';
-import { FlatSellQuestions } from './FlatSellQuestions.tsx';
 import { useFlatSellAnswers } from './flat-sell-answers.ts';
 import { ImportTrades } from './import/ImportTrades.tsx';
-import { OpenedBefore } from './OpenedBefore.tsx';
 import { OpenPositions } from './OpenPositions.tsx';
 import { TagManager } from './TagManager.tsx';
 import { TradeStatsPanel } from './TradeStatsPanel.tsx';
@@ -18,6 +17,7 @@ import { TripFiltersBar } from './TripFiltersBar.tsx';
 import { TripTable } from './TripTable.tsx';
 import { marketToday } from './time-zone.ts';
 import { tradesTarget } from './trades-target.ts';
+import { tripExcursionsQuery } from './trip-excursions-data.ts';
 import {
   filtersToSearch,
   oneDayOf,
@@ -40,6 +40,15 @@ const CorporateActions = lazy(() =>
   import('./TradeFormModal.tsx').then((m) => ({ default: m.CorporateActions })),
 );
 const TradeFormModal = lazy(() => import('./TradeFormModal.tsx'));
+// The MAE/MFE by setup: its own chunk, drawn once the figures have arrived.
+const ExcursionsReport = lazy(() => import('./ExcursionsReport.tsx'));
+// The course's rules broken per week: its own chunk, asked for once the trips are matched.
+const RuleWeeksReport = lazy(() => import('./RuleWeeksReport.tsx'));
+// Shown only to a journal that has them (sales with nothing held, closes of earlier positions): loaded then.
+const FlatSellQuestions = lazy(() =>
+  import('./FlatSellQuestions.tsx').then((m) => ({ default: m.FlatSellQuestions })),
+);
+const OpenedBefore = lazy(() => import('./OpenedBefore.tsx').then((m) => ({ default: m.OpenedBefore })));
 
 /**
  * docs/product.md §2 Trade history, for members: filters (in the URL, validated by the route) that
@@ -49,7 +58,9 @@ const TradeFormModal = lazy(() => import('./TradeFormModal.tsx'));
 export function TradesPage({ search }: { search: TripSearch }) {
   const filters = useMemo(() => searchFilters(search), [search]);
   const tags = useQuery(tripTagsQuery()).data ?? NO_TAGS;
-  const { answers, answer } = useFlatSellAnswers();
+  const excursionsQuery = useQuery(tripExcursionsQuery());
+  const excursions = excursionsQuery.data;
+  const { answers, answer } = useFlatSellAnswers(excursions?.answers);
   const { trades, byId, total, isPending, matched, actions, outcomes, view } = useTrips(filters, {
     tags,
     summarise: statsByCurrency,
@@ -95,6 +106,7 @@ export function TradesPage({ search }: { search: TripSearch }) {
         total={total}
         onPickDay={(day) => setFilters({ ...filters, period: 'custom', from: day, to: day })}
       />
+      {oneDay && <DayTrips day={oneDay} trips={view?.trips ?? []} />}
       {oneDay && <DayNotes day={oneDay} />}
       <section className="trade-history" aria-labelledby="trade-history-title">
         <div className="trade-history__head">
@@ -124,7 +136,9 @@ export function TradesPage({ search }: { search: TripSearch }) {
           >
             Executions
           </button>
-          {view && view.trips.length > 0 && <TripExports trips={view.trips} trades={byId} tags={tags} />}
+          {view && view.trips.length > 0 && (
+            <TripExports trips={view.trips} trades={byId} tags={tags} excursions={excursions} />
+          )}
         </fieldset>
         {shown === 'trips' && (
           <TagManager
@@ -144,15 +158,21 @@ export function TradesPage({ search }: { search: TripSearch }) {
           <p className="muted">No trades yet: add your first trade.</p>
         ) : (
           <>
-            <FlatSellQuestions
-              questions={matched.unresolved.map(({ fills, ...question }) => ({
-                ...question,
-                waiting: fills.length,
-              }))}
-              onAnswer={answer}
-              where="journal"
-            />
-            <TripTable view={view} trades={byId} tags={tags} target={target} />
+            {/* Asked once the answers kept for the member have been read (or could not be): one given
+                on another device is not asked again. */}
+            {matched.unresolved.length > 0 && excursionsQuery.isFetched && (
+              <Suspense fallback={null}>
+                <FlatSellQuestions
+                  questions={matched.unresolved.map(({ fills, ...question }) => ({
+                    ...question,
+                    waiting: fills.length,
+                  }))}
+                  onAnswer={answer}
+                  where="journal"
+                />
+              </Suspense>
+            )}
+            <TripTable view={view} trades={byId} tags={tags} excursions={excursions} target={target} />
             {matched.open_positions.length > 0 && (
               <>
                 <h3 className="open-positions__title">Open positions</h3>
@@ -162,10 +182,26 @@ export function TradesPage({ search }: { search: TripSearch }) {
             <Suspense fallback={null}>
               <CorporateActions actions={actions} outcomes={outcomes} />
             </Suspense>
-            <OpenedBefore closes={matched.opened_before} trades={byId} />
+            {matched.opened_before.length > 0 && (
+              <Suspense fallback={null}>
+                <OpenedBefore closes={matched.opened_before} trades={byId} />
+              </Suspense>
+            )}
           </>
         )}
       </section>
+      {/* Reports with data of their own come after the trades: they arrive once the page is drawn,
+          and nothing above them, a button the member is about to press, may move when they do. */}
+      {view && excursions && (
+        <Suspense fallback={null}>
+          <ExcursionsReport trips={view.trips} trades={byId} tags={tags} excursions={excursions} />
+        </Suspense>
+      )}
+      {view && (
+        <Suspense fallback={null}>
+          <RuleWeeksReport trips={view.trips} trades={byId} answers={answers} />
+        </Suspense>
+      )}
       {editing && (
         <Suspense>
           <TradeFormModal

@@ -8,7 +8,7 @@ import { RiskForm } from './RiskForm.tsx';
 import { TagForm } from './TagForm.tsx';
 import { type TripTags, tagTrips } from './trip-tags-data.ts';
 
-/** An expanded round trip: its executions, its tags (each removable), a tag form and its planned risk. */
+/** An expanded round trip: a link to its review, its executions, its tags (each removable), a tag form and its planned risk. */
 export function TripDetail({
   trip,
   trades,
@@ -38,6 +38,16 @@ export function TripDetail({
   ];
   return (
     <div className="trip-detail__body">
+      <p className="trip-detail__review">
+        {/* A plain anchor: the app's own link handler (routes/__root.tsx) opens it in place. */}
+        <a
+          className="btn btn-ghost btn-sm"
+          href={`/trades/review/${trip.id}`}
+          aria-label={`Review this trade: ${trip.symbol} ${trip.side} closed ${wallText(trip.exit)}`}
+        >
+          Review this trade
+        </a>
+      </p>
       <dl className="trip-facts">
         {facts.map(([term, value, exact]) => [
           <dt key={term}>{term}</dt>,

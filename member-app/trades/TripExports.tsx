@@ -1,6 +1,8 @@
 import type { Trade } from '../../functions/_lib/contract/index.ts';
 import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
+import { currentExcursions } from './current-excursions.ts';
 import { marketWallTime } from './time-zone.ts';
+import type { TripExcursions } from './trip-excursions-data.ts';
 import type { TripTags } from './trip-tags-data.ts';
 import { executionsCsv, tripsCsv } from './trips-csv.ts';
 
@@ -19,10 +21,12 @@ export function TripExports({
   trips,
   trades,
   tags,
+  excursions,
 }: {
   trips: readonly ClosedTrade[];
   trades: ReadonlyMap<string, Trade>;
   tags: TripTags;
+  excursions: TripExcursions | undefined;
 }) {
   const notes = {
     tagsOf: (id: string) => tags.trips[id]?.tags ?? [],
@@ -33,7 +37,12 @@ export function TripExports({
       <button
         type="button"
         className="btn btn-ghost btn-sm"
-        onClick={() => download('closed-trades.csv', tripsCsv(trips, notes, tags.tags))}
+        onClick={() =>
+          download(
+            'closed-trades.csv',
+            tripsCsv(trips, notes, tags.tags, currentExcursions(excursions, trips, trades)),
+          )
+        }
       >
         Export closed trades (CSV)
       </button>

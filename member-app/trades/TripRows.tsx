@@ -1,9 +1,18 @@
 import type { MouseEvent } from 'react';
 import type { Trade, TripTag } from '../../functions/_lib/contract/index.ts';
 import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
-import { heldText, notesSearch, returnOnCost, TRIP_COLUMNS, wallText } from './closed-trades-view.ts';
+import {
+  heldText,
+  notesSearch,
+  returnOnCost,
+  TRIP_COLUMNS,
+  TRIP_EXTRA_COLUMNS,
+  wallText,
+} from './closed-trades-view.ts';
+import { ExcursionCells } from './ExcursionCells.tsx';
 import { exactMoney, formatAmount, formatMoney } from './format.ts';
 import { TripDetail } from './TripDetail.tsx';
+import type { TripExcursion } from './trip-excursions-data.ts';
 import type { TripTags } from './trip-tags-data.ts';
 
 /** A round trip's row in the closed-trades table, and its detail row once expanded. */
@@ -17,6 +26,7 @@ export function TripRows({
   trades,
   tags,
   names,
+  excursion,
   focus,
 }: {
   trip: ClosedTrade;
@@ -28,6 +38,8 @@ export function TripRows({
   trades: ReadonlyMap<string, Trade>;
   tags: TripTags;
   names: ReadonlyMap<string, TripTag>;
+  /** Its MAE/MFE as the background job measured them (trip-excursions-data.ts). */
+  excursion: TripExcursion;
   /** The detail's field a goal's link focuses. */
   focus?: 'tags' | 'risk';
 }) {
@@ -77,6 +89,7 @@ export function TripRows({
           {formatMoney(trip.net, trip.currency)}
         </td>
         <td className={`num ${tone}`}>{ret === null ? '—' : `${ret}%`}</td>
+        <ExcursionCells excursion={excursion} currency={trip.currency} />
         <td className="trip-tags">
           {tagIds.map((id) => (
             <span key={id} className={`tag-chip is-${names.get(id)?.kind ?? 'setup'}`}>
@@ -87,7 +100,7 @@ export function TripRows({
       </tr>
       {expanded && (
         <tr className="trip-detail">
-          <td colSpan={TRIP_COLUMNS.length + 2}>
+          <td colSpan={TRIP_COLUMNS.length + TRIP_EXTRA_COLUMNS}>
             <TripDetail trip={trip} trades={trades} tags={tags} names={names} focus={focus} />
           </td>
         </tr>

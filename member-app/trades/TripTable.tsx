@@ -1,11 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
-import { type MouseEvent, useMemo, useState } from 'react';
+import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { Trade } from '../../functions/_lib/contract/index.ts';
 import type { ClosedTrade } from '../../functions/_lib/trades/round-trips.ts';
-import { notesSearch, TRIP_COLUMNS, type TripSortKey } from './closed-trades-view.ts';
+import { notesSearch, TRIP_COLUMNS, TRIP_EXTRA_COLUMNS, type TripSortKey } from './closed-trades-view.ts';
 import { TagForm } from './TagForm.tsx';
 import { TripRows } from './TripRows.tsx';
 import type { TradesTarget } from './trades-target.ts';
+import { excursionOf, type TripExcursions } from './trip-excursions-data.ts';
 import type { TripTags } from './trip-tags-data.ts';
 import type { TripView } from './use-trips.ts';
 import { useVirtualRows } from './virtual-rows.ts';
@@ -24,11 +25,14 @@ export function TripTable({
   view,
   trades,
   tags,
+  excursions,
   target = null,
 }: {
   view: Pick<TripView<unknown>, 'sorted'>;
   trades: ReadonlyMap<string, Trade>;
   tags: TripTags;
+  /** The MAE/MFE measured in the background; undefined until they arrive (every row "…"). */
+  excursions: TripExcursions | undefined;
   /** A goal's link to a round trip's tag box or risk: that trip opens with the field focused. */
   target?: TradesTarget | null;
 }) {
@@ -48,6 +52,17 @@ export function TripTable({
     rowHeight: height,
     keyOf: tripKey,
   });
+  // A goal's link to a trip far down a long table: scrolled to once, so its row is drawn (and its
+  // field, focused, brings it into view); a table that draws every row needs nothing.
+  const scrolledTo = useRef<string | null>(null);
+  const targetId = focusTrip?.id ?? null;
+  useEffect(() => {
+    if (!virtual || targetId === null || scrolledTo.current === targetId) return;
+    const index = rows.findIndex((trip) => trip.id === targetId);
+    if (index < 0) return;
+    scrolledTo.current = targetId;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+  }, [virtual, targetId, rows, virtualizer]);
   const navigate = useNavigate();
   // One handler for every row's symbol link: a router Link in each row would re-render with every
   // navigation (a filter change is one) and cost a location built per row.
@@ -103,13 +118,22 @@ export function TripTable({
                   </button>
                 </th>
               ))}
+              <th scope="col" title="Maximum adverse excursion: the worst the trade went against you">
+                MAE
+              </th>
+              <th scope="col" title="Maximum favorable excursion: the best the trade went for you">
+                MFE
+              </th>
+              <th scope="col" title="Winners: the share of the best available exit you took">
+                Exit eff.
+              </th>
               <th scope="col">Tags</th>
             </tr>
           </thead>
           {rows.length === 0 && (
             <tbody>
               <tr>
-                <td colSpan={TRIP_COLUMNS.length + 2} className="muted trip-table__empty">
+                <td colSpan={TRIP_COLUMNS.length + TRIP_EXTRA_COLUMNS} className="muted trip-table__empty">
                   No closed trades match.
                 </td>
               </tr>
@@ -118,7 +142,7 @@ export function TripTable({
           {before > 0 && (
             <tbody>
               <tr className="spacer-row" style={{ height: before }}>
-                <td colSpan={TRIP_COLUMNS.length + 2} />
+                <td colSpan={TRIP_COLUMNS.length + TRIP_EXTRA_COLUMNS} />
               </tr>
             </tbody>
           )}
@@ -141,6 +165,7 @@ export function TripTable({
                 trades={trades}
                 tags={tags}
                 names={names}
+                excursion={excursionOf(excursions, trip, trades)}
                 {...(focusTrip?.id === trip.id ? { focus: focusTrip.field } : {})}
               />
             </tbody>
@@ -148,7 +173,7 @@ export function TripTable({
           {after > 0 && (
             <tbody>
               <tr className="spacer-row" style={{ height: after }}>
-                <td colSpan={TRIP_COLUMNS.length + 2} />
+                <td colSpan={TRIP_COLUMNS.length + TRIP_EXTRA_COLUMNS} />
               </tr>
             </tbody>
           )}

@@ -57,6 +57,8 @@ export const TRIP_COLUMNS = [
   ['return', 'Return'],
 ] as const;
 export type TripSortKey = (typeof TRIP_COLUMNS)[number][0];
+/** Columns of a trip's row beside the sortable ones: the select box, MAE, MFE, exit efficiency and tags. */
+export const TRIP_EXTRA_COLUMNS = 5;
 
 const DECIMAL_KEYS = new Set<TripSortKey>(['avg_entry', 'avg_exit', 'gross', 'fees', 'net']);
 

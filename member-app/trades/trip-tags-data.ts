@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { ApiRequest, ApiResponse, TripTag } from '../../functions/_lib/contract/index.ts';
 import { cleanTagName, tagId } from '../../functions/_lib/trades/tags.ts';
 import { callApi } from '../api/client.ts';
+import { tripExcursionsQuery } from './trip-excursions-data.ts';
 
 /** The member's tags and what they noted on each round trip (journal/trades/tags*). */
 export type TripTags = ApiResponse<'journal/trades/tags'>;
@@ -20,11 +21,16 @@ export async function tagTrips(client: QueryClient, input: TagTripsInput): Promi
   client.setQueryData<TripTags>(tripTagsQuery().queryKey, (old) => {
     const trips = { ...(old?.trips ?? {}) };
     for (const [id, note] of Object.entries(answer.trips)) {
-      if (note.tags.length === 0 && note.risk === null) delete trips[id];
+      if (note.tags.length === 0 && note.risk === null && !note.stop && !note.target) delete trips[id];
       else trips[id] = note;
     }
     return { tags: answer.tags, trips };
   });
+  // A planned risk changes MAE/MFE in R: the member is queued for them again, and the page polls.
+  if (input.risk !== undefined) void client.invalidateQueries({ queryKey: tripExcursionsQuery().queryKey });
+  // A planned stop or risk changes which rules a trip kept (RuleWeeksReport.tsx).
+  if (input.risk !== undefined || input.stop !== undefined)
+    void client.invalidateQueries({ queryKey: ['trades', 'rules'] });
 }
 
 /**

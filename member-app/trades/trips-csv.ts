@@ -1,4 +1,5 @@
 import type { Trade, TripTag } from '../../functions/_lib/contract/index.ts';
+import type { Excursion } from '../../functions/_lib/contract/review.ts';
 import { type CsvColumn, numberColumn, textColumn, toCsv } from '../../functions/_lib/csv.ts';
 import { heldDays } from '../../functions/_lib/trades/bands.ts';
 import { dateOnlyDay } from '../../functions/_lib/trades/date-only.ts';
@@ -12,7 +13,11 @@ interface TripRow {
   setupTags: string;
   mistakeTags: string;
   risk: string | null;
+  /** Its MAE/MFE when measured for this very trip (trip-excursions-data.ts); null otherwise. */
+  measured: Measured | null;
 }
+
+type Measured = Extract<Excursion, { state: 'measured' }>;
 
 // Which columns are numbers is said here, once: they are written as numbers a spreadsheet sums (a
 // loss stays -750.36); every other cell, the symbol and the member's tag names included, is
@@ -39,6 +44,15 @@ const TRIP_CSV: CsvColumn<TripRow>[] = [
   textColumn('setup_tags', (r) => r.setupTags),
   textColumn('mistake_tags', (r) => r.mistakeTags),
   numberColumn('risk', (r) => r.risk),
+  // Empty when not measured (no bars, not measurable, still being measured): never a made-up 0.
+  numberColumn('mae_usd', (r) => r.measured?.mae.dollars ?? null),
+  numberColumn('mae_pct', (r) => r.measured?.mae.percent ?? null),
+  numberColumn('mae_r', (r) => r.measured?.mae.r ?? null),
+  numberColumn('mfe_usd', (r) => r.measured?.mfe.dollars ?? null),
+  numberColumn('mfe_pct', (r) => r.measured?.mfe.percent ?? null),
+  numberColumn('mfe_r', (r) => r.measured?.mfe.r ?? null),
+  numberColumn('exit_efficiency_pct', (r) => r.measured?.efficiency ?? null),
+  numberColumn('left_on_table_usd', (r) => r.measured?.leftOnTable?.dollars ?? null),
 ];
 
 /** Round trips as CSV with exact amounts (never rounded) and tag names. */
@@ -46,6 +60,7 @@ export function tripsCsv(
   trips: readonly ClosedTrade[],
   notes: { tagsOf: (id: string) => readonly string[]; riskOf: (id: string) => string | null },
   tags: readonly TripTag[],
+  excursions: Readonly<Record<string, Excursion>> = {},
 ): string {
   const names = new Map(tags.map((tag) => [tag.id, tag.name]));
   const rows = trips.map((trip): TripRow => {
@@ -55,7 +70,14 @@ export function tripsCsv(
         .filter((id) => id.startsWith(`${kind}:`))
         .map((id) => names.get(id) ?? id)
         .join('; ');
-    return { trip, setupTags: of('setup'), mistakeTags: of('mistake'), risk: notes.riskOf(trip.id) };
+    const excursion = excursions[trip.id];
+    return {
+      trip,
+      setupTags: of('setup'),
+      mistakeTags: of('mistake'),
+      risk: notes.riskOf(trip.id),
+      measured: excursion?.state === 'measured' ? excursion : null,
+    };
   });
   return toCsv(TRIP_CSV, rows);
 }

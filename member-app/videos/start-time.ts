@@ -13,7 +13,7 @@ export function startParam(raw: unknown): number | undefined {
 /**
  * The search the video page's route keeps: `t` only when it is valid, and the `course` and
  * `lesson` of a lesson opened from a course (checked where the course bar reads them,
- * courses/lesson-link.ts, outside the app's first load).
+ * functions/_lib/courses/lesson-link.ts, outside the app's first load).
  */
 export function watchSearch(search: Record<string, unknown>): {
   t?: number;

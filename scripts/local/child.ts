@@ -3,7 +3,8 @@ import { createInterface } from 'node:readline';
 
 /**
  * Starts a Node script as a child process that announces itself with one JSON line on stdout
- * (e.g. {"url": …}); resolves with that object. The child is stopped with SIGTERM by `stop()`.
+ * (e.g. {"url": …}); resolves with that object. What it prints after that is passed on to this
+ * process's stdout (its log). The child is stopped with SIGTERM by `stop()`.
  */
 export async function startChild<T>(
   script: string,
@@ -17,7 +18,11 @@ export async function startChild<T>(
   });
   const line = await new Promise<string>((resolve, reject) => {
     if (!child.stdout) return reject(new Error(`${script} has no stdout`));
-    createInterface({ input: child.stdout }).once('line', resolve);
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', (first) => {
+      resolve(first);
+      lines.on('line', (later) => process.stdout.write(`${later}\n`));
+    });
     child.once('exit', (code) => reject(new Error(`${script} exited with code ${code} before it was ready`)));
   });
   const onExit = () => child.kill('SIGTERM');

@@ -20,6 +20,11 @@ export interface LocalStack {
   mailLink: string;
   /** The local operator account (docs/operator.md): `npm start` prints it. */
   operator: { email: string; password: string };
+  /**
+   * The market-data stand-in's key: the operator's MASSIVE_API_KEY, and in member mode
+   * (`MASSIVE_KEY_SOURCE=member npm start`) the key a member saves on /account (`npm start` prints it).
+   */
+  marketKey: string;
   stop(): Promise<void>;
 }
 
@@ -34,6 +39,8 @@ export interface LocalStackOptions {
   onRedisGiveUp?: (message: string) => void;
   /** Port of the local chat invite pages (the stand-in for Discord); 0 for any. */
   chatPort: number;
+  /** Port of the local market-data stand-in (docs/market-data.md); 0 (the default) for any. */
+  marketPort?: number;
   /** Sign-ups the local provider allows per client address an hour (default 20, as oidc/signup-throttle.ts). */
   signUpsPerClientHour?: number;
 }
@@ -45,7 +52,8 @@ export const LOCAL_CLIENT_ID = 'otc-edge-local';
 /**
  * The embedded stand-ins behind the functions: a real redis-server (data under dataDir when
  * persist is on) reached through the Upstash REST bridge, seeded from content/, and the local
- * OpenID provider standing in for Auth0, and the local chat invite pages standing in for Discord. Each runs in its own process, as the real services do.
+ * OpenID provider standing in for Auth0, the local chat invite pages standing in for Discord, and
+ * the local market data standing in for Massive. Each runs in its own process, as the real services do.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const { dataDir, persist } = options;
@@ -67,9 +75,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const storeEnv = { UPSTASH_REDIS_REST_URL: bridge.info.url, UPSTASH_REDIS_REST_TOKEN: token };
   let provider: { stop(): Promise<void> } | undefined;
   let chat: { stop(): Promise<void> } | undefined;
+  let market: { stop(): Promise<void> } | undefined;
   let mail: MailCatcher | undefined;
   const stop = async () => {
     await mail?.stop().catch(() => {});
+    await market?.stop().catch(() => {});
     await chat?.stop().catch(() => {});
     await provider?.stop().catch(() => {});
     await bridge.stop().catch(() => {});
@@ -77,6 +87,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
   let env: Record<string, string>;
   let operator: LocalStack['operator'];
+  let marketKey: string;
   try {
     const store = createStore({ url: bridge.info.url, token });
     await seedStore(store);
@@ -108,7 +119,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       { ...storeEnv, CHAT_PORT: String(options.chatPort) },
     );
     chat = invites;
+    // The stand-in for Massive's market data: made-up bars through the members' fills, offline.
+    // A key of this machine's own, as the real API wants one (kept in the data folder, so a key a
+    // member saved in member mode still works after a restart); a generous call budget, as a paid plan.
+    marketKey = keptSecret(dataDir, 'market-api-key', () => `local-${randomBytes(12).toString('hex')}`);
+    const bars = await startChild<{ url: string }>(
+      fileURLToPath(new URL('./market-data.ts', import.meta.url)),
+      [],
+      { ...storeEnv, MASSIVE_API_KEY: marketKey, MARKET_PORT: String(options.marketPort ?? 0) },
+    );
+    market = bars;
     env = {
+      MASSIVE_API_URL: bars.info.url,
+      MASSIVE_API_KEY: marketKey,
+      MASSIVE_RATE_PER_MINUTE: process.env.MASSIVE_RATE_PER_MINUTE || '600',
+      // Seals members' own keys in member mode (MASSIVE_KEY_SOURCE=member); kept, so they open after a restart.
+      MARKET_KEY_SECRET:
+        process.env.MARKET_KEY_SECRET ||
+        keptSecret(dataDir, 'market-key-secret', () => randomBytes(32).toString('base64url')),
       SMTP_URL: smtpUrl,
       LOCAL_CHAT_URL: invites.info.url,
       ...storeEnv,
@@ -127,8 +155,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     mailKey: mail.key,
     mailLink: mail.inboxLink,
     operator,
+    marketKey,
     stop,
   } satisfies LocalStack;
+}
+
+/** A random value made once and kept in the data folder (readable by this user only). */
+function keptSecret(dataDir: string, name: string, make: () => string): string {
+  const file = path.join(dataDir, name);
+  const kept = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  if (kept) return kept;
+  const made = make();
+  writeFileSync(file, `${made}\n`, { mode: 0o600 });
+  return made;
 }
 
 export const LOCAL_OPERATOR_EMAIL = 'operator@otcedge.local';

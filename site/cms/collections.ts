@@ -231,6 +231,15 @@ export const COURSES = {
       hint: "Article lessons: the article's address, e.g. how_the_otc_market_works.",
     },
     'modules.lessons.text': { hint: "The lesson's notes in Markdown; members only." },
+    'modules.lessons.rule': {
+      hint: "Optional: the rule the lesson's notes teach, checked on the member's closed trades once the lesson is done.",
+    },
+    'modules.lessons.rule.percent': {
+      hint: 'Only for max-risk-percent: the most one trade may risk, 0.1 to 10 %.',
+    },
+    'modules.lessons.rule.minutes': {
+      hint: 'Only for no-entry-first-minutes: minutes after the 09:30 New York open, 1 to 120.',
+    },
     'modules.check': {
       hint: 'Optional: each attempt asks `ask` questions drawn from the bank, which holds at least twice as many.',
     },

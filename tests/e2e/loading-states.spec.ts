@@ -48,6 +48,17 @@ async function watchLayoutShift(page: Page): Promise<void> {
         state.shifted += entry.value;
         for (const source of entry.sources ?? [])
           state.moved.push(`${name(source.node)}: ${box(source.previousRect)} → ${box(source.currentRect)}`);
+        const html = document.documentElement;
+        const width = (selector: string) =>
+          Math.round(document.querySelector(selector)?.getBoundingClientRect().width ?? -1);
+        state.moved.push(
+          `[at ${Math.round(entry.startTime)} ms: ${[...html.attributes].map((a) => `${a.name}=${a.value}`).join(' ')}; auth ${width('.nav-auth')}, links ${width('.site-nav__links')}, ul ${width('.site-nav__links ul')}, visible li ${[
+            ...document.querySelectorAll('.site-nav__links li'),
+          ]
+            .filter((li) => (li as HTMLElement).offsetWidth > 0)
+            .map((li) => li.textContent?.trim())
+            .join('/')}]`,
+        );
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });

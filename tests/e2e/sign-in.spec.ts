@@ -215,6 +215,7 @@ test('the email changes through the link mailed to the new address, and the old 
   page,
   browser,
 }) => {
+  test.slow(); // a payment, three sign-ins, two emails and a confirmation page
   const email = newEmail();
   await signUp(page, email, 'first-secret');
   // Another device of the member, signed in too: the change signs it out.
@@ -285,6 +286,7 @@ test('the email changes through the link mailed to the new address, and the old 
 });
 
 test('"Sign out everywhere" signs out every device, this one too', async ({ page, browser }) => {
+  test.slow(); // a payment, then two devices signed in
   const email = newEmail();
   await signUp(page, email, 'first-secret');
   const { laptop, other } = await signInElsewhere(browser, email, 'first-secret');

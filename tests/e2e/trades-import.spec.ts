@@ -276,7 +276,7 @@ test('option rows are reported apart, never imported as stock', async ({ page })
   await expect(executions).not.toContainText('SPXW');
 });
 
-test('a sale saved unanswered is asked about on /trades; the answer holds for the next import of the file', async ({
+test('a sale saved unanswered is asked about on /trades; the answer holds on another device and for the next import of the file', async ({
   page,
 }) => {
   await signInNewMember(page);
@@ -299,6 +299,20 @@ test('a sale saved unanswered is asked about on /trades; the answer holds for th
   const trip = page.getByRole('table', { name: 'Closed trades' }).getByRole('row', { name: /QRST/ });
   await expect(trip).toContainText('Short');
   await expect(trip).toContainText('+$100.00');
+
+  // Kept for the member too: a browser without the answer (another device) takes it from the server.
+  await expect
+    .poll(() =>
+      page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('trade-flat-sells:'))),
+    )
+    .toHaveLength(1);
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage))
+      if (key.startsWith('trade-flat-sells:')) localStorage.removeItem(key);
+  });
+  await page.reload();
+  await expect(trip).toContainText('+$100.00');
+  await expect(question).toBeHidden();
 
   // The same file again: the answer is remembered, nothing is asked, the fills are already there.
   await importFile(page, file, 2);

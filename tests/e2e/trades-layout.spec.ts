@@ -74,7 +74,7 @@ async function openHistory(page: Page, path = '/trades') {
 const cutOrWrapped = (page: Page) =>
   page.evaluate(() => {
     const cells = document.querySelectorAll(
-      '.trip-table thead th, .trip-table td.num, .bucket-table th[scope="col"], .bucket-table td, .stat-card__value, .trip-facts dd, .pnl-day__net',
+      '.trip-table thead th, .trip-table td.num, .bucket-table th[scope="col"], .bucket-table td:not(.is-text), .stat-card__value, .trip-facts dd, .pnl-day__net',
     );
     return [...cells].flatMap((el) => {
       if (!(el instanceof HTMLElement) || el.offsetParent === null) return [];

@@ -368,4 +368,11 @@ test('a long list of closed trades: a trade expands and folds back, and the list
   await table.getByRole('button', { name: /^Hide the executions and tags of S299 / }).click();
   await expect(page.getByRole('table', { name: /^Executions of S299/ })).toHaveCount(0);
   await expect.poll(height).toBe(folded);
+  // A goal's link to the oldest trip, last of the 300: the table scrolls to it, opens it and focuses
+  // its tag box.
+  await page.goto('about:blank');
+  await page.goto('/trades#tags=trade_0000000000000000');
+  const detail = page.locator('tr', { has: page.getByRole('table', { name: /^Executions of S0 / }) });
+  await expect(detail.getByRole('form', { name: 'Add a tag' }).locator('input').first()).toBeFocused();
+  await expect(page.getByRole('table', { name: /^Executions of S0 / })).toBeInViewport();
 });

@@ -80,6 +80,8 @@ const VALID_REQUESTS: { [N in ApiName]?: ApiRequest<N> } = {
     trip_ids: ['trade_AAAAAAAAAAAAAAAA'],
     define: [{ name: 'Gap', kind: 'setup' }],
   },
+  'trades/review': { trip: 'trade_AAAAAAAAAAAAAAAA' },
+  'journal/trades/answers': { answers: { 'ABCD@TZ-1': 'short' } },
   'journal/trades/tags/rename': { tag_id: 'setup:gap', name: 'Gap up' },
   'journal/trades/tags/delete': { tag_id: 'setup:gap' },
   'journal/trades/actions/update': { delete_ids: ['action_AAAAAAAAAAAAAAAA'] },
@@ -91,6 +93,7 @@ const VALID_REQUESTS: { [N in ApiName]?: ApiRequest<N> } = {
   'courses/certificate/withdraw': { course: 'penny-stock-essentials' },
   'courses/profile': { accountSize: '25000' },
   'articles/read': { article: 'how_the_otc_market_works' },
+  'account/marketkey': { key: null },
 };
 
 const root = new URL('../../functions/', import.meta.url);

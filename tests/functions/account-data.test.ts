@@ -17,6 +17,7 @@ import { getIdentityPorts } from '../../functions/_lib/identity/identity-ports.t
 import { createUser, getUser, verifyPassword } from '../../functions/_lib/identity/local-users.ts';
 import { ledgerKeys } from '../../functions/_lib/ledger/keys.ts';
 import { mailKeys } from '../../functions/_lib/mail/keys.ts';
+import { marketKeys } from '../../functions/_lib/market/keys.ts';
 import { readAudit } from '../../functions/_lib/operator/audit.ts';
 import { opsKeys } from '../../functions/_lib/operator/keys.ts';
 import { hashEntries } from '../../functions/_lib/store.ts';
@@ -26,6 +27,7 @@ import certificatePageFn from '../../functions/certificate-page.ts';
 import chargeFn from '../../functions/charge.ts';
 import profileFn from '../../functions/courses-profile.ts';
 import notesUpdateFn from '../../functions/journal-notes-update.ts';
+import answersFn from '../../functions/journal-trades-answers.ts';
 import operatorChatFn from '../../functions/operator-members-chat.ts';
 import statusFn from '../../functions/subscription-status.ts';
 import discordFn from '../../functions/user-discord.ts';
@@ -62,6 +64,10 @@ async function fullMember(tag: string, options: { referral?: string } = {}) {
   expect((await openLocalInvite(store, code, Date.now())).state).toBe('joined');
   const profile = await call(profileFn as Handler, 'courses/profile', headers, { accountSize: '25000' });
   expect(profile.status, profile.text).toBe(200);
+  const answered = await call(answersFn as Handler, 'journal/trades/answers', headers, {
+    answers: { 'ABCD@TZ-1': 'held' },
+  });
+  expect(answered.status, answered.text).toBe(200);
   // A certificate as the certificate call stores it (its public record under its own id), and the
   // course counters that count the member.
   const certificateId = `${sub.slice(-12)}AbCdEfGh`.replace(/\|/g, 'x').slice(0, 20).padEnd(20, 'x');
@@ -113,14 +119,17 @@ async function expectGone(sub: string, emails: string[], also: string[] = []) {
   expect(await keysNaming(sub)).toEqual([]);
   const left = Object.entries(await keysHolding([sub, ...emails, ...also].filter(Boolean)));
   expect(left.filter(([key, text]) => !(text === sub && MAY_NAME_SUB.test(key)))).toEqual([]);
-  const [members, emailIndex, jobs, failed] = await store
+  const [members, emailIndex, jobs, failed, queued] = await store
     .pipeline()
     .zscore(opsKeys.members, sub)
     .hgetall(opsKeys.email)
     .hgetall(mailKeys().jobs)
     .lrange(mailKeys().failed, 0, -1)
-    .exec<[unknown, Record<string, string> | null, Record<string, string> | null, string[]]>();
+    .zscore(marketKeys.queue, sub)
+    .exec<[unknown, Record<string, string> | null, Record<string, string> | null, string[], unknown]>();
   expect(members).toBeNull();
+  // Its trade import had queued it for the MAE/MFE job.
+  expect(queued).toBeNull();
   expect(Object.values(emailIndex ?? {})).not.toContain(sub);
   for (const email of emails) {
     expect(Object.keys(emailIndex ?? {})).not.toContain(email);
@@ -157,6 +166,7 @@ describe('POST /api/account/export', () => {
     expect(trades.map((t) => t.note)).toContain(alice.text.tradeNote);
     expect(JSON.stringify(data.tradeTags)).toContain('Gap and go');
     expect(Object.keys(data.roundTrips as Record<string, unknown>)).toContain(alice.ids.trade);
+    expect(data.salesWithNothingHeld).toEqual({ 'ABCD@TZ-1': 'held' });
     // Profile, subscription, chat, courses, videos.
     expect(data.profile).toMatchObject({ courseProfile: { accountSize: '25000' } });
     expect(data.subscription).toMatchObject({ plan: 'monthly', status: 'active', autopay: true });

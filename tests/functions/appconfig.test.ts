@@ -18,6 +18,8 @@ describe('GET /api/appconfig', () => {
       billing: { publishableKey: null },
       // No affiliate service configured: its tracking script is never loaded.
       affiliate: { rewardfulKey: null },
+      // The operator's key serves every member: /account asks for no key of theirs.
+      marketData: { keys: 'operator' },
     });
     expect(JSON.stringify(body)).not.toMatch(/UPSTASH|secret|token/i);
   });

@@ -31,7 +31,9 @@ import symbolsFn from '../../functions/journal-symbols.ts';
 import tradesFn from '../../functions/journal-trades.ts';
 import tradeActionsFn from '../../functions/journal-trades-actions.ts';
 import tradeActionsUpdateFn from '../../functions/journal-trades-actions-update.ts';
+import answersFn from '../../functions/journal-trades-answers.ts';
 import tradesDeleteFn from '../../functions/journal-trades-delete.ts';
+import excursionsFn from '../../functions/journal-trades-excursions.ts';
 import tradesImportFn from '../../functions/journal-trades-import.ts';
 import tripTagsFn from '../../functions/journal-trades-tags.ts';
 import tripTagsDeleteFn from '../../functions/journal-trades-tags-delete.ts';
@@ -72,6 +74,7 @@ deps.rateLimit = createRateLimit(store, Date.now, raised);
 /** Endpoints that write nothing a member owns, and why they are not driven concurrently here. */
 const READS = new Set<ApiName>([
   'account/export',
+  'account/marketkey/status',
   'appconfig',
   'articles',
   'articles/free',
@@ -88,6 +91,8 @@ const READS = new Set<ApiName>([
   'journal/symbols/notes',
   'journal/trades',
   'journal/trades/actions',
+  'journal/trades/excursions',
+  'journal/trades/rules',
   'journal/trades/tags',
   // The operator's reads: the index and the audit log are written by billing changes, whose
   // concurrency is the billing suites' (saveMembership's script writes them with the state).
@@ -98,6 +103,9 @@ const READS = new Set<ApiName>([
   'operator/metrics',
   'payment/verify',
   'playlists',
+  // Writes the shared bars cache (finished days never change, market/bars-cache.ts) and the trip's
+  // figure for /trades (one HSET of what it measured): last one wins.
+  'trades/review',
   'promo',
   'stream',
   'subscription/details',
@@ -126,6 +134,8 @@ const ACCOUNT_WRITES = new Set<ApiName>([
   'user/confirmemail',
   // Ends the member's account: tests/functions/account-data.test.ts races it with saves.
   'account/delete',
+  // One HASH per member, last save wins (checked with the provider first): market-key.test.ts.
+  'account/marketkey',
   // One live invite per member under a per-member lock: tests/functions/chat.test.ts sends them at once.
   'user/discord',
   // The operator's actions: one member's billing (or chat) under its lock, each operator waiting for
@@ -413,6 +423,24 @@ const SCENARIOS: { [N in ApiName]?: Scenario } = {
       expect(answers.map((a) => a.status)).toEqual(Array(n).fill(200));
       // No call's tag was lost on the trade they all edited, and each tag was defined once.
       await expectEightTags(m, shared, ids, 't');
+    },
+  },
+  'journal/trades/answers': {
+    async run(m, n, w) {
+      // Call i answers its own key and, like every other call, a shared one: none is lost.
+      const answers = await all(n, (i) =>
+        m.call(answersFn, 'journal/trades/answers', {
+          answers: { [`S${w}N${i}@A`]: 'short', [`SHARED${w}@A`]: i % 2 === 0 ? 'short' : 'held' },
+        }),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(n).fill(200));
+      const stored = (await m.call(excursionsFn, 'journal/trades/excursions', {})).body.answers as Record<
+        string,
+        string
+      >;
+      const own = Object.keys(stored).filter((key) => key.startsWith(`S${w}N`));
+      expect(own).toHaveLength(n);
+      expect(['short', 'held']).toContain(stored[`SHARED${w}@A`]);
     },
   },
   'journal/trades/tags/rename': {

@@ -17,6 +17,7 @@ describe('the local host and the scheduled jobs', () => {
       'mail-card-expiring',
       'mail-drain',
       'mail-renewal-reminders',
+      'market-sync',
       'operator-snapshot',
     ]);
     for (const job of jobs) {

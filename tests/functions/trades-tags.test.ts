@@ -106,6 +106,29 @@ describe('journal/trades/tags', () => {
     });
   });
 
+  it('sets, keeps and clears a planned stop and target, alone on a trip or beside its tags', async () => {
+    const m = await trader(2);
+    const [a, b] = m.ids as [string, string];
+    const set = await m.tag({ trip_ids: [a], stop: '0.0058', target: '0.0075' });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.trips).toEqual({ [a]: { tags: [], risk: null, stop: '0.0058', target: '0.0075' } });
+    // Absent keeps them; tags and risk join them.
+    await m.tag({ trip_ids: [a, b], define: [{ name: 'Breakout', kind: 'setup' }], risk: '30' });
+    expect((await m.read()).trips).toEqual({
+      [a]: { tags: ['setup:breakout'], risk: '30', stop: '0.0058', target: '0.0075' },
+      [b]: { tags: ['setup:breakout'], risk: '30' },
+    });
+    // A rename of the tag keeps them; null clears one.
+    await m.rename({ tag_id: 'setup:breakout', name: 'Opening drive' });
+    const cleared = await m.tag({ trip_ids: [a], stop: null });
+    expect(cleared.body.trips).toEqual({
+      [a]: { tags: ['setup:opening-drive'], risk: '30', target: '0.0075' },
+    });
+    // A trip with nothing left noted is forgotten, as with tags and risk.
+    await m.tag({ trip_ids: [a], remove: ['setup:opening-drive'], risk: null, target: null });
+    expect(Object.keys((await m.read()).trips as object)).toEqual([b]);
+  });
+
   it('forgets what was noted on a round trip when its opening trade is deleted', async () => {
     const m = await trader(2);
     const [a, b] = m.ids as [string, string];
@@ -165,6 +188,8 @@ describe('journal/trades/tags', () => {
     ],
     ['a negative risk', (m) => ({ trip_ids: [m.ids[0]], risk: '-5' }), 400, /amount in dollars/],
     ['a zero risk', (m) => ({ trip_ids: [m.ids[0]], risk: '0.00' }), 400, /above 0/],
+    ['a stop that is not a price', (m) => ({ trip_ids: [m.ids[0]], stop: '1e-4' }), 400, /decimal number/],
+    ['a zero target', (m) => ({ trip_ids: [m.ids[0]], target: '0' }), 400, /price above 0/],
   ];
   it.each(refusals)('refuses %s and writes nothing', async (_label, body, status, message) => {
     const m = await trader(1);

@@ -348,6 +348,14 @@ const rows: Row[] = [
     raw: (k, run) => Promise.all([run(['SISMEMBER', k('s'), 'a']), run(['SISMEMBER', k('s'), 'z'])]),
   },
   {
+    name: 'SMISMEMBER several members, a missing key',
+    methods: ['smismember'],
+    setup: (k) => [['SADD', k('s'), 'a', 'c']],
+    sdk: (r, k) => Promise.all([r.smismember(k('s'), ['a', 'b', 'c']), r.smismember(k('missing'), ['a'])]),
+    raw: (k, run) =>
+      Promise.all([run(['SMISMEMBER', k('s'), 'a', 'b', 'c']), run(['SMISMEMBER', k('missing'), 'a'])]),
+  },
+  {
     name: 'SINTER',
     methods: ['sinter'],
     setup: (k) => [

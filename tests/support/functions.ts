@@ -23,6 +23,7 @@ export const NON_API_FUNCTIONS = new Set([
   'billing-local-renewals.ts',
   'mail-renewal-reminders.ts',
   'mail-card-expiring.ts',
+  'market-sync.ts',
 ]);
 
 /**

@@ -62,6 +62,7 @@ export function validRequests(
     'user/signout': { userID: 'auth0|someone' },
     'account/export': { userID: 'auth0|someone' },
     'account/delete': { password: 'a-guess', userID: 'auth0|someone' },
+    'account/marketkey': { key: 'AbCdEfGhIjKlMnOpQrStUvWxYz012345', perMinute: 5, userID: 'auth0|someone' },
     'user/discord': { discord: SAMPLE_CHAT_NAME, userID: 'auth0|someone', custID: 'cus_someone' },
     videos: { maxResults: 10, more: null, playlist: 'essentials', search: 'gap', tags: ['level-2'] },
     'videos/metadata': { nodeId: `vid_${videoId}` },
@@ -128,6 +129,9 @@ export function validRequests(
       remove: [],
       risk: '50',
     },
+    'trades/review': { trip: ids.trade, answers: { 'ABCD@ACCT': 'short' } },
+    'journal/trades/rules': { answers: { 'ABCD@ACCT': 'short' } },
+    'journal/trades/answers': { answers: { 'ABCD@ACCT': 'held' } },
     'journal/trades/tags/rename': { tag_id: SAMPLE_TAG, name: 'Gap & go' },
     'journal/trades/tags/delete': { tag_id: SAMPLE_TAG },
     'journal/trades/actions/update': {

@@ -38,10 +38,12 @@ describe('loadConfig', () => {
         apiBase: 'https://discord.com/api/v10',
       },
       mail: { url: 'smtps://apikey:secret@smtp.example.com:465', from: 'OTC Edge <members@otcedge.app>' },
+      market: { kind: 'none', ratePerMinute: 5 },
       browser: {
         auth: { domain: 'otcedge.us.auth0.com', clientId: 'spa-client', audience: 'https://api.otcedge.app' },
         billing: { publishableKey: 'pk_test_abc' },
         affiliate: { rewardfulKey: null },
+        marketData: { keys: 'operator' },
       },
     });
   });
@@ -177,5 +179,87 @@ describe('loadStoreConfig', () => {
       token: 't',
     });
     expect(() => loadStoreConfig({})).toThrow(/UPSTASH_REDIS_REST_URL must be/);
+  });
+});
+
+describe('market-data settings', () => {
+  it('without a key the product starts, with market data not configured', () => {
+    expect(loadConfig(local).market).toEqual({ kind: 'none', ratePerMinute: 5 });
+    expect(loadConfig({ ...production, MASSIVE_API_KEY: '' }).market).toEqual({
+      kind: 'none',
+      ratePerMinute: 5,
+    });
+  });
+
+  it('a key selects Massive at its default address, with the plan’s rate', () => {
+    expect(
+      loadConfig({ ...production, MASSIVE_API_KEY: 'AbC_def-123456', MASSIVE_RATE_PER_MINUTE: '6000' })
+        .market,
+    ).toEqual({
+      kind: 'massive',
+      apiKey: 'AbC_def-123456',
+      apiBase: 'https://api.massive.com',
+      ratePerMinute: 6000,
+      synthetic: false,
+    });
+  });
+
+  it('a plain http:// address is the local stand-in only: its bars are marked made up', () => {
+    const standIn = { MASSIVE_API_KEY: 'local-0123456789', MASSIVE_API_URL: 'http://127.0.0.1:9100/' };
+    expect(loadConfig({ ...local, ...standIn }).market).toMatchObject({
+      apiBase: 'http://127.0.0.1:9100',
+      synthetic: true,
+    });
+    expect(() => loadConfig({ ...production, ...standIn })).toThrow(/MASSIVE_API_URL must be an https/);
+  });
+
+  it('names a malformed rate or key', () => {
+    expect(() => loadConfig({ ...local, MASSIVE_RATE_PER_MINUTE: 'lots' })).toThrow(
+      /MASSIVE_RATE_PER_MINUTE/,
+    );
+    expect(() => loadConfig({ ...local, MASSIVE_RATE_PER_MINUTE: '0' })).toThrow(/MASSIVE_RATE_PER_MINUTE/);
+    expect(() => loadConfig({ ...local, MASSIVE_API_KEY: 'has spaces in it' })).toThrow(/MASSIVE_API_KEY/);
+  });
+
+  it("uses the operator's key unless MASSIVE_KEY_SOURCE says member", () => {
+    expect(loadConfig(local).market.members).toBeUndefined();
+    expect(loadConfig({ ...local, MASSIVE_KEY_SOURCE: 'operator' }).market.members).toBeUndefined();
+    expect(loadConfig({ ...local, MASSIVE_KEY_SOURCE: '' }).market.members).toBeUndefined();
+    expect(loadConfig(local).browser.marketData).toEqual({ keys: 'operator' });
+    expect(
+      loadConfig({ ...local, MASSIVE_KEY_SOURCE: 'member', MARKET_KEY_SECRET: 'x'.repeat(32) }).browser
+        .marketData,
+    ).toEqual({ keys: 'member' });
+    expect(() => loadConfig({ ...local, MASSIVE_KEY_SOURCE: 'members' })).toThrow(
+      /MASSIVE_KEY_SOURCE must be 'operator' .* or 'member'/,
+    );
+  });
+
+  it('member mode needs MARKET_KEY_SECRET, locally and deployed (fail closed), and needs no operator key', () => {
+    const secret = 'x'.repeat(32);
+    for (const env of [local, production])
+      expect(() => loadConfig({ ...env, MASSIVE_KEY_SOURCE: 'member' })).toThrow(
+        /MARKET_KEY_SECRET must be set when MASSIVE_KEY_SOURCE=member/,
+      );
+    expect(() =>
+      loadConfig({ ...production, MASSIVE_KEY_SOURCE: 'member', MARKET_KEY_SECRET: 'short' }),
+    ).toThrow(/MARKET_KEY_SECRET must be a random secret of at least 32 characters/);
+    expect(
+      loadConfig({ ...production, MASSIVE_KEY_SOURCE: 'member', MARKET_KEY_SECRET: secret }).market,
+    ).toEqual({
+      kind: 'none',
+      ratePerMinute: 5,
+      members: { apiBase: 'https://api.massive.com', synthetic: false, secret },
+    });
+    const standIn = {
+      MASSIVE_API_URL: 'http://127.0.0.1:9100',
+      MASSIVE_KEY_SOURCE: 'member',
+      MARKET_KEY_SECRET: secret,
+    };
+    expect(loadConfig({ ...local, ...standIn }).market.members).toEqual({
+      apiBase: 'http://127.0.0.1:9100',
+      synthetic: true,
+      secret,
+    });
   });
 });

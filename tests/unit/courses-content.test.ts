@@ -48,6 +48,15 @@ describe('the shipped courses', () => {
       const tested = new Set(module.check?.questions.map((q) => q.teaches.lesson));
       for (const lesson of module.lessons) expect(tested, `${module.id}: ${lesson.id}`).toContain(lesson.id);
     }
+    // Each rule kind is taught by one lesson whose notes say it.
+    const rules = course?.modules.flatMap((m) => m.lessons.flatMap((l) => (l.rule ? [[l.id, l.rule]] : [])));
+    expect(Object.fromEntries(rules ?? [])).toEqual({
+      'spreads-level-2': { kind: 'no-entry-first-minutes', minutes: 15 },
+      'risk-per-trade': { kind: 'max-risk-percent', percent: 2 },
+      'placing-the-stop': { kind: 'stop-planned' },
+      'averaging-down': { kind: 'no-averaging-down' },
+      'trade-plan': { kind: 'plan-note-before-entry' },
+    });
     expect(course?.modules.filter((m) => m.goal).map((m) => m.id)).toEqual([
       'risk-and-size',
       'dilution-and-promotions',
@@ -219,6 +228,46 @@ describe('a broken course file is refused with its file and field named', () => 
       'a percent on a goal that has none',
       (c) => Object.assign(c.modules[1]?.goal ?? {}, { percent: 10 }),
       'modules.1.goal.percent: only a max-position-week goal has a percent',
+    ],
+    [
+      'a rule kind outside the closed set',
+      (c) => Object.assign(lesson(c, 1, 3), { rule: { kind: 'no-revenge-trades' } }),
+      'modules.1.lessons.3.rule.kind:',
+    ],
+    [
+      'a risk percent above 10',
+      (c) => Object.assign(lesson(c, 1, 0), { rule: { kind: 'max-risk-percent', percent: 12 } }),
+      'modules.1.lessons.0.rule.percent:',
+    ],
+    [
+      'a risk percent below 0.1',
+      (c) => Object.assign(lesson(c, 1, 0), { rule: { kind: 'max-risk-percent', percent: 0.05 } }),
+      'modules.1.lessons.0.rule.percent:',
+    ],
+    [
+      'a max-risk-percent rule without its percent',
+      (c) => Object.assign(lesson(c, 1, 0), { rule: { kind: 'max-risk-percent' } }),
+      'modules.1.lessons.0.rule.percent: a max-risk-percent rule needs',
+    ],
+    [
+      'minutes on a rule that has none',
+      (c) => Object.assign(lesson(c, 1, 2), { rule: { kind: 'stop-planned', minutes: 15 } }),
+      'modules.1.lessons.2.rule.minutes: only a no-entry-first-minutes rule has minutes',
+    ],
+    [
+      'a first-minutes rule without its minutes',
+      (c) => Object.assign(lesson(c, 0, 3), { rule: { kind: 'no-entry-first-minutes' } }),
+      'modules.0.lessons.3.rule.minutes: a no-entry-first-minutes rule needs',
+    ],
+    [
+      'minutes that are not whole',
+      (c) => Object.assign(lesson(c, 0, 3), { rule: { kind: 'no-entry-first-minutes', minutes: 7.5 } }),
+      'modules.0.lessons.3.rule.minutes:',
+    ],
+    [
+      'an unknown key on a rule',
+      (c) => Object.assign(lesson(c, 1, 3), { rule: { kind: 'no-averaging-down', max: 1 } }),
+      'modules.1.lessons.3.rule: Unrecognized key',
     ],
     [
       'a cover that does not exist',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courseLesson, inCourse } from '../../member-app/courses/lesson-link.ts';
+import { courseLesson, inCourse } from '../../functions/_lib/courses/lesson-link.ts';
 import { doneRule, lessonPlace } from '../../member-app/courses/lesson-place.ts';
 import type { ProgressData } from '../../member-app/courses/progress-data.ts';
 

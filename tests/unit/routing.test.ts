@@ -59,6 +59,7 @@ describe('member routes', () => {
   it.each([
     ['/videos', true],
     ['/videos/watch/abc/some-title', true],
+    ['/trades/review/trade_0123456789abcdef', true],
     ['/account', true],
     ['/payment?x=1', true],
     ['/', false],

@@ -124,7 +124,7 @@ describe('closed trades table helpers', () => {
       ],
     );
     expect(text.split('\r\n')[1]).toBe(
-      'trade_A,ABCD,long,USD,2026-03-16T09:30:00,2026-03-16T09:45:00,900,0,1000,0.5,0.6,500.0000,100.0000,1.0000,99.0000,19.80,"Gap, and go",Chased,50',
+      'trade_A,ABCD,long,USD,2026-03-16T09:30:00,2026-03-16T09:45:00,900,0,1000,0.5,0.6,500.0000,100.0000,1.0000,99.0000,19.80,"Gap, and go",Chased,50,,,,,,,,',
     );
     const base = {
       symbol: 'ABCD',

@@ -53,6 +53,7 @@ import { TooManyAttemptsError, UnknownUserError } from '../identity/admin.ts';
 import type { IdentityPorts } from '../identity/identity-ports.ts';
 import { ledgerKeys } from '../ledger/keys.ts';
 import { mailKeys } from '../mail/keys.ts';
+import { marketKeys } from '../market/keys.ts';
 import { memberFields, opsKeys } from '../operator/keys.ts';
 import { dropSearchCall, dropSearchTerms } from '../operator/search-index.ts';
 import { flatEntries, parseJson, type Store } from '../store.ts';
@@ -229,9 +230,10 @@ for i, key in ipairs(KEYS) do
 end
 return 1`;
 
-// KEYS: ops:email, ops:members, ops:churn-recent, mail jobs, mail queue, mail dead letters. ARGV:
-// sub, then the member's email addresses (lower case). The console's lookups, the recent reasons
-// given (their free text is the member's) and every queued or given-up email to the member go.
+// KEYS: ops:email, ops:members, ops:churn-recent, mail jobs, mail queue, mail dead letters, the
+// MAE/MFE queue. ARGV: sub, then the member's email addresses (lower case). The console's lookups,
+// the recent reasons given (their free text is the member's), every queued or given-up email to the
+// member and their place in the MAE/MFE queue (market/sync-queue.ts) go.
 const DROP_INDEXED = `local function is_member(to)
   if type(to) == 'table' then to = to.address end
   if type(to) ~= 'string' then return false end
@@ -245,6 +247,7 @@ for i = 2, #ARGV do
   if redis.call('HGET', KEYS[1], ARGV[i]) == ARGV[1] then redis.call('HDEL', KEYS[1], ARGV[i]) end
 end
 redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('ZREM', KEYS[7], ARGV[1])
 for _, entry in ipairs(redis.call('LRANGE', KEYS[3], 0, -1)) do
   local ok, decoded = pcall(cjson.decode, entry)
   if ok and type(decoded) == 'table' and decoded.sub == ARGV[1] then redis.call('LREM', KEYS[3], 0, entry) end
@@ -368,7 +371,15 @@ async function eraseKeys(deps: DeletionDeps, caller: Caller): Promise<void> {
   pipe.eval(SWAP_COUNTED, [...sets, ...zsets], [sub, digest, String(zsets.length)]);
   pipe.eval(
     DROP_INDEXED,
-    [opsKeys.email, opsKeys.members, opsKeys.churnRecent, mail.jobs, mail.queue, mail.failed],
+    [
+      opsKeys.email,
+      opsKeys.members,
+      opsKeys.churnRecent,
+      mail.jobs,
+      mail.queue,
+      mail.failed,
+      marketKeys.queue,
+    ],
     [sub, ...emails],
   );
   // The console's search: every term the member was found by (their email, names, customer id).

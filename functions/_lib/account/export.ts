@@ -22,8 +22,10 @@ import { logError } from '../http/log.ts';
 import { journalKeys } from '../journal/keys.ts';
 import { toNote } from '../journal/notes.ts';
 import { memberKeys } from '../library/keys.ts';
+import { memberMarketKeys } from '../market/keys.ts';
 import { memberFields, opsKeys } from '../operator/keys.ts';
 import { flatEntries, parseJson } from '../store.ts';
+import { readFlatSellAnswers } from '../trade-store/flat-sell-answers.ts';
 import { tradeKeys } from '../trade-store/keys.ts';
 import { readAnswer } from '../trade-store/trip-tags.ts';
 
@@ -102,7 +104,9 @@ async function* memberDataParts(
     .hgetall(tradeKeys.tags(sub))
     .hgetall(tradeKeys.tripNotes(sub))
     .zrange(journalKeys.notes(sub), 0, -1, { rev: true })
-    .zrange(tradeKeys.trades(sub), 0, -1);
+    .zrange(tradeKeys.trades(sub), 0, -1)
+    .hgetall(tradeKeys.flatSellAnswers(sub))
+    .exists(memberMarketKeys(sub).key);
   for (const c of checks) {
     pipe
       .get(checkKeys.record(sub, c.course, c.module))
@@ -124,8 +128,10 @@ async function* memberDataParts(
     tripNotes,
     noteIds,
     tradeIds,
+    flatSellAnswers,
+    marketKeySaved,
   ] = replies;
-  const checkReplies = replies.slice(14);
+  const checkReplies = replies.slice(16);
   const ops = Object.fromEntries(flatEntries(opsMember));
   const membership = parseMembership(rawMembership);
   const chat = parseChatRecord(rawChat);
@@ -152,6 +158,8 @@ async function* memberDataParts(
       affiliateReferral: membership.referral ?? null,
     },
     chat: chat && { username: chat.username, linked: !chat.revoked, suspended: chat.suspended === true },
+    // Whether the member saved a Massive key of their own (member mode): never the key, sealed or not.
+    marketData: { ownKeySaved: marketKeySaved === 1 },
     courses: {
       certificates: flatEntries(certificates).flatMap(([course, json]) => {
         const certificate = parseCertificate(json);
@@ -177,6 +185,8 @@ async function* memberDataParts(
     categories: flatEntries(categories).map(([id, name]) => ({ id, name })),
     tradeTags: tripTags,
     roundTrips: trips,
+    // Answers to sales with nothing held before them, by SYMBOL@ACCOUNT: a short sale, or shares held.
+    salesWithNothingHeld: readFlatSellAnswers(flatSellAnswers),
   };
   const text = JSON.stringify(head, null, 2);
   // The head without its closing brace, then the two long lists, each written as it is read.

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { LINK_TOKEN } from '../account/rules.ts';
+import {
+  MAX_MEMBER_RATE,
+  MEMBER_KEY_PATTERN,
+  MEMBER_KEY_RULE,
+  MEMBER_RATE_RULE,
+} from '../market/member-key-rules.ts';
 import { AccountBody, type ContractEntry, Updated } from './shared.ts';
 
 /**
@@ -13,6 +19,18 @@ const currentPassword = z
 
 /** A file streamed as it is produced (the handler's `download`), not JSON. */
 const Download = z.custom<ReadableStream<Uint8Array>>((value) => value instanceof ReadableStream);
+
+/**
+ * Whose Massive key fetches the member's bars (docs/market-data.md, "Whose key"): `operator` (the
+ * site's plan; nothing to save) or `member` (their own, `saved` or not, shown by its last 4).
+ */
+export const MarketKeyStatus = z.object({
+  mode: z.enum(['operator', 'member']),
+  saved: z.boolean(),
+  last4: z.string().nullable(),
+  /** The calls a minute the member's plan allows (their own budget); 5, the free plan's, by default. */
+  perMinute: z.number().int(),
+});
 
 /** Sign-in details the member changes on /account, and the member's own data (docs/security.md "Your data"). */
 export const accountApi = {
@@ -55,6 +73,33 @@ export const accountApi = {
     method: 'POST',
     request: AccountBody,
     response: z.object({ signedOut: z.literal(true) }),
+  },
+  /**
+   * Member mode: saves the caller's own Massive key once the provider took it (one call), sealed; or
+   * removes it (`key: null`). 409 in operator mode (account/market-key.ts).
+   */
+  'account/marketkey': {
+    method: 'POST',
+    request: AccountBody.extend({
+      key: z
+        .string({ error: 'Enter your Massive API key (or null to remove the saved one)' })
+        .trim()
+        .regex(MEMBER_KEY_PATTERN, MEMBER_KEY_RULE)
+        .nullable(),
+      perMinute: z
+        .number({ error: MEMBER_RATE_RULE })
+        .int(MEMBER_RATE_RULE)
+        .min(1, MEMBER_RATE_RULE)
+        .max(MAX_MEMBER_RATE, MEMBER_RATE_RULE)
+        .optional(),
+    }),
+    response: MarketKeyStatus,
+  },
+  /** Whose key fetches the caller's bars, and whether theirs is saved (never the key itself). */
+  'account/marketkey/status': {
+    method: 'POST',
+    request: AccountBody,
+    response: MarketKeyStatus,
   },
   /** Everything kept of the caller, as one JSON file (account/export.ts documents the shape). */
   'account/export': {

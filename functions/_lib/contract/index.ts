@@ -7,6 +7,7 @@ import { coursesApi } from './courses.ts';
 import { journalApi } from './journal.ts';
 import { libraryApi } from './library.ts';
 import { operatorApi } from './operator.ts';
+import { reviewApi } from './review.ts';
 import type { ContractEntry } from './shared.ts';
 import { siteApi } from './site.ts';
 import { tradesApi } from './trades.ts';
@@ -26,6 +27,7 @@ export const api = {
   ...chatApi,
   ...journalApi,
   ...tradesApi,
+  ...reviewApi,
   ...coursesApi,
   ...operatorApi,
 } as const satisfies Record<string, ContractEntry>;

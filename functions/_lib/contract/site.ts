@@ -12,6 +12,8 @@ export const siteApi = {
       billing: z.object({ publishableKey: z.string().nullable() }),
       /** README "Affiliates": the affiliate service's tracking script loads on /payment when set. */
       affiliate: z.object({ rewardfulKey: z.string().nullable() }),
+      /** docs/market-data.md "Whose key": `member` when each member saves their own Massive key on /account. */
+      marketData: z.object({ keys: z.enum(['operator', 'member']) }),
     }),
   },
   health: {

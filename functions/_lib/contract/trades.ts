@@ -85,7 +85,13 @@ export const TripTag = z.object({ id: z.string(), name: z.string(), kind: z.enum
 export type TripTag = z.infer<typeof TripTag>;
 
 /** What a member noted on a round trip (keyed by its id, the id of its opening trade). */
-export const TripNote = z.object({ tags: z.array(z.string()), risk: z.string().nullable() });
+/** What a member noted on a round trip: tags, the planned risk in dollars, and (once set) the planned stop and target prices. */
+export const TripNote = z.object({
+  tags: z.array(z.string()),
+  risk: z.string().nullable(),
+  stop: z.string().optional(),
+  target: z.string().optional(),
+});
 
 const TripTags = z.object({ tags: z.array(TripTag), trips: z.record(z.string(), TripNote) });
 
@@ -147,6 +153,15 @@ export const TradeActionInput = z.object({
 export type TradeActionInput = z.infer<typeof TradeActionInput>;
 
 const TradeActions = z.object({ actions: z.array(TradeAction) });
+
+/**
+ * The member's answers to sales with nothing held before them, by account and symbol (`SYMBOL@ACCOUNT`,
+ * trades/answer-key.ts): a short sale, or shares held before the file. Kept in their browser and on
+ * the server (journal/trades/answers), so trips are matched alike wherever they are read.
+ */
+export const FlatSellAnswers = z
+  .record(z.string().min(1).max(200), z.enum(['short', 'held']))
+  .refine((answers) => Object.keys(answers).length <= 1000, 'at most 1000 answers');
 
 /** The trade journal (docs/product.md §7 /api/journal/trades*): members only, keys under the caller's namespace. */
 export const tradesApi = {
@@ -217,7 +232,8 @@ export const tradesApi = {
   },
   /**
    * Beyond the brief: tag round trips in bulk, all or nothing. `define` names new tags (and adds them),
-   * `add`/`remove` take tag ids, `risk` sets the planned risk in dollars (null clears it). Answers
+   * `add`/`remove` take tag ids, `risk` sets the planned risk in dollars, `stop` and `target` the
+   * planned prices (null clears each). Answers
    * every tag and the edited trips.
    */
   'journal/trades/tags/update': {
@@ -250,6 +266,9 @@ export const tradesApi = {
         .refine((text) => /[1-9]/.test(text), 'use a risk above 0')
         .nullable()
         .optional(),
+      /** The planned stop and target prices (null clears one): the review draws them on the chart. */
+      stop: price.nullable().optional(),
+      target: price.nullable().optional(),
     }),
     response: TripTags,
   },
@@ -296,5 +315,19 @@ export const tradesApi = {
         .optional(),
     }),
     response: TradeActions,
+  },
+  /**
+   * Saves answers to sales with nothing held (a new answer for a key replaces the old) and queues
+   * the member's MAE/MFE to be measured again when one changed; answers every stored answer.
+   */
+  'journal/trades/answers': {
+    method: 'POST',
+    request: Body.extend({
+      answers: FlatSellAnswers.refine(
+        (answers) => Object.keys(answers).length > 0,
+        'give at least one answer',
+      ),
+    }),
+    response: z.object({ answers: z.record(z.string(), z.enum(['short', 'held'])) }),
   },
 } as const satisfies Record<string, ContractEntry>;

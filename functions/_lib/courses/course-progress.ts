@@ -47,7 +47,8 @@ export function lessonHref(lesson: BundledLesson): string {
   return lesson.chapterStart ? `${page}?t=${lesson.chapterStart}` : page;
 }
 
-function lessonState(lesson: BundledLesson, data: MemberCourseData) {
+/** Whether a lesson is started and done, from the member's watch records and articles read. */
+export function lessonState(lesson: BundledLesson, data: Pick<MemberCourseData, 'watch' | 'articlesRead'>) {
   if (lesson.kind === 'article') {
     const read = data.articlesRead.has(lesson.article ?? '');
     return { started: read, done: read };

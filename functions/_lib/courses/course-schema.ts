@@ -41,6 +41,34 @@ export const GOAL_KINDS = [
 ] as const;
 export type GoalKind = (typeof GOAL_KINDS)[number];
 
+/**
+ * Rules a lesson teaches, checked on the member's own closed trips once the lesson is done
+ * (trade-rules.ts, docs/courses.md "Rules checked on your trades"); a closed set, each kind with its
+ * evaluation. `percent` is for max-risk-percent, `minutes` for no-entry-first-minutes.
+ */
+export const RULE_KINDS = [
+  'no-averaging-down',
+  'stop-planned',
+  'max-risk-percent',
+  'no-entry-first-minutes',
+  'plan-note-before-entry',
+] as const;
+export type RuleKind = (typeof RULE_KINDS)[number];
+
+/**
+ * A lesson's rule as editors write it. One object with optional parameters rather than a union per
+ * kind: the content editor builds its fields from this schema and has no widget for a union, so
+ * rules.ts checks that each kind carries exactly its parameters (as for goals), and trade-rules.ts
+ * reads it as the union `TradeRule`.
+ */
+export const ruleSchema = z.strictObject({
+  kind: z.enum(RULE_KINDS),
+  /** max-risk-percent: the most one trade may risk, in percent of the member's stated account size. */
+  percent: z.number().min(0.1).max(10).optional(),
+  /** no-entry-first-minutes: how long after the 09:30 (New York) open no trade is entered. */
+  minutes: z.number().int().min(1).max(120).optional(),
+});
+
 export const lessonSchema = z.strictObject({
   id: stableId,
   title: text.max(120),
@@ -65,6 +93,8 @@ export const lessonSchema = z.strictObject({
     .optional(),
   /** The lesson's written notes (Markdown); members only. */
   text: text.max(4000),
+  /** The rule the lesson teaches, checked on the member's closed trips once the lesson is done. */
+  rule: ruleSchema.optional(),
 });
 
 export const choiceSchema = z.strictObject({
@@ -141,3 +171,4 @@ export type CourseModule = z.infer<typeof moduleSchema>;
 export type Lesson = z.infer<typeof lessonSchema>;
 export type Question = z.infer<typeof questionSchema>;
 export type Goal = z.infer<typeof goalSchema>;
+export type LessonRule = z.infer<typeof ruleSchema>;

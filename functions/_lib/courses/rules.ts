@@ -3,10 +3,10 @@
  * at videos, chapters and articles that exist; each question teaches from a lesson of the course;
  * a check's bank holds at least twice the questions it asks; single-choice questions have exactly
  * one correct choice, multiple-choice at least one; ids are
- * unique; a goal carries what its kind needs. Each problem names its field (modules.0.lessons.1.video).
+ * unique; a goal, and a lesson's rule, carry what their kind needs. Each problem names its field (modules.0.lessons.1.video).
  * No file access: content.ts passes in what the library holds.
  */
-import type { Course, Goal } from './course-schema.ts';
+import type { Course, Goal, LessonRule } from './course-schema.ts';
 
 export interface CourseReferences {
   /** Library video id → its chapters' start times (s). */
@@ -34,6 +34,7 @@ export function courseProblems(course: Course, refs: CourseReferences): string[]
       const path = `${where}.lessons.${l}`;
       if (lessons.has(lesson.id)) at(`${path}.id`, `"${lesson.id}" is used by another lesson of the course`);
       lessons.set(lesson.id, lesson.kind === 'video' ? lesson.video : undefined);
+      if (lesson.rule) problems.push(...ruleProblems(lesson.rule, `${path}.rule`));
       if (lesson.kind === 'video') {
         if (lesson.article !== undefined) at(`${path}.article`, 'a video lesson has no article');
         if (lesson.video === undefined) at(`${path}.video`, 'a video lesson needs the id of a library video');
@@ -139,5 +140,24 @@ function goalProblems(goal: Goal, path: string): string[] {
     problems.push(`${path}.percent: a max-position-week goal needs the largest position in percent`);
   if (goal.kind !== 'max-position-week' && goal.percent !== undefined)
     problems.push(`${path}.percent: only a max-position-week goal has a percent`);
+  return problems;
+}
+
+/** The parameters each rule kind takes (course-schema.ts ruleSchema); the others take none. */
+const RULE_PARAMETERS = {
+  percent: { kind: 'max-risk-percent', words: 'the most a trade may risk, in percent of the account' },
+  minutes: { kind: 'no-entry-first-minutes', words: 'the minutes after the open with no entry' },
+} as const;
+
+/** A lesson's rule carries exactly the parameters of its kind. */
+function ruleProblems(rule: LessonRule, path: string): string[] {
+  const problems: string[] = [];
+  for (const [name, { kind, words }] of Object.entries(RULE_PARAMETERS)) {
+    const value = rule[name as keyof typeof RULE_PARAMETERS];
+    if (rule.kind === kind && value === undefined)
+      problems.push(`${path}.${name}: a ${kind} rule needs ${words}`);
+    if (rule.kind !== kind && value !== undefined)
+      problems.push(`${path}.${name}: only a ${kind} rule has ${name}`);
+  }
   return problems;
 }

@@ -26,6 +26,8 @@ export const rateLimitPolicies = {
   operatorAction: { limit: 60, window: '10 m', by: 'caller' },
   /** Email and password changes, chat invites (each creates an invite at Discord). */
   account: { limit: 10, window: '10 m', by: 'caller' },
+  /** A member's own Massive key saved: each is checked with one call to the provider, on their plan's budget. */
+  marketKey: { limit: 10, window: '10 m', by: 'caller' },
   /** "Sign out everywhere": each ends every sign-in at the identity provider. */
   signOut: { limit: 10, window: '10 m', by: 'caller' },
   /** Playback position saves: the player saves at most every 10 s, so 3 a second is abuse. */

@@ -2,6 +2,7 @@ import type { MembershipGate } from '../billing/gate.ts';
 import type { TradeAction, TradeActionInput } from '../contract/trades.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
+import { queueMember } from '../market/sync-queue.ts';
 import { flatEntries, parseJson } from '../store.ts';
 import { FORMAT_IDS } from '../trades/brokers/index.ts';
 import { checkAction, MAX_ACTIONS } from '../trades/stored-actions.ts';
@@ -14,7 +15,7 @@ export interface ActionsAnswer {
 }
 
 /** A raw HGETALL of the actions hash, oldest first (then by id: one order on every read). */
-function readActions(reply: unknown): TradeAction[] {
+export function readActions(reply: unknown): TradeAction[] {
   return flatEntries(reply)
     .flatMap(([, json]) => {
       const action = parseJson<TradeAction>(json);
@@ -59,16 +60,23 @@ export async function editActions(
   if (add.length === 0 && deletes.length === 0) return listActions(gate);
   // The membership is judged before anything is written.
   await gate.exec(gate.pipeline().exists(key));
-  const reply = (await deps.store.eval(
-    EDIT_ACTIONS,
-    [key],
-    [
-      String(MAX_ACTIONS),
-      String(deletes.length),
-      ...deletes,
-      ...add.flatMap((action) => [action.action_id, JSON.stringify(action)]),
-    ],
-  )) as [string, unknown?];
+  // Splits and symbol changes change round trips: their MAE/MFE are measured again in the background.
+  const [reply] = (await queueMember(
+    deps.store
+      .pipeline()
+      .eval(
+        EDIT_ACTIONS,
+        [key],
+        [
+          String(MAX_ACTIONS),
+          String(deletes.length),
+          ...deletes,
+          ...add.flatMap((action) => [action.action_id, JSON.stringify(action)]),
+        ],
+      ),
+    gate.caller.sub,
+    now,
+  ).exec()) as [[string, unknown?]];
   if (reply[0] === 'limit')
     throw new HttpError(422, `You can keep at most ${MAX_ACTIONS} splits and symbol changes`);
   return { actions: readActions(reply[1]) };

@@ -4,6 +4,7 @@ import type { ImportedExecution, Trade } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest } from '../http/errors.ts';
 import { newId } from '../ids.ts';
+import { queueMember } from '../market/sync-queue.ts';
 import { FORMAT_IDS } from '../trades/brokers/index.ts';
 import { plain, toDecimal } from '../trades/money.ts';
 import { MAX_TRADES } from '../trades/rules.ts';
@@ -119,7 +120,12 @@ export async function importExecutions(
     keys.push(tradeKeys.trade(sub, id), tradeKeys.symbol(sub, e.symbol));
     args.push(fp, id, String(e.time), JSON.stringify(trade));
   });
-  const reply = await deps.store.eval(IMPORT_TRADES, keys, args);
+  // The member's MAE/MFE are measured again in the background (market-sync.ts), queued in the same round trip.
+  const [reply] = (await queueMember(
+    deps.store.pipeline().eval(IMPORT_TRADES, keys, args),
+    sub,
+    now,
+  ).exec()) as [unknown];
   if (reply === 'limit') throw tradeLimit();
   const [added, duplicates, total] = (reply as Array<number | string>).map(Number);
   return { added: added ?? 0, duplicates: duplicates ?? 0, total: total ?? 0 };

@@ -15,6 +15,16 @@ export const tradeKeys = {
   tags: (sub: string) => `u:${sub}:trip-tags`,
   /** HASH round-trip id (its opening trade's id) → JSON { tags, risk }: what the member noted on it. */
   tripNotes: (sub: string) => `u:${sub}:trip-notes`,
+  /**
+   * HASH round-trip id → JSON { sig, excursion }: its MAE/MFE as the background job (market-sync.ts)
+   * or the trade review last measured it, `sig` the trip it was measured for (trip-signature.ts).
+   */
+  tripExcursions: (sub: string) => `u:${sub}:trip-excursions`,
+  /**
+   * HASH `SYMBOL@ACCOUNT` (answer-key.ts) → `short` | `held`: the member's answers to sales with
+   * nothing held before them (≤ 1000), so every reader of the journal matches them alike.
+   */
+  flatSellAnswers: (sub: string) => `u:${sub}:flat-sell-answers`,
   /** HASH action id → JSON TradeAction: the member's splits and symbol changes (≤ 500). */
   actions: (sub: string) => `u:${sub}:trade-actions`,
 } as const;

@@ -68,7 +68,7 @@ return { #fresh, n - #fresh, redis.call('ZCARD', trades) }
 /**
  * Tag round trips, all or nothing. KEYS: tags hash, trip-notes hash. ARGV: max distinct tags, max
  * tags a trip, JSON of the tags to define `[[id, json], …]`, JSON ids to add, JSON ids to remove,
- * risk mode ('' keep, '-' clear, else the value), then the trip ids. Caps are checked here, inside
+ * then risk, stop and target, each '' keep, '-' clear, else the value; then the trip ids. Caps are checked here, inside
  * the atomic script, so calls at once can never pass them. Answers `{'ok', note JSON…}` (one per
  * trip, in order), `{'tags'}` past the distinct cap, `{'unknown', id}`, or `{'trip', id}` past a
  * trip's cap.
@@ -77,7 +77,7 @@ export const TAG_TRIPS = `
 local tags, notes = KEYS[1], KEYS[2]
 local maxTags, maxPerTrip = tonumber(ARGV[1]), tonumber(ARGV[2])
 local define, add, remove = cjson.decode(ARGV[3]), cjson.decode(ARGV[4]), cjson.decode(ARGV[5])
-local risk = ARGV[6]
+local risk, stop, target = ARGV[6], ARGV[7], ARGV[8]
 local fresh, known = {}, {}
 for _, d in ipairs(define) do
   if redis.call('HEXISTS', tags, d[1]) == 0 and not known[d[1]] then fresh[#fresh + 1] = d end
@@ -93,7 +93,12 @@ local removed = {}
 for _, id in ipairs(remove) do removed[id] = true end
 local out = {'ok'}
 local writes = {}
-for i = 7, #ARGV do
+local function set(current, value)
+  if value == '-' then return nil elseif value ~= '' then return value end
+  if current == cjson.null or current == '' then return nil end
+  return current
+end
+for i = 9, #ARGV do
   local trip = ARGV[i]
   local raw = redis.call('HGET', notes, trip)
   local note = raw and cjson.decode(raw) or {}
@@ -109,11 +114,9 @@ for i = 7, #ARGV do
     if not has[id] then next[#next + 1] = id; has[id] = true end
   end
   if #next > maxPerTrip then return {'trip', trip} end
-  local r = note.risk
-  if risk == '-' then r = nil elseif risk ~= '' then r = risk end
-  if r == cjson.null or r == '' then r = nil end
-  local json = cjson.encode({tags = next, risk = r or ''})
-  writes[#writes + 1] = {trip, json, #next == 0 and not r}
+  local r, s, t = set(note.risk, risk), set(note.stop, stop), set(note.target, target)
+  local json = cjson.encode({tags = next, risk = r or '', stop = s, target = t})
+  writes[#writes + 1] = {trip, json, #next == 0 and not r and not s and not t}
   out[#out + 1] = json
 end
 for _, d in ipairs(fresh) do redis.call('HSET', tags, d[1], d[2]) end
@@ -149,10 +152,13 @@ if into ~= id then
       end
       local risk = note.risk
       if risk == cjson.null then risk = '' end
-      if #next == 0 and (risk or '') == '' then
+      local stop, target = note.stop, note.target
+      if stop == cjson.null or stop == '' then stop = nil end
+      if target == cjson.null or target == '' then target = nil end
+      if #next == 0 and (risk or '') == '' and not stop and not target then
         redis.call('HDEL', notes, all[i])
       else
-        redis.call('HSET', notes, all[i], cjson.encode({tags = next, risk = risk or ''}))
+        redis.call('HSET', notes, all[i], cjson.encode({tags = next, risk = risk or '', stop = stop, target = target}))
       end
     end
   end

@@ -2,6 +2,7 @@ import type { MembershipGate } from '../billing/gate.ts';
 import type { Trade } from '../contract/index.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
+import { queueMember } from '../market/sync-queue.ts';
 import { parseJson } from '../store.ts';
 import { parsePriceInput, plain, toDecimal } from '../trades/money.ts';
 import { cleanNote, cleanSymbol, MAX_TRADES, TRADES_PAGE_SIZE, tradeFormError } from '../trades/rules.ts';
@@ -157,23 +158,30 @@ export async function saveTrade(
       ...(stored?.dateOnly && (input.time ?? stored.time) === stored.time ? { dateOnly: true } : {}),
       fingerprint: stored?.fingerprint ?? null,
     };
-    const outcome = await deps.store.eval(
-      SAVE_TRADE,
-      [
-        tradeKeys.trades(sub),
-        key,
-        tradeKeys.symbol(sub, trade.symbol),
-        tradeKeys.symbol(sub, stored?.symbol ?? trade.symbol),
-      ],
-      [
-        trade.trade_id,
-        storedJson,
-        JSON.stringify(trade),
-        String(trade.time),
-        String(MAX_TRADES),
-        stored ? '1' : '0',
-      ],
-    );
+    // The member's MAE/MFE are measured again in the background (market-sync.ts), queued in the same round trip.
+    const [outcome] = (await queueMember(
+      deps.store
+        .pipeline()
+        .eval(
+          SAVE_TRADE,
+          [
+            tradeKeys.trades(sub),
+            key,
+            tradeKeys.symbol(sub, trade.symbol),
+            tradeKeys.symbol(sub, stored?.symbol ?? trade.symbol),
+          ],
+          [
+            trade.trade_id,
+            storedJson,
+            JSON.stringify(trade),
+            String(trade.time),
+            String(MAX_TRADES),
+            stored ? '1' : '0',
+          ],
+        ),
+      sub,
+      now,
+    ).exec()) as [unknown];
     if (outcome === 'ok') return { trade };
     if (outcome === 'limit') throw tradeLimit();
   }
@@ -182,7 +190,7 @@ export async function saveTrade(
 
 /** docs/product.md §7 journal/trades/delete. */
 export async function deleteTrade(
-  deps: Pick<Deps, 'store'>,
+  deps: Pick<Deps, 'store' | 'now'>,
   gate: MembershipGate,
   tradeId: string,
 ): Promise<{ deleted: boolean }> {
@@ -192,17 +200,23 @@ export async function deleteTrade(
     const [raw] = await gate.read<[unknown]>((pipe) => pipe.get(key));
     const stored = parseJson<Trade>(raw);
     if (!stored || typeof raw !== 'string') return { deleted: false };
-    const outcome = await deps.store.eval(
-      DELETE_TRADE,
-      [
-        tradeKeys.trades(sub),
-        key,
-        tradeKeys.symbol(sub, stored.symbol),
-        tradeKeys.fingerprints(sub),
-        tradeKeys.tripNotes(sub),
-      ],
-      [tradeId, raw, stored.fingerprint ?? ''],
-    );
+    const [outcome] = (await queueMember(
+      deps.store
+        .pipeline()
+        .eval(
+          DELETE_TRADE,
+          [
+            tradeKeys.trades(sub),
+            key,
+            tradeKeys.symbol(sub, stored.symbol),
+            tradeKeys.fingerprints(sub),
+            tradeKeys.tripNotes(sub),
+          ],
+          [tradeId, raw, stored.fingerprint ?? ''],
+        ),
+      sub,
+      deps.now(),
+    ).exec()) as [unknown];
     if (outcome === 'ok') return { deleted: true };
     if (outcome === 'missing') return { deleted: false };
   }

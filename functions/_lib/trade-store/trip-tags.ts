@@ -1,6 +1,7 @@
 import type { MembershipGate } from '../billing/gate.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { queueMember } from '../market/sync-queue.ts';
 import { flatEntries, parseJson } from '../store.ts';
 import {
   cleanTagName,
@@ -13,10 +14,13 @@ import {
 import { tradeKeys } from './keys.ts';
 import { EDIT_TAG, TAG_TRIPS } from './scripts.ts';
 
-/** What a member noted on one round trip: tag ids and the planned risk in dollars. */
+/** What a member noted on one round trip: tag ids, the planned risk in dollars, the planned stop and target prices. */
 export interface TripNote {
   tags: string[];
   risk: string | null;
+  /** Present once set (a price; absent, not null, so notes written before them read the same). */
+  stop?: string;
+  target?: string;
 }
 
 export interface TripTagsAnswer {
@@ -25,14 +29,17 @@ export interface TripTagsAnswer {
 }
 
 /** A stored note as written by the script (Lua writes an empty list as `{}`, no risk as ''). */
-function readNote(raw: unknown): TripNote {
-  const note = parseJson<{ tags?: unknown; risk?: unknown }>(raw) ?? {};
+export function readNote(raw: unknown): TripNote {
+  const note = parseJson<{ tags?: unknown; risk?: unknown; stop?: unknown; target?: unknown }>(raw) ?? {};
   const tags = Array.isArray(note.tags) ? note.tags.filter((id): id is string => typeof id === 'string') : [];
   const risk = typeof note.risk === 'string' && note.risk !== '' ? note.risk : null;
-  return { tags, risk };
+  const level = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const stop = level(note.stop);
+  const target = level(note.target);
+  return { tags, risk, ...(stop ? { stop } : {}), ...(target ? { target } : {}) };
 }
 
-function readTags(reply: unknown): TripTag[] {
+export function readTags(reply: unknown): TripTag[] {
   return flatEntries(reply)
     .flatMap(([, json]) => {
       const tag = parseJson<TripTag>(json);
@@ -67,7 +74,14 @@ export interface TagTripsInput {
   remove?: string[] | undefined;
   /** Planned risk in dollars; null clears it, absent keeps it. */
   risk?: string | null | undefined;
+  /** Planned stop and target prices; null clears one, absent keeps it. */
+  stop?: string | null | undefined;
+  target?: string | null | undefined;
 }
+
+/** A kept/cleared/set field as the script reads it: '' keeps, '-' clears, anything else sets. */
+const scriptValue = (value: string | null | undefined) =>
+  value === undefined ? '' : value === null ? '-' : value;
 
 /**
  * Tags (and a planned risk on) round trips in bulk, all or nothing. Two round trips: the gate's
@@ -76,7 +90,7 @@ export interface TagTripsInput {
  * atomically (calls at once cannot pass them).
  */
 export async function tagTrips(
-  deps: Pick<Deps, 'store'>,
+  deps: Pick<Deps, 'store' | 'now'>,
   gate: MembershipGate,
   input: TagTripsInput,
 ): Promise<TripTagsAnswer> {
@@ -92,19 +106,27 @@ export async function tagTrips(
   );
   const unknownTrip = trips.find((_, i) => scores?.[i] === null || scores?.[i] === undefined);
   if (unknownTrip) throw notFound(`No trade ${unknownTrip} in your journal`);
-  const reply = (await deps.store.eval(
-    TAG_TRIPS,
-    [tradeKeys.tags(sub), tradeKeys.tripNotes(sub)],
-    [
-      String(MAX_TAGS),
-      String(MAX_TAGS_PER_TRIP),
-      JSON.stringify(define.map((tag) => [tag.id, JSON.stringify(tag)])),
-      JSON.stringify(input.add ?? []),
-      JSON.stringify(input.remove ?? []),
-      input.risk === undefined ? '' : input.risk === null ? '-' : input.risk,
-      ...trips,
-    ],
-  )) as string[];
+  const write = deps.store
+    .pipeline()
+    .eval(
+      TAG_TRIPS,
+      [tradeKeys.tags(sub), tradeKeys.tripNotes(sub)],
+      [
+        String(MAX_TAGS),
+        String(MAX_TAGS_PER_TRIP),
+        JSON.stringify(define.map((tag) => [tag.id, JSON.stringify(tag)])),
+        JSON.stringify(input.add ?? []),
+        JSON.stringify(input.remove ?? []),
+        scriptValue(input.risk),
+        scriptValue(input.stop),
+        scriptValue(input.target),
+        ...trips,
+      ],
+    );
+  // A planned risk changes MAE/MFE in R (and a stop the rules): measured again in the background,
+  // queued in the same round trip.
+  if (input.risk !== undefined || input.stop !== undefined) queueMember(write, sub, deps.now());
+  const [reply] = (await write.exec()) as [string[]];
   const [outcome, detail] = reply;
   if (outcome === 'tags') throw new HttpError(422, `You can define at most ${MAX_TAGS} tags`);
   if (outcome === 'unknown') throw badRequest(`Unknown tag ${detail}: define it first`);

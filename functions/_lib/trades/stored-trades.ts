@@ -6,6 +6,10 @@ import { openExecutions } from './open-executions.ts';
 /** UTC wall time `YYYY-MM-DDTHH:MM:SS` of an instant: enough where only the order matters. */
 export const utcWallTime = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 
+/** A stored fill's price: a sale's sell price (an old typed sale may carry only a buy price), a buy's buy price. */
+export const tradePrice = (trade: Pick<Trade, 'tradeType' | 'buyPrice' | 'sellPrice'>): string | null =>
+  trade.tradeType === 'sell' ? (trade.sellPrice ?? trade.buyPrice) : trade.buyPrice;
+
 /**
  * A stored trade as the module's execution: a buy at its buy price, a sell at its sell price. Its
  * fingerprint is its trade id. `wallTime` gives the wall clock the statistics read weekday and hour
@@ -16,7 +20,7 @@ export function tradeToExecution(
   line: number,
   wallTime: (ms: number) => string = utcWallTime,
 ): Execution {
-  const price = trade.tradeType === 'sell' ? (trade.sellPrice ?? trade.buyPrice) : trade.buyPrice;
+  const price = tradePrice(trade);
   return {
     broker: trade.source as BrokerId,
     account: trade.account ?? '',

@@ -48,6 +48,10 @@ function wallAsUtc(epochMs: number, timeZone: string): number {
   return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
 }
 
+/** An instant on a zone's wall clock, `YYYY-MM-DDTHH:MM:SS` (a New York fill time, a market day). */
+export const epochToWallTime = (epochMs: number, timeZone: string): string =>
+  new Date(wallAsUtc(Math.floor(epochMs / 1000) * 1000, timeZone)).toISOString().slice(0, 19);
+
 function offsetAt(epochMs: number, timeZone: string): number {
   const whole = Math.floor(epochMs / 1000) * 1000;
   return wallAsUtc(whole, timeZone) - whole;

@@ -1,26 +1,45 @@
+import { fileURLToPath } from 'node:url';
 import { createStore, type Store } from '../../../functions/_lib/store.ts';
-import { startThrowawayProduct } from '../../../scripts/local/throwaway.ts';
+import { startChild } from '../../../scripts/local/child.ts';
+
+/** What scripts/local/product-process.ts announces of the product it started. */
+interface Started {
+  url: string;
+  redisUrl: string;
+  env: Record<string, string>;
+  mailUrl: string;
+  mailKey: string;
+}
+
+const script = fileURLToPath(new URL('../../../scripts/local/product-process.ts', import.meta.url));
 
 /**
- * A product of one journey's own, for a journey whose figures must be exact (the operator's money):
- * on the shared product, other journeys pay and cancel at the same time. It runs in the worker's
- * process (its functions too, loaded fresh there: no other journey loads them in a worker), and the
- * worker's environment points at it while the journey runs — the helpers in members.ts read
- * E2E_BASE_URL and E2E_REDIS_URL — and is put back when it stops. A worker runs one journey at a time.
+ * A product of one journey's own, for a journey whose figures must be exact (the operator's money)
+ * or that needs other settings (`settings`, e.g. the market-data key mode): on the shared product,
+ * other journeys pay and cancel at the same time. It runs in a process of its own: the functions
+ * read their settings once per process (functions/_lib/deps.ts), so two such products in one worker
+ * process, one after the other, would have the second's functions still talking to the first's
+ * stand-ins. While the journey runs, the worker's environment holds the product's settings and points
+ * at it — the helpers in members.ts read E2E_BASE_URL and E2E_REDIS_URL — and is put back when it stops.
  */
-export async function startPrivateProduct(): Promise<{ url: string; store: Store; stop(): Promise<void> }> {
+export async function startPrivateProduct(
+  settings: Record<string, string> = {},
+): Promise<{ url: string; store: Store; stop(): Promise<void> }> {
+  const product = await startChild<Started>(script, ['product'], settings);
+  const { url, redisUrl, env, mailUrl, mailKey } = product.info;
   const saved = { ...process.env };
-  const product = await startThrowawayProduct();
-  process.env.E2E_BASE_URL = product.url;
-  process.env.E2E_REDIS_URL = product.redisUrl;
-  process.env.E2E_MAIL_URL = product.mailUrl;
-  process.env.E2E_MAIL_KEY = product.mailKey;
+  Object.assign(process.env, settings, env, {
+    E2E_BASE_URL: url,
+    E2E_REDIS_URL: redisUrl,
+    E2E_MAIL_URL: mailUrl,
+    E2E_MAIL_KEY: mailKey,
+  });
   const store = createStore({
-    url: product.env.UPSTASH_REDIS_REST_URL ?? '',
-    token: product.env.UPSTASH_REDIS_REST_TOKEN ?? '',
+    url: env.UPSTASH_REDIS_REST_URL ?? '',
+    token: env.UPSTASH_REDIS_REST_TOKEN ?? '',
   });
   return {
-    url: product.url,
+    url,
     store,
     stop: async () => {
       try {

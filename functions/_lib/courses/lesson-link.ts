@@ -2,7 +2,8 @@
  * A lesson page opened from a course carries `course` and `lesson` in its address: the page then
  * shows the course bar (LessonCourseBar.tsx). The lesson's id, not the video's or the article's:
  * one video can be two lessons of a course (two chapters). No imports: the video page's route
- * reads the search in the member app's first load.
+ * reads the search in the member app's first load, and the server links rules to their lessons
+ * (rules-taken.ts): shared by both, so it lives below both.
  */
 
 const ID = /^[a-z0-9-]{1,80}$/;

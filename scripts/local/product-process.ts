@@ -4,9 +4,11 @@ import { onParentExit } from './child.ts';
 import { startThrowawayProduct } from './throwaway.ts';
 
 /**
- * A process the benchmark loads from outside, so the load generator never competes with it for the event loop.
- * `product`: the functions as `npm start` serves them (fresh stand-ins);
- * `bare`: node:http answering with the given JSON from memory, the floor to compare with.
+ * A product in a process of its own (started with child.ts's startChild), announced as one JSON line.
+ * `product`: the functions as `npm start` serves them (fresh stand-ins). The benchmark loads it from
+ * outside, so the load generator never competes with it for the event loop; a journey whose figures
+ * must be exact gets one of its own, with functions whose settings (read once per process) are its own.
+ * `bare`: node:http answering with the given JSON from memory, the benchmark's floor to compare with.
  */
 const [kind, body = '{}'] = process.argv.slice(2);
 if (kind === 'bare') {
@@ -20,7 +22,13 @@ if (kind === 'bare') {
 } else {
   const product = await startThrowawayProduct();
   onParentExit(product.stop);
-  ready(product.url, { env: product.env, dataDir: product.dataDir, redisUrl: product.redisUrl });
+  ready(product.url, {
+    env: product.env,
+    dataDir: product.dataDir,
+    redisUrl: product.redisUrl,
+    mailUrl: product.mailUrl,
+    mailKey: product.mailKey,
+  });
 }
 
 function ready(url: string, extra: Record<string, unknown> = {}) {
