@@ -107,7 +107,6 @@ export function TradesPage({ search }: { search: TripSearch }) {
         onPickDay={(day) => setFilters({ ...filters, period: 'custom', from: day, to: day })}
       />
       {oneDay && <DayTrips day={oneDay} trips={view?.trips ?? []} />}
-      {oneDay && <DayNotes day={oneDay} />}
       <section className="trade-history" aria-labelledby="trade-history-title">
         <div className="trade-history__head">
           <h2 id="trade-history-title">Trades</h2>
@@ -190,8 +189,10 @@ export function TradesPage({ search }: { search: TripSearch }) {
           </>
         )}
       </section>
-      {/* Reports with data of their own come after the trades: they arrive once the page is drawn,
-          and nothing above them, a button the member is about to press, may move when they do. */}
+      {/* What has data of its own comes after the trades: the day's notes and the reports arrive once
+          the page is drawn, and nothing above them, a button the member is about to press, may move
+          when they do. */}
+      {oneDay && <DayNotes day={oneDay} />}
       {view && excursions && (
         <Suspense fallback={null}>
           <ExcursionsReport trips={view.trips} trades={byId} tags={tags} excursions={excursions} />

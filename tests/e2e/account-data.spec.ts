@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { newEmail, signInNewMember, storedSub } from './support/members.ts';
+import { memberApi, newEmail, signInNewMember, storedSub } from './support/members.ts';
 import { expect, test } from './support/test.ts';
 
 // /account "Your data" (docs/security.md): a member takes their data as a file, then deletes the
@@ -17,17 +17,6 @@ const storedSession = (page: Page) =>
     ),
   );
 
-/** One of the member's own API calls, with the token the app stored. */
-async function api(page: Page, name: string, body: unknown) {
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  const response = await page.request.post(`/api/${name}`, {
-    data: body,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return response;
-}
-
 test('a member downloads their data, deletes the account, cannot sign in again, and signs up anew', async ({
   page,
 }) => {
@@ -35,7 +24,7 @@ test('a member downloads their data, deletes the account, cannot sign in again, 
   const email = newEmail();
   const password = 'member-secret';
   const { sub } = await signInNewMember(page, { email, password });
-  await api(page, 'journal/notes/update', {
+  await memberApi(page, 'journal/notes/update', {
     note_id: 'note_Yourdata00000001',
     title: 'Gap plan for $ABCD',
     body: '<p>Wait for the open $ABCD</p>',
@@ -43,7 +32,7 @@ test('a member downloads their data, deletes the account, cannot sign in again, 
     symbols: ['ABCD'],
     categories: [],
   });
-  await api(page, 'journal/trades/update', {
+  await memberApi(page, 'journal/trades/update', {
     trade_id: 'trade_Yourdata00000001',
     symbol: 'ABCD',
     tradeType: 'buy',
@@ -133,6 +122,6 @@ test('a member downloads their data, deletes the account, cannot sign in again, 
   await page.waitForURL((url) => url.pathname === '/payment');
   const fresh = await storedSub(page);
   expect(fresh).not.toBe(sub);
-  const exported = JSON.parse(await (await api(page, 'account/export', {})).text());
+  const exported = JSON.parse(await (await memberApi(page, 'account/export', {})).text());
   expect(exported).toMatchObject({ profile: { email }, subscription: null, notes: [], trades: [] });
 });

@@ -1,14 +1,15 @@
 import type { Locator } from '@playwright/test';
 import { progressKeys } from '../../functions/_lib/courses/progress-keys.ts';
-import { signInNewMember } from './support/members.ts';
+import { memberApi, signInNewMember } from './support/members.ts';
 import { withStore } from './support/store.ts';
 import { expect, test } from './support/test.ts';
 import { importBrokerFile, TRADEZERO } from './support/trades.ts';
 
 // /trades draws from the journal, then two reports arrive with data of their own (docs/trades.md,
-// "Excursions by setup", "Rules by week"). Arriving between the statistics and the trades, they once
-// pushed Import Trades and the rows down under the member's pointer: a click meant for Import Trades
-// landed elsewhere. Here their data is held back until the page is drawn and measured, then let go.
+// "Excursions by setup", "Rules by week"), and on a picked day its journal notes. Arriving between
+// the statistics and the trades, they once pushed Import Trades and the rows down under the member's
+// pointer: a click meant for Import Trades landed elsewhere. Here their data is held back until the
+// page is drawn and measured, then let go.
 
 /** Where an element is on the page (not the viewport: the page may scroll meanwhile). */
 const pageTop = (locator: Locator) =>
@@ -55,4 +56,42 @@ test('the reports that arrive after the page move neither Import Trades nor the 
   // And the button still opens its dialog at the first click.
   await importButton.click();
   await expect(page.getByRole('dialog', { name: 'Import Trades' })).toBeVisible();
+});
+
+test("a day's journal notes, arriving after the page, move neither Import Trades nor the trade views", async ({
+  page,
+}) => {
+  await signInNewMember(page);
+  // Four notes saved today: the list they make is taller than its loading line.
+  for (const n of [1, 2, 3, 4])
+    await memberApi(page, 'journal/notes/update', {
+      note_id: `note_Daynotes0000000${n}`,
+      title: `Plan ${n}`,
+      body: `<p>Plan ${n} for $ABCD</p>`,
+      basedOn: null,
+      symbols: ['ABCD'],
+      categories: [],
+    });
+
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // Only the day's notes (asked with from/to) are held; the start-up list of notes goes through.
+  await page.route('**/api/journal/notes', async (route) => {
+    if (route.request().postDataJSON()?.from !== undefined) await held;
+    await route.continue();
+  });
+  await page.goto('/trades?period=today');
+
+  const notes = page.getByRole('region', { name: /^Journal notes on / });
+  await expect(notes.getByText('Loading…')).toBeVisible();
+  await expect(page.getByText('No trades yet: add your first trade.')).toBeVisible();
+  const importButton = page.getByRole('button', { name: 'Import Trades' });
+  const views = page.getByRole('button', { name: 'Executions' });
+  const before = { button: await pageTop(importButton), views: await pageTop(views) };
+
+  release();
+  await expect(notes.getByRole('link', { name: /^Plan \d$/ })).toHaveCount(4);
+  expect({ button: await pageTop(importButton), views: await pageTop(views) }).toEqual(before);
 });

@@ -158,3 +158,14 @@ export function countApiCalls(page: Page, name: string): () => number {
   });
   return () => count;
 }
+
+/** One of the member's own API calls, with the token the app stored (the page must have signed in). */
+export async function memberApi(page: Page, name: string, body: unknown): Promise<APIResponse> {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const response = await page.request.post(`/api/${name}`, {
+    data: body,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return response;
+}
