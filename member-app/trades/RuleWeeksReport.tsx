@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiResponse, Trade } from '../../functions/_lib/contract/index.ts';
 import { brokenRulesByWeek } from '../../functions/_lib/courses/rule-weeks.ts';
 import type { ClosedTrade, FlatSellAnswer } from '../../functions/_lib/trades/round-trips.ts';
@@ -11,11 +11,14 @@ type TripRules = ApiResponse<'journal/trades/rules'>;
 /**
  * Under ['trades', …]: every trade write asks again; a planned stop or risk too (trip-tags-data.ts).
  * The answers to sales with nothing held go along, so the server matches the trips this page shows.
+ * While a changed answer is checked, the last figures stay up: each trip's entry carries the
+ * signature it was checked for, so a trip the answer changed is left out until its new entry comes.
  */
 const tripRulesQuery = (answers: Readonly<Record<string, FlatSellAnswer>>) =>
   queryOptions({
     queryKey: ['trades', 'rules', answers],
     queryFn: () => callApi('journal/trades/rules', Object.keys(answers).length > 0 ? { answers } : {}),
+    placeholderData: keepPreviousData,
   });
 
 const weekLabel = (monday: string) =>

@@ -95,3 +95,58 @@ test("a day's journal notes, arriving after the page, move neither Import Trades
   await expect(notes.getByRole('link', { name: /^Plan \d$/ })).toHaveCount(4);
   expect({ button: await pageTop(importButton), views: await pageTop(views) }).toEqual(before);
 });
+
+test('Rules by week keeps its figures while a changed answer is checked again', async ({ page }) => {
+  test.slow(); // two imports
+  const { sub } = await signInNewMember(page);
+  await withStore((redis) =>
+    redis.sAdd(progressKeys.articlesRead(sub), 'write_the_trade_plan_before_you_enter'),
+  );
+  await page.goto('/trades');
+  await importBrokerFile(page, TRADEZERO, 9);
+  // A file that opens with a sale: saved unanswered, the page asks what it was.
+  await importBrokerFile(
+    page,
+    {
+      name: 'sale-first.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        [
+          'Date,Time,Symbol,Quantity,Price,Side',
+          '07/02/2026,10:00:00,QRST,1000,2.10,S',
+          '07/02/2026,10:30:00,QRST,1000,2.00,B',
+        ].join('\n'),
+      ),
+    },
+    2,
+  );
+  // The three TradeZero trips, none with a written plan: each broke the rule.
+  const weekly = page.getByRole('region', { name: 'Rules by week' });
+  const total = weekly.getByRole('row', { name: /^All weeks/ }).getByRole('cell');
+  await expect(total).toHaveText(['3', '3']);
+
+  // The answer changes which trips there are: the rules are asked again, held here.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = () => {};
+  const reached = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  await page.route('**/api/journal/trades/rules', async (route) => {
+    if (route.request().postDataJSON()?.answers !== undefined) {
+      asked();
+      await held;
+    }
+    await route.continue();
+  });
+  const question = page.getByRole('region', { name: 'One sale needs your answer' });
+  await question.getByRole('button', { name: 'A short sale, covered later' }).click();
+  await reached;
+  // Meanwhile the figures already checked stay up, rather than the report going blank.
+  await expect(total).toHaveText(['3', '3']);
+  release();
+  // Then the short round trip is counted too.
+  await expect(total).toHaveText(['4', '4']);
+});

@@ -1,4 +1,8 @@
 import type { Page } from '@playwright/test';
+
+/** A file made in the test, as the file input takes it. */
+type FilePayload = { name: string; mimeType: string; buffer: Buffer };
+
 import { expect } from './test.ts';
 
 /** TradeZero's export of 2026-03-17: 9 executions; AITX, ALPP and TSNP round trips closed, HMBL open. */
@@ -6,9 +10,10 @@ export const TRADEZERO = new URL('../../fixtures/brokers/tradezero.csv', import.
 
 /**
  * Imports a broker file from the trades page through the Import Trades dialog, as a member would:
- * the file picked, its `executions` saved, and the dialog closed once the import has finished.
+ * the file picked (a path, or a file made in the test), its `executions` saved, and the dialog
+ * closed once the import has finished. A question the preview asks is left unanswered.
  */
-export async function importBrokerFile(page: Page, file: string, executions: number) {
+export async function importBrokerFile(page: Page, file: string | FilePayload, executions: number) {
   const importer = page.getByRole('dialog', { name: 'Import Trades' });
   await page.getByRole('button', { name: 'Import Trades' }).click();
   await importer.getByLabel('Broker file').setInputFiles(file);
