@@ -10,10 +10,12 @@ const PnlChart = lazy(() => import('./PnlChart.tsx'));
 export function CurrencyStats({
   group,
   titled,
+  narrowed,
   onPickDay,
 }: {
   group: CurrencyGroup;
   titled: boolean;
+  narrowed: boolean;
   onPickDay: (day: string) => void;
 }) {
   const { currency, closed, open, stats, chart } = group;
@@ -22,7 +24,9 @@ export function CurrencyStats({
       {titled && <h3 className="trade-stats__currency">In {currency}</h3>}
       {stats.count === 0 && (
         <p className="muted">
-          No closed trades yet: statistics appear once a position is bought and sold back to flat.
+          {narrowed
+            ? 'No closed trades match these filters: change or clear them to see the others.'
+            : 'No closed trades yet: statistics appear once a position is bought and sold back to flat.'}
           {open > 0 && ` Open positions: ${open}.`}
         </p>
       )}

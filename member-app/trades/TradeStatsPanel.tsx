@@ -8,11 +8,14 @@ import type { CurrencyGroup } from './trip-stats.ts';
  */
 export function TradeStatsPanel({
   groups,
+  narrowed,
   loaded,
   total,
   onPickDay,
 }: {
   groups: readonly CurrencyGroup[] | null;
+  /** Filters leave trips out: an empty view says so rather than that there are none. */
+  narrowed: boolean;
   loaded: number;
   total: number;
   /** A calendar day was chosen: the page narrows to it. */
@@ -27,6 +30,7 @@ export function TradeStatsPanel({
             key={group.currency}
             group={group}
             titled={groups.length > 1}
+            narrowed={narrowed}
             onPickDay={onPickDay}
           />
         ))

@@ -102,6 +102,7 @@ export function TradesPage({ search }: { search: TripSearch }) {
       />
       <TradeStatsPanel
         groups={view?.summary ?? null}
+        narrowed={Object.keys(filtersToSearch(filters)).length > 0}
         loaded={trades.length}
         total={total}
         onPickDay={(day) => setFilters({ ...filters, period: 'custom', from: day, to: day })}

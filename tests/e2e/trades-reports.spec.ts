@@ -139,6 +139,13 @@ test('tag closed trades, filter the page by a tag, read its report and export it
   await expect(page.getByRole('form', { name: 'Filter the page' }).getByLabel('Closed from')).toHaveValue(
     '2026-03-17',
   );
+  // A period none of them closed in: the statistics say the filters leave them out, not that there are none.
+  await filters.getByLabel('Period').selectOption({ label: 'Today' });
+  await expect(trips(page)).toContainText('No closed trades match.');
+  await expect(page.getByRole('region', { name: 'Statistics' })).toContainText(
+    'No closed trades match these filters: change or clear them to see the others.',
+  );
+  await expect(page.getByText('No closed trades yet')).toHaveCount(0);
 
   // Times are market time (New York) unless the member picks another zone in Account Settings.
   await page.goto('/account');
