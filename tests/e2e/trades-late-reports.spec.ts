@@ -11,6 +11,15 @@ import { importBrokerFile, TRADEZERO } from './support/trades.ts';
 // pointer: a click meant for Import Trades landed elsewhere. Here their data is held back until the
 // page is drawn and measured, then let go.
 
+/** A promise kept until `open()` is called: a response held back, or a request seen. */
+function gate(): { passed: Promise<void>; open: () => void } {
+  let open = () => {};
+  const passed = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { passed, open };
+}
+
 /** Where an element is on the page (not the viewport: the page may scroll meanwhile). */
 const pageTop = (locator: Locator) =>
   locator.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
@@ -27,10 +36,7 @@ test('the reports that arrive after the page move neither Import Trades nor the 
   await page.goto('/trades');
   await importBrokerFile(page, TRADEZERO, 9);
 
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { passed: held, open: release } = gate();
   for (const path of ['**/api/journal/trades/rules', '**/api/journal/trades/excursions'])
     await page.route(path, async (route) => {
       await held;
@@ -73,10 +79,7 @@ test("a day's journal notes, arriving after the page, move neither Import Trades
       categories: [],
     });
 
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { passed: held, open: release } = gate();
   // Only the day's notes (asked with from/to) are held; the start-up list of notes goes through.
   await page.route('**/api/journal/notes', async (route) => {
     if (route.request().postDataJSON()?.from !== undefined) await held;
@@ -126,14 +129,8 @@ test('Rules by week keeps its figures while a changed answer is checked again', 
   await expect(total).toHaveText(['3', '3']);
 
   // The answer changes which trips there are: the rules are asked again, held here.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked = () => {};
-  const reached = new Promise<void>((resolve) => {
-    asked = resolve;
-  });
+  const { passed: held, open: release } = gate();
+  const { passed: reached, open: asked } = gate();
   await page.route('**/api/journal/trades/rules', async (route) => {
     if (route.request().postDataJSON()?.answers !== undefined) {
       asked();
