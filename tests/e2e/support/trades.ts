@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
+import { expect } from './test.ts';
 
 /** A file made in the test, as the file input takes it. */
 type FilePayload = { name: string; mimeType: string; buffer: Buffer };
-
-import { expect } from './test.ts';
 
 /** TradeZero's export of 2026-03-17: 9 executions; AITX, ALPP and TSNP round trips closed, HMBL open. */
 export const TRADEZERO = new URL('../../fixtures/brokers/tradezero.csv', import.meta.url).pathname;
