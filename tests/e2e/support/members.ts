@@ -24,10 +24,15 @@ export async function signUp(
   await page.waitForURL((url) => url.pathname === '/u/signup');
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password').fill(password);
+  // On arrival /payment asks the server once whether the account is a member yet (payment/verify)
+  // and goes to / by itself when it is. The membership is granted only once that answer is in:
+  // granted before, the page's own move to / would cut off the one opened below (net::ERR_ABORTED).
+  const verified = page.waitForResponse((response) => response.url().endsWith('/api/payment/verify'));
   await page.getByRole('button', { name: 'Create account' }).click();
   // A new account is sent on to /payment (sign-in.spec.ts checks how); there the app has settled.
   await page.waitForURL((url) => url.pathname === '/payment');
   await expect(page.getByRole('heading', { name: 'Become a member' })).toBeVisible();
+  await verified;
   const sub = await storedSub(page);
   if (member) {
     await grantMembership(sub);
