@@ -1,12 +1,13 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { loadArticles } from '../../functions/_lib/articles/content.ts';
 import { previewText } from '../../functions/_lib/articles/rules.ts';
 import { api } from '../../functions/_lib/contract/index.ts';
 import { fingerprints, words } from './support/leak-text.ts';
 import { signInNewMember } from './support/members.ts';
+import { scriptsOf } from './support/scripts.ts';
 import { expect, test } from './support/test.ts';
 
 // Articles as visitors and members get them: the static list and pages, 'Get Full Access', the
@@ -41,18 +42,6 @@ const leaksIn = (text: string) => {
       .map((sentence) => `${article.slug}: "${sentence}"`),
   );
 };
-
-/** Every script response of a page load, with its size. */
-async function scriptsOf(page: Page, url: string) {
-  const scripts: Array<{ url: string; bytes: number }> = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    scripts.push({ url: response.url(), bytes: (await response.body()).length });
-  });
-  await page.goto(url);
-  await page.waitForLoadState('networkidle');
-  return scripts;
-}
 
 test.describe('the article list', () => {
   test('features the newest article, lists the others newest first, with 140-character previews', async ({

@@ -6,6 +6,7 @@ import { tradeKeys } from '../../functions/_lib/trade-store/keys.ts';
 import { lessonsAndChecksDone, reviewedTripsWithRisk } from '../support/course-progress.ts';
 import { answerCheck, endCheckWait } from './support/courses.ts';
 import { signInNewMember } from './support/members.ts';
+import { scriptsOf } from './support/scripts.ts';
 import { withStore } from './support/store.ts';
 import { expect, test } from './support/test.ts';
 import { importBrokerFile, TRADEZERO } from './support/trades.ts';
@@ -215,14 +216,9 @@ test('a member walks a module lesson by lesson from the course bar, and back to 
 test('a lesson opened from anywhere else, or by a visitor, has no course bar', async ({ page }) => {
   const [opening] = first.lessons;
   const path = `/articles/${opening?.article}?course=${course.slug}&lesson=${opening?.id}`;
-  const scripts: string[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.url());
-  });
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
+  const scripts = await scriptsOf(page, path);
   await expect(page.getByRole('navigation', { name: 'Course' })).toHaveCount(0);
-  expect(scripts.filter((url) => url.includes('LessonBar'))).toEqual([]);
+  expect(scripts.filter((script) => script.url.includes('LessonBar'))).toEqual([]);
 
   await signInNewMember(page);
   await page.goto(`/articles/${opening?.article}`);

@@ -7,6 +7,7 @@ import { tradeKeys } from '../../functions/_lib/trade-store/keys.ts';
 import { type TripTag, tagId } from '../../functions/_lib/trades/tags.ts';
 import { reviewedTripsWithRisk } from '../support/course-progress.ts';
 import { signInNewMember } from './support/members.ts';
+import { scriptsOf } from './support/scripts.ts';
 import { withStore } from './support/store.ts';
 import { expect, test } from './support/test.ts';
 
@@ -31,17 +32,6 @@ const total = course.modules.reduce(
 );
 const percent = (done: number) => Math.floor((done * 100) / total);
 const outline = `/courses/${course.slug}`;
-
-/** Every script file a page load fetches. */
-async function scriptsOf(page: Page, url: string) {
-  const scripts: string[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.url());
-  });
-  await page.goto(url);
-  await page.waitForLoadState('networkidle');
-  return scripts;
-}
 
 /**
  * Writes progress where it is kept, as the member's watching, reading and checks would: every

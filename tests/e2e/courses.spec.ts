@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { loadCourses } from '../../functions/_lib/courses/content.ts';
 import { goalSentence } from '../../functions/_lib/courses/goals.ts';
 import { isMemberPath } from '../../member-app/member-paths.ts';
 import { fingerprints, words } from './support/leak-text.ts';
 import { signInNewMember } from './support/members.ts';
+import { scriptsOf } from './support/scripts.ts';
 import { expect, test } from './support/test.ts';
 
 // Courses as visitors get them: the pre-built list and outlines with no framework JS, lessons locked,
@@ -42,17 +42,6 @@ function publishedFiles(): Array<{ file: string; text: string }> {
 }
 
 const leaksIn = (text: string, needles: string[]) => needles.filter((needle) => text.includes(` ${needle} `));
-
-/** Every script response of a page load. */
-async function scriptsOf(page: Page, url: string) {
-  const scripts: string[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.url());
-  });
-  await page.goto(url);
-  await page.waitForLoadState('networkidle');
-  return scripts;
-}
 
 test('/courses lists every course with its cover, level, summary and size, with no script file', async ({
   page,

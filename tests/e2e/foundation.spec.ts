@@ -1,22 +1,11 @@
 import http from 'node:http';
 import net from 'node:net';
-import type { Page, Response } from '@playwright/test';
+import type { Response } from '@playwright/test';
 import { createClient } from 'redis';
 import { inlineScripts } from '../../site/lib/content-security-policy.ts';
 import { signInNewMember } from './support/members.ts';
+import { scriptsOf } from './support/scripts.ts';
 import { expect, test } from './support/test.ts';
-
-/** Every script the page loads, with its size in bytes. */
-async function scriptsOf(page: Page, path: string) {
-  const scripts: Array<{ url: string; bytes: number }> = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    scripts.push({ url: response.url(), bytes: (await response.body()).length });
-  });
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
-  return scripts;
-}
 
 /** A request no HTTP client sends (a header line without a colon): the server's parser refuses it. */
 function malformedRequest(origin: string): Promise<{ status: number; headers: Record<string, string> }> {

@@ -22,9 +22,14 @@ test('a member fails the check, sees why without the correct choices, passes a n
   page,
 }) => {
   const { sub } = await signInNewMember(page);
+  // Every answer of the module and the check, recorded before the page gets it: by the time the page
+  // shows it, it is here (a response listener may read a body after the check, or after a reload).
   const answersSeen: string[] = [];
-  page.on('response', async (response) => {
-    if (/\/api\/courses\/(module|check)/.test(response.url())) answersSeen.push(await response.text());
+  const courseCalls = /\/api\/courses\/(module|check)$/;
+  await page.route(courseCalls, async (route) => {
+    const response = await route.fetch();
+    answersSeen.push(await response.text());
+    await route.fulfill({ response });
   });
   // The course outline (a pre-built page) gives a member each module's page; the dashboard, the courses.
   await page
@@ -41,6 +46,7 @@ test('a member fails the check, sees why without the correct choices, passes a n
   await expect(page.getByRole('link', { name: first?.title ?? '' })).toBeVisible();
   await expect(checkForm(page).getByRole('group')).toHaveCount(check.ask);
   // Before answering, no explanation is on the page nor in the answer that drew the questions.
+  expect(answersSeen.length).toBeGreaterThan(0);
   for (const q of check.questions) expect(answersSeen.join('')).not.toContain(q.explanation);
   await expect(page.getByText(check.questions[0]?.explanation ?? '')).toHaveCount(0);
 
@@ -59,6 +65,7 @@ test('a member fails the check, sees why without the correct choices, passes a n
   }
   await expect(attempts.getByText('Correct:')).toHaveCount(0);
   expect(answersSeen.join('')).not.toContain('correctChoices');
+  await page.unroute(courseCalls);
   // While it waits there is no form: the next questions stay on the server.
   await expect(page.getByRole('button', { name: 'Submit answers' })).toHaveCount(0);
 
