@@ -1,23 +1,11 @@
 import type { Page } from '@playwright/test';
+import { hold } from './support/hold.ts';
 import { signInNewMember } from './support/members.ts';
 import { expect, test } from './support/test.ts';
 
 // Every member route shows its page's skeleton while its data (or code) loads: never a blank page,
 // one polite status naming the page, the blocks hidden from assistive technology, and nothing moving
 // when the page replaces it. The answers are held until released: no test here depends on speed.
-
-/** Holds every request matching `pattern` until the returned function is called. */
-async function hold(page: Page, pattern: string): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(pattern, async (route) => {
-    await released;
-    await route.fallback();
-  });
-  return release;
-}
 
 /**
  * Sums the page's layout shifts from its first paint on (read with `layoutShift`), and names what
@@ -105,7 +93,7 @@ for (const route of routes) {
     await page.setViewportSize({ width: 1366, height: 850 });
     await signInNewMember(page);
     await watchLayoutShift(page);
-    const release = await hold(page, route.held);
+    const { release } = await hold(page, route.held);
     await page.goto(route.path);
 
     const skeleton = page.locator('.skeleton');
@@ -144,7 +132,7 @@ test('a page that loads slowly in the app shows its skeleton; a quick one shows 
   expect(skeletons).toBe(0);
 
   // The stream's schedule is first asked for on the way to /stream: held, the page's skeleton shows.
-  const release = await hold(page, '**/api/stream');
+  const { release } = await hold(page, '**/api/stream');
   await page.locator('header').getByRole('link', { name: 'Live' }).click();
   await expect(page.locator('.skeleton').getByRole('status')).toHaveText('Loading Live Stream');
   release();

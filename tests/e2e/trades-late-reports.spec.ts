@@ -1,5 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { progressKeys } from '../../functions/_lib/courses/progress-keys.ts';
+import { hold } from './support/hold.ts';
 import { memberApi, signInNewMember } from './support/members.ts';
 import { withStore } from './support/store.ts';
 import { expect, test } from './support/test.ts';
@@ -10,15 +11,6 @@ import { importBrokerFile, TRADEZERO } from './support/trades.ts';
 // the statistics and the trades, they once pushed Import Trades and the rows down under the member's
 // pointer: a click meant for Import Trades landed elsewhere. Here their data is held back until the
 // page is drawn and measured, then let go.
-
-/** A promise kept until `open()` is called: a response held back, or a request seen. */
-function gate(): { passed: Promise<void>; open: () => void } {
-  let open = () => {};
-  const passed = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { passed, open };
-}
 
 /** Where an element is on the page (not the viewport: the page may scroll meanwhile). */
 const pageTop = (locator: Locator) =>
@@ -36,12 +28,7 @@ test('the reports that arrive after the page move neither Import Trades nor the 
   await page.goto('/trades');
   await importBrokerFile(page, TRADEZERO, 9);
 
-  const { passed: held, open: release } = gate();
-  for (const path of ['**/api/journal/trades/rules', '**/api/journal/trades/excursions'])
-    await page.route(path, async (route) => {
-      await held;
-      await route.continue();
-    });
+  const { release } = await hold(page, /\/api\/journal\/trades\/(rules|excursions)$/);
   await page.reload();
 
   // Drawn: the rows, the chart and the export buttons (their own chunks) are in place.
@@ -79,12 +66,12 @@ test("a day's journal notes, arriving after the page, move neither Import Trades
       categories: [],
     });
 
-  const { passed: held, open: release } = gate();
   // Only the day's notes (asked with from/to) are held; the start-up list of notes goes through.
-  await page.route('**/api/journal/notes', async (route) => {
-    if (route.request().postDataJSON()?.from !== undefined) await held;
-    await route.continue();
-  });
+  const { release } = await hold(
+    page,
+    '**/api/journal/notes',
+    (request) => request.postDataJSON()?.from !== undefined,
+  );
   await page.goto('/trades?period=today');
 
   const notes = page.getByRole('region', { name: /^Journal notes on / });
@@ -129,15 +116,11 @@ test('Rules by week keeps its figures while a changed answer is checked again', 
   await expect(total).toHaveText(['3', '3']);
 
   // The answer changes which trips there are: the rules are asked again, held here.
-  const { passed: held, open: release } = gate();
-  const { passed: reached, open: asked } = gate();
-  await page.route('**/api/journal/trades/rules', async (route) => {
-    if (route.request().postDataJSON()?.answers !== undefined) {
-      asked();
-      await held;
-    }
-    await route.continue();
-  });
+  const { release, reached } = await hold(
+    page,
+    '**/api/journal/trades/rules',
+    (request) => request.postDataJSON()?.answers !== undefined,
+  );
   const question = page.getByRole('region', { name: 'One sale needs your answer' });
   await question.getByRole('button', { name: 'A short sale, covered later' }).click();
   await reached;
